@@ -1,0 +1,34 @@
+#pragma once
+// The table of every collision test by name: the app, the CLI, the tests and the benchmarks use it.
+
+#include <span>
+#include <string_view>
+
+#include "core/collision_result.h"
+
+namespace cl {
+
+/// What a test looks at: a bounding shape, or the pixels.
+enum class AlgorithmKind { Bound, Pixel };
+
+/// One named test.
+struct Algorithm {
+    std::string_view name;     ///< The one name used everywhere, e.g. "pixel-step".
+    AlgorithmKind kind;
+    std::string_view summary;  ///< One line for help texts and tooltips.
+    CollisionResult (*run)(const Body& a, const Body& b, const TestOptions& options);
+};
+
+/// Every test the core library has, cheap ones first, in the order tables list them.
+std::span<const Algorithm> algorithms();
+
+/// The test with this name, or nullptr.
+const Algorithm* findAlgorithm(std::string_view name);
+
+/// Runs a test and records its wall time in the result's timeNs.
+CollisionResult runAlgorithm(const Algorithm& algorithm, const Body& a, const Body& b, const TestOptions& options);
+
+/// The pixel test the sandbox and the CLI draw and report by default.
+inline constexpr std::string_view kDefaultPixelAlgorithm = "pixel-step";
+
+}  // namespace cl

@@ -1,0 +1,31 @@
+#pragma once
+// The per-pixel tests of the source documents, each written as the plain, obviously-correct scan.
+
+#include "core/collision_result.h"
+
+namespace cl {
+
+/// `pixel-rect`: scan of the intersection rectangle for two whole-pixel translations (rotation a
+/// multiple of 360, scale (1,1), position - origin integral); not applicable otherwise, with the reason.
+/// Same answer as pixel-naive with Center sampling.
+CollisionResult pixelRect(const Body& a, const Body& b, const TestOptions& options);
+
+/// `pixel-naive`: every solid pixel of A in row-major order is mapped into B with the full matrix
+/// product; it counts when it lands inside B on a solid pixel.
+CollisionResult pixelNaive(const Body& a, const Body& b, const TestOptions& options);
+
+/// `pixel-step`: the same scan, walking B's space with the two step vectors (one add per pixel and per row).
+CollisionResult pixelStep(const Body& a, const Body& b, const TestOptions& options);
+
+/// `pixel-world`: every world pixel centre (i + 0.5, j + 0.5) strictly inside both world AABBs is mapped
+/// into A and into B (floor) and counts when solid in both — what the GPU red/blue method computes.
+CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& options);
+
+/// `pixel-exact`: each solid pixel is its unit square; overlap is the world area of (A's solid squares
+/// intersected with B's solid squares). Hit iff the area > kExactAreaEpsilon.
+CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& options);
+
+/// Smallest world area pixel-exact counts as a hit.
+inline constexpr double kExactAreaEpsilon = 1e-6;
+
+}  // namespace cl

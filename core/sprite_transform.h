@@ -1,0 +1,51 @@
+#pragma once
+// SpriteTransform: where a sprite is in the world, and the matrices the tests derive from it.
+
+#include <optional>
+#include <string>
+
+#include <glm/mat3x3.hpp>
+#include <glm/vec2.hpp>
+
+namespace cl {
+
+/// Limits every transform is checked against (see validate()).
+inline constexpr double kMinScale = 0.001;
+inline constexpr double kMaxScale = 1000.0;
+/// Largest |coordinate| accepted for position and origin.
+inline constexpr double kMaxCoordinate = 1.0e7;
+
+/// A sprite's placement, as in XNA's SpriteBatch.Draw: translate(-origin), scale, rotate, translate(position).
+struct SpriteTransform {
+    glm::dvec2 position{0.0, 0.0};  ///< World position of the pivot.
+    glm::dvec2 origin{0.0, 0.0};    ///< Pivot in texture pixels (0,0 is the top-left corner of the image).
+    double rotationDeg = 0.0;       ///< Degrees; positive turns clockwise on screen (y points down).
+    glm::dvec2 scale{1.0, 1.0};     ///< Per-axis scale; negative flips; each |s| in [kMinScale, kMaxScale].
+
+    bool operator==(const SpriteTransform&) const = default;
+};
+
+/// Empty when every field is finite and within limits; otherwise a message naming the first bad field,
+/// e.g. "scale.x: must be a number with |value| in [0.001, 1000], got 0".
+std::optional<std::string> validate(const SpriteTransform& t);
+
+/// cos and sin of an angle in degrees, exact (0, ±1) for whole multiples of 90 degrees.
+glm::dvec2 cosSinDegrees(double degrees);
+
+/// Local (texture pixel) -> world matrix T(position) * R(rotation) * S(scale) * T(-origin), column vectors.
+glm::dmat3 worldMatrix(const SpriteTransform& t);
+
+/// Inverse of an affine 2D matrix (the last row is 0 0 1); exact for axis-aligned scale/translate matrices
+/// whose entries are powers of two.
+glm::dmat3 affineInverse(const glm::dmat3& m);
+
+/// Applies an affine matrix to a point.
+inline glm::dvec2 transformPoint(const glm::dmat3& m, glm::dvec2 p) {
+    return {m[0][0] * p.x + m[1][0] * p.y + m[2][0], m[0][1] * p.x + m[1][1] * p.y + m[2][1]};
+}
+/// Applies the linear part of an affine matrix to a direction.
+inline glm::dvec2 transformVector(const glm::dmat3& m, glm::dvec2 v) {
+    return {m[0][0] * v.x + m[1][0] * v.y, m[0][1] * v.x + m[1][1] * v.y};
+}
+
+}  // namespace cl
