@@ -1,0 +1,149 @@
+#pragma once
+// Document: the edited scene, the selection, and undo/redo where one drag is one step.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/image.h"
+#include "core/scene.h"
+#include "core/sprite_transform.h"
+
+namespace cl {
+
+/// What is selected: one sprite for editing, and the pair (A, B) the collision tests compare.
+struct Selection {
+    int sprite = -1;  ///< Sprite the handles and keyboard act on; -1 when none.
+    int pairA = -1;   ///< Index of sprite A (the one mapped into B); -1 when the scene has < 2 sprites.
+    int pairB = -1;   ///< Index of sprite B; differs from pairA.
+    bool operator==(const Selection&) const = default;
+};
+
+/// The scene being edited. Every change goes through this class so that it can be undone, counted
+/// (revision) and compared with the last save (dirty). Transforms are clamped with clampToLimits(), so
+/// the scene never becomes invalid. Edits with a bad sprite index are ignored and return false.
+///
+/// Undo granularity:
+/// - a gesture (beginGesture() ... commitGesture()) is one step however many edits it holds;
+/// - consecutive edits with the same non-empty merge key are one step (wheel notches, key repeats,
+///   an ImGui drag field); any other edit, undo/redo, a gesture or breakMerge() ends the run.
+class Document {
+public:
+    /// Steps kept; the oldest are dropped beyond this.
+    static constexpr std::size_t kMaxUndoSteps = 500;
+
+    /// An empty scene, nothing selected, not dirty.
+    Document() = default;
+    /// Edits `scene`: selection = first sprite, pair = (0, 1) when there are two sprites; not dirty.
+    explicit Document(Scene scene);
+
+    /// Replaces the whole document (New/Open): clears history, resets selection, not dirty.
+    void reset(Scene scene);
+
+    /// The scene as edited so far.
+    const Scene& scene() const { return m_scene; }
+    /// Current selection (always valid for the current scene).
+    const Selection& selection() const { return m_selection; }
+
+    /// Bumped by every change of the scene or the pair (edits, undo, redo, reset, live gesture edits);
+    /// not by selecting a sprite. Cache derived work (masks, collision results) on this number.
+    std::uint64_t revision() const { return m_revision; }
+    /// True when the scene or pair differs from the last markSaved() / reset() state (undoing back to
+    /// the saved state clears it).
+    bool dirty() const { return m_stateId != m_savedStateId; }
+    /// Records the current state as saved.
+    void markSaved() { m_savedStateId = m_stateId; }
+
+    // --- selection (not undoable on its own) ---
+    /// Selects sprite `index` for editing, or nothing with -1; out-of-range indices select nothing.
+    void select(int index);
+    /// Picks the pair A, B (undoable, bumps revision); returns false when invalid or a == b.
+    bool setPair(int a, int b);
+
+    // --- edits (each one undo step, or merged/grouped as described above) ---
+    /// Sets sprite `index`'s transform (clamped to the limits).
+    bool setTransform(int index, const SpriteTransform& transform, std::string_view mergeKey = {});
+    /// Sets sprite `index`'s alpha threshold (clamped to 0..255).
+    bool setThreshold(int index, int threshold, std::string_view mergeKey = {});
+    /// Renames sprite `index`; refuses empty names, names with '/', and names another sprite has.
+    bool setName(int index, const std::string& name);
+    /// Replaces sprite `index`'s image; `image` is the scene-file string, `imagePath` where it was read.
+    /// A null `pixels` is refused. The transform is kept.
+    bool setImage(int index, std::shared_ptr<const RgbaImage> pixels, std::string image,
+                  std::filesystem::path imagePath);
+    /// Appends a sprite (transform clamped, name made unique); selects it and returns its index, or -1
+    /// when `sprite.pixels` is null. A second sprite completes the pair (0, 1).
+    int addSprite(SceneSprite sprite);
+    /// Removes sprite `index`; the selection and pair are fixed up (pair falls back to the first two).
+    bool removeSprite(int index);
+    /// Any other change (title, notes, sampling, ...): `change` edits the scene in place. The caller
+    /// keeps the scene valid; sprites must not be added or removed this way.
+    bool edit(std::string_view label, const std::function<void(Scene&)>& change, std::string_view mergeKey = {});
+    /// Ends the current run of merged edits, so the next edit starts a new step.
+    void breakMerge() { m_mergeKey.clear(); }
+
+    // --- gestures: one drag = one undo step ---
+    /// Starts a gesture; edits until commit/cancel change the scene live but make no steps of their own.
+    /// Starting a gesture while one is open commits the open one first.
+    void beginGesture(std::string_view label);
+    /// Ends the gesture; it becomes one undo step if it changed anything.
+    void commitGesture();
+    /// Ends the gesture restoring the scene and selection as they were when it began.
+    void cancelGesture();
+    /// True between beginGesture() and commitGesture()/cancelGesture().
+    bool inGesture() const { return m_gesture.has_value(); }
+
+    // --- undo / redo (an open gesture is committed first) ---
+    bool canUndo() const { return !m_undo.empty() || inGesture(); }
+    bool canRedo() const { return !m_redo.empty() && !inGesture(); }
+    /// Undoes one step; returns false when there is none.
+    bool undo();
+    /// Redoes one step; returns false when there is none.
+    bool redo();
+    /// Label of the step undo() would undo ("Move F", "Rotate R", ...); empty when none.
+    std::string undoLabel() const;
+    /// Label of the step redo() would redo; empty when none.
+    std::string redoLabel() const;
+
+private:
+    struct State {
+        Scene scene;
+        Selection selection;
+        std::uint64_t stateId = 0;
+    };
+    struct Step {
+        std::string label;
+        State before;
+    };
+    struct OpenGesture {
+        std::string label;
+        State before;
+        bool changed = false;
+    };
+
+    State captureState() const;
+    void restoreState(State state);
+    // Records the step an edit is about to make (unless merged or inside a gesture).
+    void prepareEdit(std::string_view label, std::string_view mergeKey);
+    void finishEdit();
+    void fixSelection();
+    bool validIndex(int index) const { return index >= 0 && index < static_cast<int>(m_scene.sprites.size()); }
+
+    Scene m_scene;
+    Selection m_selection;
+    std::vector<Step> m_undo;
+    std::vector<Step> m_redo;
+    std::optional<OpenGesture> m_gesture;
+    std::string m_mergeKey;
+    std::uint64_t m_revision = 0;
+    std::uint64_t m_stateId = 0;
+    std::uint64_t m_savedStateId = 0;
+    std::uint64_t m_nextStateId = 1;
+};
+
+}  // namespace cl
