@@ -1,0 +1,253 @@
+#include "core/pixel_tests.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include <glm/glm.hpp>
+
+#include "core/bounds.h"
+
+namespace cl {
+namespace {
+
+// Adds one overlapping sample to a result; returns true when the scan should stop.
+bool recordHit(CollisionResult& r, const TestOptions& options, double amount, PixelHit hit) {
+    r.hit = true;
+    r.overlap += amount;
+    if (!r.firstHit) r.firstHit = hit;
+    if (options.listHits && !options.stopAtFirstHit) r.hits.push_back(hit);
+    return options.stopAtFirstHit;
+}
+
+// True when pixel (x, y), given as 64-bit indices that may lie far outside, is solid in the mask.
+bool solidAt(const AlphaMask& mask, std::int64_t x, std::int64_t y) {
+    if (x < 0 || y < 0 || x >= mask.width() || y >= mask.height()) return false;
+    return mask.solid(static_cast<int>(x), static_cast<int>(y));
+}
+
+// Tests one sample of A against B; returns true when the scan should stop.
+bool testSample(CollisionResult& r, const TestOptions& options, const PairTransform& t, const AlphaMask& maskB,
+                int x, int y, const FixedVec& positionInB) {
+    ++r.samples;
+    const std::int64_t bx = pickPixel(positionInB.x, t.sampling);
+    const std::int64_t by = pickPixel(positionInB.y, t.sampling);
+    if (!solidAt(maskB, bx, by)) return false;
+    const double offset = sampleOffset(t.sampling);
+    const glm::dvec2 world = transformPoint(t.worldA, {x + offset, y + offset});
+    return recordHit(r, options, 1.0, PixelHit{{x, y}, {static_cast<int>(bx), static_cast<int>(by)}, world});
+}
+
+bool isWholeMultipleOf360(double degrees) { return std::fmod(degrees, 360.0) == 0.0; }
+bool isWhole(double v) { return std::floor(v) == v; }
+
+// Why a sprite is not a whole-pixel translation, or empty when it is.
+std::string translationOnlyProblem(const SpriteTransform& t, const char* name) {
+    if (!isWholeMultipleOf360(t.rotationDeg)) return std::string(name) + " is rotated";
+    if (t.scale != glm::dvec2(1.0, 1.0)) return std::string(name) + " is scaled or flipped";
+    const glm::dvec2 corner = t.position - t.origin;
+    if (!isWhole(corner.x) || !isWhole(corner.y)) return std::string(name) + " is not on a whole pixel";
+    return {};
+}
+
+// Area of a convex polygon clipped to the unit square [u, u+1] x [v, v+1].
+double clippedArea(const std::array<glm::dvec2, 4>& quad, double u, double v) {
+    std::array<glm::dvec2, 12> bufferA{}, bufferB{};
+    std::copy(quad.begin(), quad.end(), bufferA.begin());
+    int count = 4;
+    glm::dvec2* in = bufferA.data();
+    glm::dvec2* out = bufferB.data();
+    // Sutherland-Hodgman against the four sides: keep points with sign * (p[axis] - bound) >= 0.
+    const std::array<std::pair<int, double>, 4> sides{{{0, u}, {0, u + 1.0}, {1, v}, {1, v + 1.0}}};
+    for (int s = 0; s < 4; ++s) {
+        const int axis = sides[s].first;
+        const double bound = sides[s].second;
+        const double sign = (s % 2 == 0) ? 1.0 : -1.0;
+        int outCount = 0;
+        for (int i = 0; i < count; ++i) {
+            const glm::dvec2 p = in[i], q = in[(i + 1) % count];
+            const double dp = sign * (p[axis] - bound), dq = sign * (q[axis] - bound);
+            if (dp >= 0.0) out[outCount++] = p;
+            if ((dp >= 0.0) != (dq >= 0.0)) out[outCount++] = p + (q - p) * (dp / (dp - dq));
+        }
+        count = outCount;
+        std::swap(in, out);
+        if (count < 3) return 0.0;
+    }
+    double twiceArea = 0.0;
+    for (int i = 0; i < count; ++i) {
+        const glm::dvec2 p = in[i], q = in[(i + 1) % count];
+        twiceArea += p.x * q.y - q.x * p.y;
+    }
+    return std::abs(twiceArea) * 0.5;
+}
+
+// Largest number of world pixels pixel-world will visit before answering "not applicable".
+constexpr std::int64_t kMaxWorldSamples = std::int64_t(1) << 26;
+
+}  // namespace
+
+CollisionResult pixelRect(const Body& a, const Body& b, const TestOptions& options) {
+    for (const auto& problem : {translationOnlyProblem(a.transform, "A"), translationOnlyProblem(b.transform, "B")}) {
+        if (!problem.empty()) return notApplicable(problem + ": pixel-rect needs two whole-pixel translations");
+    }
+    const AlphaMask& ma = *a.mask;
+    const AlphaMask& mb = *b.mask;
+    const auto offA = glm::i64vec2(a.transform.position - a.transform.origin);
+    const auto offB = glm::i64vec2(b.transform.position - b.transform.origin);
+    // The intersection rectangle, in world pixels.
+    const std::int64_t x0 = std::max(offA.x, offB.x), x1 = std::min(offA.x + ma.width(), offB.x + mb.width());
+    const std::int64_t y0 = std::max(offA.y, offB.y), y1 = std::min(offA.y + ma.height(), offB.y + mb.height());
+    CollisionResult r;
+    for (std::int64_t y = y0; y < y1; ++y) {
+        for (std::int64_t x = x0; x < x1; ++x) {
+            ++r.samples;
+            const int ax = static_cast<int>(x - offA.x), ay = static_cast<int>(y - offA.y);
+            const int bx = static_cast<int>(x - offB.x), by = static_cast<int>(y - offB.y);
+            if (ma.solid(ax, ay) && mb.solid(bx, by)) {
+                if (recordHit(r, options, 1.0, PixelHit{{ax, ay}, {bx, by}, {x + 0.5, y + 0.5}})) return r;
+            }
+        }
+    }
+    return r;
+}
+
+CollisionResult pixelNaive(const Body& a, const Body& b, const TestOptions& options) {
+    const PairTransform t = makePairTransform(a.transform, b.transform, options.sampling);
+    CollisionResult r;
+    for (int y = 0; y < a.mask->height(); ++y) {
+        for (const SolidSpan& span : a.mask->rowSpans(y)) {
+            for (int x = span.x0; x < span.x1; ++x) {
+                if (testSample(r, options, t, *b.mask, x, y, samplePositionInB(t, x, y))) return r;
+            }
+        }
+    }
+    return r;
+}
+
+CollisionResult pixelStep(const Body& a, const Body& b, const TestOptions& options) {
+    const PairTransform t = makePairTransform(a.transform, b.transform, options.sampling);
+    CollisionResult r;
+    FixedVec rowStart = t.startFx;
+    for (int y = 0; y < a.mask->height(); ++y) {
+        FixedVec position = rowStart;
+        for (int x = 0; x < a.mask->width(); ++x) {
+            if (a.mask->solid(x, y) && testSample(r, options, t, *b.mask, x, y, position)) return r;
+            position += t.stepXFx;
+        }
+        rowStart += t.stepYFx;
+    }
+    return r;
+}
+
+CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& options) {
+    CollisionResult r;
+    // Pixels outside a tight box cannot be solid, so scanning the tight boxes' overlap counts the same
+    // pixels as scanning the texture boxes' overlap, with less work.
+    const auto ta = tightWorldAabb(a), tb = tightWorldAabb(b);
+    if (!ta || !tb) return r;
+    const Rect box = intersection(intersection(*ta, *tb), intersection(worldAabb(a), worldAabb(b)));
+    // Centres (i + 0.5) strictly inside (min, max): i > min - 0.5 and i < max - 0.5.
+    const double firstX = std::floor(box.min.x - 0.5) + 1.0, lastX = std::ceil(box.max.x - 0.5) - 1.0;
+    const double firstY = std::floor(box.min.y - 0.5) + 1.0, lastY = std::ceil(box.max.y - 0.5) - 1.0;
+    if (lastX < firstX || lastY < firstY) return r;
+    if ((lastX - firstX + 1.0) * (lastY - firstY + 1.0) > static_cast<double>(kMaxWorldSamples)) {
+        return notApplicable("the overlap covers more than 2^26 world pixels");
+    }
+    const glm::dmat3 toA = affineInverse(worldMatrix(a.transform));
+    const glm::dmat3 toB = affineInverse(worldMatrix(b.transform));
+    for (auto j = static_cast<std::int64_t>(firstY); j <= static_cast<std::int64_t>(lastY); ++j) {
+        for (auto i = static_cast<std::int64_t>(firstX); i <= static_cast<std::int64_t>(lastX); ++i) {
+            ++r.samples;
+            const glm::dvec2 world{i + 0.5, j + 0.5};
+            const glm::dvec2 pa = glm::floor(transformPoint(toA, world));
+            const glm::dvec2 pb = glm::floor(transformPoint(toB, world));
+            if (solidAt(*a.mask, static_cast<std::int64_t>(pa.x), static_cast<std::int64_t>(pa.y)) &&
+                solidAt(*b.mask, static_cast<std::int64_t>(pb.x), static_cast<std::int64_t>(pb.y))) {
+                const PixelHit hit{glm::ivec2(pa), glm::ivec2(pb), world};
+                if (recordHit(r, options, 1.0, hit)) return r;
+            }
+        }
+    }
+    return r;
+}
+
+CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& options) {
+    CollisionResult r;
+    const auto ta = tightWorldAabb(a), tb = tightWorldAabb(b);
+    if (!ta || !tb || !overlapsPositively(*ta, *tb)) return r;
+
+    // Walk the sprite whose pixels are smaller in the world, mapping each of its solid squares into the
+    // other's grid: each square then meets only a few of the other's cells.
+    const glm::dmat3 worldA = worldMatrix(a.transform), worldB = worldMatrix(b.transform);
+    const double areaA = std::abs(glm::determinant(glm::dmat2(worldA)));
+    const double areaB = std::abs(glm::determinant(glm::dmat2(worldB)));
+    const bool walkA = areaA <= areaB;
+    const Body& inner = walkA ? a : b;
+    const Body& outer = walkA ? b : a;
+    const glm::dmat3 worldOuter = walkA ? worldB : worldA;
+    const glm::dmat3 innerToOuter = affineInverse(worldOuter) * (walkA ? worldA : worldB);
+    const double outerCellArea = walkA ? areaB : areaA;
+    const double innerArea = std::abs(glm::determinant(glm::dmat2(innerToOuter)));
+    const IntRect outerTight = outer.mask->tightBounds();
+
+    // Adds overlapping area; returns true when hit-only mode may stop. A hit is reported against A's
+    // pixel and B's pixel, whichever sprite is walked.
+    auto add = [&](double area, glm::ivec2 innerPixel, glm::ivec2 cell) {
+        const glm::ivec2 pixelA = walkA ? innerPixel : cell;
+        const PixelHit hit{pixelA, walkA ? cell : innerPixel, transformPoint(worldA, glm::dvec2(pixelA) + 0.5)};
+        r.overlap += area;
+        if (!r.firstHit) r.firstHit = hit;
+        if (options.listHits && !options.stopAtFirstHit) r.hits.push_back(hit);
+        return options.stopAtFirstHit && r.overlap > kExactAreaEpsilon;
+    };
+
+    for (int y = 0; y < inner.mask->height(); ++y) {
+        for (const SolidSpan& span : inner.mask->rowSpans(y)) {
+            for (int x = span.x0; x < span.x1; ++x) {
+                ++r.samples;
+                const std::array<glm::dvec2, 4> square{
+                    transformPoint(innerToOuter, {x, y}), transformPoint(innerToOuter, {x + 1.0, y}),
+                    transformPoint(innerToOuter, {x + 1.0, y + 1.0}), transformPoint(innerToOuter, {x, y + 1.0})};
+                glm::dvec2 lo = square[0], hi = square[0];
+                for (const glm::dvec2& p : square) {
+                    lo = glm::min(lo, p);
+                    hi = glm::max(hi, p);
+                }
+                const glm::dvec2 cellLo = glm::floor(lo), cellHi = glm::ceil(hi);
+                const int u0 = static_cast<int>(std::max<double>(cellLo.x, outerTight.x0));
+                const int u1 = static_cast<int>(std::min<double>(cellHi.x, outerTight.x1));
+                const int v0 = static_cast<int>(std::max<double>(cellLo.y, outerTight.y0));
+                const int v1 = static_cast<int>(std::min<double>(cellHi.y, outerTight.y1));
+                if (u1 <= u0 || v1 <= v0) continue;
+                // When every cell under the square's box is solid, the whole square counts: no clipping.
+                const bool boxInside = u0 == cellLo.x && u1 == cellHi.x && v0 == cellLo.y && v1 == cellHi.y;
+                bool allSolid = boxInside && !options.listHits;
+                for (int v = v0; allSolid && v < v1; ++v) {
+                    for (int u = u0; allSolid && u < u1; ++u) allSolid = outer.mask->solid(u, v);
+                }
+                if (allSolid) {
+                    const glm::ivec2 centreCell(glm::floor(transformPoint(innerToOuter, {x + 0.5, y + 0.5})));
+                    if (add(innerArea * outerCellArea, {x, y}, centreCell)) return r;
+                    continue;
+                }
+                for (int v = v0; v < v1; ++v) {
+                    for (int u = u0; u < u1; ++u) {
+                        if (!outer.mask->solid(u, v)) continue;
+                        const double area = clippedArea(square, u, v) * outerCellArea;
+                        if (area > 0.0 && add(area, {x, y}, {u, v})) return r;
+                    }
+                }
+            }
+        }
+    }
+    r.hit = r.overlap > kExactAreaEpsilon;
+    if (!r.hit) {
+        r.firstHit.reset();
+        r.hits.clear();
+    }
+    return r;
+}
+
+}  // namespace cl
