@@ -36,7 +36,11 @@ CollisionResult circleTest(const Body& a, const Body& b, const TestOptions&) {
     return boolResult(d.x * d.x + d.y * d.y < reach * reach);
 }
 
+// An image with no solid pixel collides with nothing, whatever its texture rectangle covers.
+static bool eitherEmpty(const Body& a, const Body& b) { return a.mask->solidCount() == 0 || b.mask->solidCount() == 0; }
+
 CollisionResult aabbTest(const Body& a, const Body& b, const TestOptions&) {
+    if (eitherEmpty(a, b)) return boolResult(false);
     return boolResult(overlapsPositively(worldAabb(a), worldAabb(b)));
 }
 
@@ -46,6 +50,7 @@ CollisionResult tightAabbTest(const Body& a, const Body& b, const TestOptions&) 
 }
 
 CollisionResult obbTest(const Body& a, const Body& b, const TestOptions&) {
+    if (eitherEmpty(a, b)) return boolResult(false);
     const Quad qa = worldQuad(a), qb = worldQuad(b);
     // The candidate separating axes are the edge normals of both rectangles; an edge direction works
     // as well as its normal for rectangles, whose edges are perpendicular.

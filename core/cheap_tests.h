@@ -1,5 +1,6 @@
 #pragma once
-// The cheap tests: bounding circles and boxes. Each answers hit or no hit; touching is no hit.
+// The cheap tests: bounding circles and boxes. Each answers hit or no hit; touching is no hit, and a
+// sprite with no solid pixel hits nothing.
 
 #include "core/collision_result.h"
 
