@@ -17,6 +17,8 @@ struct Algorithm {
     AlgorithmKind kind;
     std::string_view summary;  ///< One line for help texts and tooltips.
     CollisionResult (*run)(const Body& a, const Body& b, const TestOptions& options);
+    /// True for the tests that walk one sprite's samples into the other (they honour TestOptions::scan).
+    bool directional = false;
 };
 
 /// Every test the core library has, cheap ones first, in the order tables list them.
@@ -25,7 +27,8 @@ std::span<const Algorithm> algorithms();
 /// The test with this name, or nullptr.
 const Algorithm* findAlgorithm(std::string_view name);
 
-/// Runs a test and records its wall time in the result's timeNs.
+/// Runs a test in the scan direction the options ask for (see ScanDirection) and records its wall time
+/// in the result's timeNs. `run` itself always scans A into B.
 CollisionResult runAlgorithm(const Algorithm& algorithm, const Body& a, const Body& b, const TestOptions& options);
 
 /// The pixel test the sandbox and the CLI draw and report by default.

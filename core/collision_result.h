@@ -20,9 +20,17 @@ struct Body {
     SpriteTransform transform;
 };
 
+/// Which sprite's pixels a sampled test (pixel-naive, pixel-step, pixel-fast) walks.
+enum class ScanDirection {
+    AToB,  ///< A's samples mapped into B (the classic scan; the default).
+    BToA,  ///< B's samples mapped into A; hits still report A's pixel in `a` and B's in `b`.
+    Both,  ///< Both scans: a hit if either hits; overlap and hits are A->B's followed by B->A's.
+};
+
 /// Options shared by every test; the cheap tests ignore what does not apply to them.
 struct TestOptions {
     Sampling sampling = Sampling::Center;  ///< For pixel-naive, pixel-step and pixel-fast.
+    ScanDirection scan = ScanDirection::AToB;  ///< For the directional tests; applied by runAlgorithm().
     bool stopAtFirstHit = false;           ///< Hit-only mode: stop at the first overlapping sample.
     bool listHits = false;                 ///< Full mode only: fill CollisionResult::hits.
 };
