@@ -36,6 +36,9 @@ class Document {
 public:
     /// Steps kept; the oldest are dropped beyond this.
     static constexpr std::size_t kMaxUndoSteps = 500;
+    /// Fewest and most sprites edits leave in the scene (what a scene file may hold).
+    static constexpr int kMinSprites = 2;
+    static constexpr int kMaxSprites = 256;
 
     /// An empty scene, nothing selected, not dirty.
     Document() = default;
@@ -76,10 +79,12 @@ public:
     /// A null `pixels` is refused. The transform is kept.
     bool setImage(int index, std::shared_ptr<const RgbaImage> pixels, std::string image,
                   std::filesystem::path imagePath);
-    /// Appends a sprite (transform clamped, name made unique); selects it and returns its index, or -1
-    /// when `sprite.pixels` is null. A second sprite completes the pair (0, 1).
+    /// Appends a sprite (transform clamped, threshold clamped, name made unique); selects it and returns its
+    /// index, or -1 when `sprite.pixels` is null or the scene already has kMaxSprites. A second sprite
+    /// completes the pair (0, 1).
     int addSprite(SceneSprite sprite);
-    /// Removes sprite `index`; the selection and pair are fixed up (pair falls back to the first two).
+    /// Removes sprite `index`, unless only kMinSprites are left; the selection and pair are fixed up
+    /// (a pair that loses a sprite falls back to the first two).
     bool removeSprite(int index);
     /// Any other change (title, notes, sampling, ...): `change` edits the scene in place. The caller
     /// keeps the scene valid; sprites must not be added or removed this way.

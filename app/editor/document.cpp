@@ -1,0 +1,220 @@
+#include "app/editor/document.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "app/editor/transform_limits.h"
+
+namespace cl {
+
+Document::Document(Scene scene) { reset(std::move(scene)); }
+
+void Document::reset(Scene scene) {
+    m_scene = std::move(scene);
+    m_selection = Selection{};
+    m_selection.sprite = m_scene.sprites.empty() ? -1 : 0;
+    m_undo.clear();
+    m_redo.clear();
+    m_gesture.reset();
+    m_mergeKey.clear();
+    fixSelection();
+    ++m_revision;
+    m_stateId = m_nextStateId++;
+    m_savedStateId = m_stateId;
+}
+
+void Document::select(int index) { m_selection.sprite = validIndex(index) ? index : -1; }
+
+bool Document::setPair(int a, int b) {
+    if (!validIndex(a) || !validIndex(b) || a == b) return false;
+    if (a == m_selection.pairA && b == m_selection.pairB) return true;
+    prepareEdit("Pick pair", {});
+    m_selection.pairA = a;
+    m_selection.pairB = b;
+    finishEdit();
+    return true;
+}
+
+bool Document::setTransform(int index, const SpriteTransform& transform, std::string_view mergeKey) {
+    if (!validIndex(index)) return false;
+    SceneSprite& sprite = m_scene.sprites[index];
+    const SpriteTransform clamped = clampToLimits(transform, sprite.transform);
+    if (clamped == sprite.transform) return true;
+    prepareEdit("Transform " + sprite.name, mergeKey);
+    sprite.transform = clamped;
+    finishEdit();
+    return true;
+}
+
+bool Document::setThreshold(int index, int threshold, std::string_view mergeKey) {
+    if (!validIndex(index)) return false;
+    SceneSprite& sprite = m_scene.sprites[index];
+    const int clamped = std::clamp(threshold, 0, 255);
+    if (clamped == sprite.alphaThreshold) return true;
+    prepareEdit("Threshold of " + sprite.name, mergeKey);
+    sprite.alphaThreshold = clamped;
+    finishEdit();
+    return true;
+}
+
+bool Document::setName(int index, const std::string& name) {
+    if (!validIndex(index) || name.empty() || name.find('/') != std::string::npos) return false;
+    for (int i = 0; i < static_cast<int>(m_scene.sprites.size()); ++i) {
+        if (i != index && m_scene.sprites[i].name == name) return false;
+    }
+    if (m_scene.sprites[index].name == name) return true;
+    prepareEdit("Rename " + m_scene.sprites[index].name, {});
+    m_scene.sprites[index].name = name;
+    finishEdit();
+    return true;
+}
+
+bool Document::setImage(int index, std::shared_ptr<const RgbaImage> pixels, std::string image,
+                        std::filesystem::path imagePath) {
+    if (!validIndex(index) || !pixels) return false;
+    SceneSprite& sprite = m_scene.sprites[index];
+    prepareEdit("Image of " + sprite.name, {});
+    sprite.pixels = std::move(pixels);
+    sprite.image = std::move(image);
+    sprite.imagePath = std::move(imagePath);
+    finishEdit();
+    return true;
+}
+
+int Document::addSprite(SceneSprite sprite) {
+    if (!sprite.pixels || static_cast<int>(m_scene.sprites.size()) >= kMaxSprites) return -1;
+    std::string base = sprite.name;
+    std::replace(base.begin(), base.end(), '/', '_');
+    if (base.empty()) base = "sprite";
+    const auto taken = [this](const std::string& name) {
+        return std::any_of(m_scene.sprites.begin(), m_scene.sprites.end(),
+                           [&](const SceneSprite& s) { return s.name == name; });
+    };
+    sprite.name = base;
+    for (int n = 2; taken(sprite.name); ++n) sprite.name = base + "-" + std::to_string(n);
+    sprite.transform = clampToLimits(sprite.transform, SpriteTransform{});
+    sprite.alphaThreshold = std::clamp(sprite.alphaThreshold, 0, 255);
+
+    prepareEdit("Add " + sprite.name, {});
+    m_scene.sprites.push_back(std::move(sprite));
+    const int index = static_cast<int>(m_scene.sprites.size()) - 1;
+    m_selection.sprite = index;
+    fixSelection();
+    finishEdit();
+    return index;
+}
+
+bool Document::removeSprite(int index) {
+    if (!validIndex(index) || static_cast<int>(m_scene.sprites.size()) <= kMinSprites) return false;
+    prepareEdit("Remove " + m_scene.sprites[index].name, {});
+    m_scene.sprites.erase(m_scene.sprites.begin() + index);
+    const auto shift = [index](int i) { return i == index ? -1 : (i > index ? i - 1 : i); };
+    m_selection.sprite = shift(m_selection.sprite);
+    m_selection.pairA = shift(m_selection.pairA);
+    m_selection.pairB = shift(m_selection.pairB);
+    fixSelection();
+    finishEdit();
+    return true;
+}
+
+bool Document::edit(std::string_view label, const std::function<void(Scene&)>& change, std::string_view mergeKey) {
+    if (!change) return false;
+    prepareEdit(label, mergeKey);
+    change(m_scene);
+    fixSelection();
+    finishEdit();
+    return true;
+}
+
+void Document::beginGesture(std::string_view label) {
+    if (m_gesture) commitGesture();
+    m_mergeKey.clear();
+    m_gesture = OpenGesture{std::string(label), captureState(), false};
+}
+
+void Document::commitGesture() {
+    if (!m_gesture) return;
+    if (m_gesture->changed) {
+        m_undo.push_back(Step{std::move(m_gesture->label), std::move(m_gesture->before)});
+        if (m_undo.size() > kMaxUndoSteps) m_undo.erase(m_undo.begin());
+        m_redo.clear();
+    }
+    m_gesture.reset();
+}
+
+void Document::cancelGesture() {
+    if (!m_gesture) return;
+    OpenGesture gesture = std::move(*m_gesture);
+    m_gesture.reset();
+    if (gesture.changed) restoreState(std::move(gesture.before));
+}
+
+bool Document::undo() {
+    commitGesture();
+    if (m_undo.empty()) return false;
+    Step step = std::move(m_undo.back());
+    m_undo.pop_back();
+    m_redo.push_back(Step{step.label, captureState()});
+    restoreState(std::move(step.before));
+    m_mergeKey.clear();
+    return true;
+}
+
+bool Document::redo() {
+    commitGesture();
+    if (m_redo.empty()) return false;
+    Step step = std::move(m_redo.back());
+    m_redo.pop_back();
+    m_undo.push_back(Step{step.label, captureState()});
+    restoreState(std::move(step.before));
+    m_mergeKey.clear();
+    return true;
+}
+
+std::string Document::undoLabel() const {
+    if (m_gesture) return m_gesture->changed ? m_gesture->label : (m_undo.empty() ? "" : m_undo.back().label);
+    return m_undo.empty() ? "" : m_undo.back().label;
+}
+
+std::string Document::redoLabel() const { return m_redo.empty() || m_gesture ? "" : m_redo.back().label; }
+
+Document::State Document::captureState() const { return State{m_scene, m_selection, m_stateId}; }
+
+void Document::restoreState(State state) {
+    m_scene = std::move(state.scene);
+    m_selection = state.selection;
+    m_stateId = state.stateId;
+    fixSelection();
+    ++m_revision;
+}
+
+void Document::prepareEdit(std::string_view label, std::string_view mergeKey) {
+    if (m_gesture) {
+        m_gesture->changed = true;
+        return;
+    }
+    const bool merges = !mergeKey.empty() && mergeKey == m_mergeKey && !m_undo.empty();
+    m_redo.clear();
+    m_mergeKey = std::string(mergeKey);
+    if (merges) return;
+    m_undo.push_back(Step{std::string(label), captureState()});
+    if (m_undo.size() > kMaxUndoSteps) m_undo.erase(m_undo.begin());
+}
+
+void Document::finishEdit() {
+    ++m_revision;
+    m_stateId = m_nextStateId++;
+}
+
+void Document::fixSelection() {
+    if (!validIndex(m_selection.sprite)) m_selection.sprite = -1;
+    const bool pairValid = validIndex(m_selection.pairA) && validIndex(m_selection.pairB) &&
+                           m_selection.pairA != m_selection.pairB;
+    if (!pairValid) {
+        const bool two = m_scene.sprites.size() >= 2;
+        m_selection.pairA = two ? 0 : -1;
+        m_selection.pairB = two ? 1 : -1;
+    }
+}
+
+}  // namespace cl
