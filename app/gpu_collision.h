@@ -1,0 +1,71 @@
+#pragma once
+// The `gpu` test: the source document's red/blue method on an off-screen OpenGL target.
+//
+// Implements:
+//  [x] Draws sprite A solid red and sprite B solid blue with additive blending into an sf::RenderTexture
+//      covering the world pixels whose centres lie strictly inside both world boxes; reads back only
+//      that rectangle and counts the pixels holding both colours. Same meaning as `pixel-world`.
+//  [x] A fragment shader maps each world pixel centre into the sprite's texture in double precision
+//      with the very arithmetic pixel-world uses, so the two agree pixel for pixel.
+//  [x] Reuses the render target (grow-only) and the mask textures between calls.
+//  [x] Tiles regions larger than the tile size; firstHit and hits stay in row-major world order.
+//  [x] Not applicable, with the reason, when there is no X display, no OpenGL context, no shaders or
+//      no double-precision shaders (GLSL 4.00), or the overlap covers more than 2^26 world pixels.
+// Not thread-safe: use a collider from one thread only (the one that owns the OpenGL work).
+// Raw OpenGL callers (e.g. the ImGui renderer) must re-activate their own context after a call.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/collision_result.h"
+
+namespace cl {
+
+/// How long the phases of the last GPU test took, in nanoseconds of wall time.
+struct GpuTimings {
+    std::int64_t uploadNs = 0;    ///< Comparing and (re)uploading the mask textures.
+    std::int64_t renderNs = 0;    ///< Clearing, drawing both sprites and waiting for the GPU to finish.
+    std::int64_t readBackNs = 0;  ///< glReadPixels of the overlap rectangle only.
+    std::int64_t countNs = 0;     ///< Counting red-and-blue pixels on the CPU.
+    std::int64_t pixelsRead = 0;  ///< Pixels read back.
+};
+
+/// Owns the OpenGL objects of the red/blue test and runs it; created lazily on the first test.
+class GpuCollider {
+public:
+    /// Largest side of one rendered tile, in world pixels; larger regions are drawn in tiles.
+    static constexpr int kDefaultMaxTileSize = 2048;
+
+    /// A collider that draws tiles of at most maxTileSize x maxTileSize pixels (clamped to the GPU's limit).
+    explicit GpuCollider(int maxTileSize = kDefaultMaxTileSize);
+    ~GpuCollider();
+    GpuCollider(const GpuCollider&) = delete;
+    GpuCollider& operator=(const GpuCollider&) = delete;
+
+    /// The red/blue test of a against b; not applicable (with the reason) when OpenGL cannot do it.
+    CollisionResult test(const Body& a, const Body& b, const TestOptions& options);
+    /// Phase timings of the last test that reached the GPU.
+    const GpuTimings& lastTimings() const { return m_timings; }
+    /// Empty when OpenGL is usable; otherwise why not. Sets up OpenGL on first use.
+    std::string unavailableReason();
+
+private:
+    struct Resources;
+    std::unique_ptr<Resources> m_resources;
+    std::string m_unavailable;
+    bool m_initialised = false;
+    int m_maxTileSize;
+    GpuTimings m_timings;
+};
+
+/// `gpu`: the red/blue test on this thread's shared GpuCollider; same signature as the core tests.
+CollisionResult gpuTest(const Body& a, const Body& b, const TestOptions& options);
+
+/// This thread's collider used by gpuTest (for its timings).
+GpuCollider& sharedGpuCollider();
+
+/// Frees the shared collider's OpenGL objects (call before the display or window goes away).
+void releaseSharedGpuCollider();
+
+}  // namespace cl

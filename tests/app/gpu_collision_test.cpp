@@ -1,0 +1,387 @@
+// The gpu red/blue test against pixel-world, its definition on the CPU. Needs an X display: ctest runs
+// this file under xvfb-run, where Mesa draws in software.
+
+#include "app/gpu_collision.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <gtest/gtest.h>
+
+#include "core/alpha_mask.h"
+#include "core/bounds.h"
+#include "core/image_io.h"
+#include "core/pixel_tests.h"
+#include "core/scene.h"
+#include "tests/core/test_masks.h"
+
+namespace cl {
+namespace {
+
+using testing::bodyAt;
+using testing::makeTransform;
+using testing::maskFromArt;
+using testing::solidMask;
+
+TestOptions fullMode(bool listHits = false) {
+    TestOptions options;
+    options.listHits = listHits;
+    return options;
+}
+
+// Stops a test with the reason when this machine cannot run the gpu test at all.
+#define REQUIRE_GPU()                                                                             \
+    do {                                                                                          \
+        const std::string reason = sharedGpuCollider().unavailableReason();                       \
+        ASSERT_TRUE(reason.empty()) << "the gpu test cannot run here (run under xvfb-run): " << reason; \
+    } while (0)
+
+// Sets an environment variable for one scope and puts the old value back.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const char* value) : m_name(name) {
+        if (const char* old = std::getenv(name)) m_old = old;
+        if (value) setenv(name, value, 1);
+        else unsetenv(name);
+    }
+    ~ScopedEnv() {
+        if (m_old) setenv(m_name.c_str(), m_old->c_str(), 1);
+        else unsetenv(m_name.c_str());
+    }
+
+private:
+    std::string m_name;
+    std::optional<std::string> m_old;
+};
+
+// ---- Hand-worked cases ----
+
+TEST(GpuCollision, TwoSolidSquaresCountTheWorldPixelsTheyShare) {
+    REQUIRE_GPU();
+    const AlphaMask a = solidMask(4, 4), b = solidMask(4, 4);
+    // A covers world [0,4)x[0,4), B covers [2,6)x[1,5): they share [2,4)x[1,4), 2 x 3 pixels.
+    const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {2, 1}), fullMode());
+    ASSERT_TRUE(r.applicable) << r.reason;
+    EXPECT_TRUE(r.hit);
+    EXPECT_EQ(r.overlap, 6.0);
+    EXPECT_EQ(r.samples, 6);
+    ASSERT_TRUE(r.firstHit);
+    EXPECT_EQ(r.firstHit->world, glm::dvec2(2.5, 1.5));
+    EXPECT_EQ(r.firstHit->a, glm::ivec2(2, 1));
+    EXPECT_EQ(r.firstHit->b, glm::ivec2(0, 0));
+}
+
+TEST(GpuCollision, TouchingSquaresDoNotHit) {
+    REQUIRE_GPU();
+    const AlphaMask a = solidMask(4, 4), b = solidMask(4, 4);
+    const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {4, 0}), fullMode());
+    ASSERT_TRUE(r.applicable) << r.reason;
+    EXPECT_FALSE(r.hit);
+    EXPECT_EQ(r.overlap, 0.0);
+    EXPECT_FALSE(r.firstHit);
+}
+
+TEST(GpuCollision, AlphaMustBeAboveTheThresholdToCount) {
+    REQUIRE_GPU();
+    // Alphas 50, 100, 150, 200, 255 over a fully solid row.
+    const std::vector<std::string> art{"2468#"};
+    const AlphaMask b = solidMask(5, 1);
+    const struct {
+        int threshold;
+        double expected;
+    } cases[] = {{0, 5}, {49, 5}, {50, 4}, {99, 4}, {100, 3}, {199, 2}, {200, 1}, {254, 1}};
+    for (const auto& c : cases) {
+        const AlphaMask a = maskFromArt(art, c.threshold);
+        const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode());
+        ASSERT_TRUE(r.applicable) << r.reason;
+        EXPECT_EQ(r.overlap, c.expected) << "threshold " << c.threshold;
+    }
+}
+
+TEST(GpuCollision, ARotatedSpriteLandsWhereItsMatrixPutsIt) {
+    REQUIRE_GPU();
+    // Solid pixels (0,0), (0,1), (1,1). Turned 90 degrees clockwise about its top-left corner at (5, 2),
+    // local (x, y) goes to world (5 - y, 2 + x): pixel (0,0) covers world pixel (4,2), (0,1) covers (3,2),
+    // (1,1) covers (3,3).
+    const AlphaMask a = maskFromArt({"#..", "##."});
+    const AlphaMask b = solidMask(10, 10);
+    const CollisionResult r =
+        gpuTest(Body{&a, makeTransform({5, 2}, {0, 0}, 90.0)}, bodyAt(b, {0, 0}), fullMode(true));
+    ASSERT_TRUE(r.applicable) << r.reason;
+    EXPECT_EQ(r.overlap, 3.0);
+    const std::vector<PixelHit> expected{{{0, 1}, {3, 2}, {3.5, 2.5}}, {{0, 0}, {4, 2}, {4.5, 2.5}}, {{1, 1}, {3, 3}, {3.5, 3.5}}};
+    EXPECT_EQ(r.hits, expected);
+}
+
+TEST(GpuCollision, AFlippedSpriteMirrorsItsPixels) {
+    REQUIRE_GPU();
+    // Scale (-1, 1) at (6, 0): local (x, y) goes to world (6 - x, y), so pixel (0,0) covers world pixel
+    // (5,0), (0,1) covers (5,1) and (1,1) covers (4,1).
+    const AlphaMask a = maskFromArt({"#..", "##."});
+    const AlphaMask b = solidMask(10, 10);
+    const CollisionResult r =
+        gpuTest(Body{&a, makeTransform({6, 0}, {0, 0}, 0.0, {-1, 1})}, bodyAt(b, {0, 0}), fullMode(true));
+    ASSERT_TRUE(r.applicable) << r.reason;
+    const std::vector<PixelHit> expected{{{0, 0}, {5, 0}, {5.5, 0.5}}, {{1, 1}, {4, 1}, {4.5, 1.5}}, {{0, 1}, {5, 1}, {5.5, 1.5}}};
+    EXPECT_EQ(r.hits, expected);
+}
+
+TEST(GpuCollision, ScalingChangesHowManyWorldPixelsASpriteCovers) {
+    REQUIRE_GPU();
+    const AlphaMask big = solidMask(10, 10), two = solidMask(2, 2), four = solidMask(4, 4);
+    // 2x2 at scale 2 covers world [1,5)^2: 16 pixels. 4x4 at scale 0.5 covers [0,2)^2: 4 pixels.
+    const CollisionResult up =
+        gpuTest(Body{&two, makeTransform({1, 1}, {0, 0}, 0.0, {2, 2})}, bodyAt(big, {0, 0}), fullMode());
+    const CollisionResult down =
+        gpuTest(Body{&four, makeTransform({0, 0}, {0, 0}, 0.0, {0.5, 0.5})}, bodyAt(big, {0, 0}), fullMode());
+    EXPECT_EQ(up.overlap, 16.0);
+    EXPECT_EQ(down.overlap, 4.0);
+}
+
+TEST(GpuCollision, OnlyCentresStrictlyInsideBothBoxesCount) {
+    REQUIRE_GPU();
+    // A 2x2 at x = 0.5 spans [0.5, 2.5]: the centres 0.5 and 2.5 lie on its box edge, only 1.5 is inside.
+    const AlphaMask a = solidMask(2, 2), b = solidMask(10, 10);
+    const CollisionResult r = gpuTest(bodyAt(a, {0.5, 0}), bodyAt(b, {0, 0}), fullMode());
+    ASSERT_TRUE(r.applicable) << r.reason;
+    EXPECT_EQ(r.overlap, 2.0);
+    EXPECT_EQ(r.samples, 2);
+}
+
+TEST(GpuCollision, ASpriteWithNoSolidPixelHitsNothing) {
+    REQUIRE_GPU();
+    const AlphaMask a = testing::emptyMask(4, 4), b = solidMask(4, 4);
+    const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode());
+    ASSERT_TRUE(r.applicable) << r.reason;
+    EXPECT_FALSE(r.hit);
+    EXPECT_EQ(r.samples, 0);
+}
+
+TEST(GpuCollision, HitOnlyModeCountsOneHit) {
+    REQUIRE_GPU();
+    const AlphaMask a = solidMask(4, 4), b = solidMask(4, 4);
+    TestOptions options;
+    options.stopAtFirstHit = true;
+    options.listHits = true;
+    const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {2, 1}), options);
+    EXPECT_TRUE(r.hit);
+    EXPECT_EQ(r.overlap, 1.0);
+    EXPECT_TRUE(r.hits.empty());
+    ASSERT_TRUE(r.firstHit);
+    EXPECT_EQ(r.firstHit->world, glm::dvec2(2.5, 1.5));
+}
+
+TEST(GpuCollision, AMaskChangedInPlaceIsUploadedAgain) {
+    REQUIRE_GPU();
+    AlphaMask a = solidMask(3, 1);
+    const AlphaMask b = solidMask(3, 1);
+    EXPECT_EQ(gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 3.0);
+    // Same object, same size, new content: a cache keyed by address alone would answer 3 again.
+    a = maskFromArt({"#.."});
+    EXPECT_EQ(gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 1.0);
+}
+
+TEST(GpuCollision, TheSameMaskCanBeBothSprites) {
+    REQUIRE_GPU();
+    const AlphaMask a = maskFromArt({"##.", ".##"});
+    // Shifted one pixel right, the mask meets itself where (x, y) and (x - 1, y) are both solid: (1,0), (2,1).
+    const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(a, {1, 0}), fullMode());
+    EXPECT_EQ(r.overlap, 2.0);
+}
+
+TEST(GpuCollision, ReportsNotApplicableWithoutADisplay) {
+    {
+        ScopedEnv noDisplay("DISPLAY", nullptr);
+        GpuCollider collider;
+        const AlphaMask a = solidMask(2, 2);
+        const CollisionResult r = collider.test(bodyAt(a, {0, 0}), bodyAt(a, {0, 0}), fullMode());
+        EXPECT_FALSE(r.applicable);
+        EXPECT_NE(r.reason.find("DISPLAY is not set"), std::string::npos) << r.reason;
+    }
+    {
+        ScopedEnv badDisplay("DISPLAY", ":7391");
+        GpuCollider collider;
+        const AlphaMask a = solidMask(2, 2);
+        const CollisionResult r = collider.test(bodyAt(a, {0, 0}), bodyAt(a, {0, 0}), fullMode());
+        EXPECT_FALSE(r.applicable);
+        EXPECT_NE(r.reason.find("cannot open X display \":7391\""), std::string::npos) << r.reason;
+    }
+}
+
+// ---- Equivalence with pixel-world ----
+
+// World pixel centres strictly inside both world boxes whose position in A or in B has a coordinate
+// within 1e-9 of a whole number: on a texel edge, where the two implementations may round apart.
+std::int64_t edgeCentres(const Body& a, const Body& b) {
+    const Rect box = intersection(worldAabb(a), worldAabb(b));
+    const glm::dmat3 toA = affineInverse(worldMatrix(a.transform)), toB = affineInverse(worldMatrix(b.transform));
+    auto nearWhole = [](double v) { return std::abs(v - std::round(v)) <= 1e-9; };
+    std::int64_t count = 0;
+    for (double y = std::floor(box.min.y) + 0.5; y < box.max.y; y += 1.0) {
+        if (y <= box.min.y) continue;
+        for (double x = std::floor(box.min.x) + 0.5; x < box.max.x; x += 1.0) {
+            if (x <= box.min.x) continue;
+            const glm::dvec2 pa = transformPoint(toA, {x, y}), pb = transformPoint(toB, {x, y});
+            if (nearWhole(pa.x) || nearWhole(pa.y) || nearWhole(pb.x) || nearWhole(pb.y)) ++count;
+        }
+    }
+    return count;
+}
+
+// Compares gpu (through `collider`) with pixel-world on one pair; returns true when they agree exactly.
+bool expectSameAsPixelWorld(GpuCollider& collider, const Body& a, const Body& b, const std::string& label) {
+    const CollisionResult cpu = pixelWorld(a, b, fullMode(true));
+    const CollisionResult gpu = collider.test(a, b, fullMode(true));
+    EXPECT_EQ(gpu.applicable, cpu.applicable) << label << ": " << gpu.reason;
+    if (!gpu.applicable || !cpu.applicable) return gpu.applicable == cpu.applicable;
+    const std::int64_t edges = edgeCentres(a, b);
+    EXPECT_EQ(gpu.hit, cpu.hit) << label << " (edge centres " << edges << ")";
+    EXPECT_LE(std::abs(gpu.overlap - cpu.overlap), static_cast<double>(edges))
+        << label << ": gpu " << gpu.overlap << ", pixel-world " << cpu.overlap;
+    EXPECT_EQ(gpu.hits.size(), static_cast<std::size_t>(gpu.overlap)) << label;
+    const bool same = gpu.hit == cpu.hit && gpu.overlap == cpu.overlap && gpu.hits == cpu.hits && gpu.firstHit == cpu.firstHit;
+    if (edges == 0) {
+        EXPECT_EQ(gpu.hits, cpu.hits) << label;
+        EXPECT_EQ(gpu.firstHit, cpu.firstHit) << label;
+    }
+    return same;
+}
+
+// A random mask: noise, a filled ellipse, or a solid block, with alphas across the whole byte range.
+AlphaMask randomMask(std::mt19937& rng) {
+    std::uniform_int_distribution<int> side(1, 40), style(0, 2), byte(0, 255), percent(0, 99);
+    RgbaImage image;
+    image.width = side(rng);
+    image.height = side(rng);
+    image.pixels.assign(static_cast<std::size_t>(image.width) * image.height * 4, 0);
+    const int kind = style(rng);
+    const double cx = image.width / 2.0, cy = image.height / 2.0;
+    for (int y = 0; y < image.height; ++y) {
+        for (int x = 0; x < image.width; ++x) {
+            int alpha = 0;
+            if (kind == 0) {
+                alpha = percent(rng) < 60 ? byte(rng) : 0;
+            } else if (kind == 1) {
+                const double dx = (x + 0.5 - cx) / cx, dy = (y + 0.5 - cy) / cy;
+                alpha = dx * dx + dy * dy <= 1.0 ? std::max(1, 255 - percent(rng)) : percent(rng) / 4;
+            } else {
+                alpha = percent(rng) < 90 ? 255 : byte(rng);
+            }
+            image.pixels[(static_cast<std::size_t>(y) * image.width + x) * 4 + 3] = static_cast<std::uint8_t>(alpha);
+        }
+    }
+    const int thresholds[] = {0, 0, 1, 50, 127, 128, 200, 254};
+    return AlphaMask(image, thresholds[std::uniform_int_distribution<int>(0, 7)(rng)]);
+}
+
+// A random placement: rotations both arbitrary and on quarter turns, scales up and down, flips, and
+// positions both arbitrary and on whole or half pixels (where centres fall exactly on texel edges).
+SpriteTransform randomTransform(std::mt19937& rng, const AlphaMask& mask, glm::dvec2 near) {
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::uniform_int_distribution<int> choice(0, 3);
+    SpriteTransform t;
+    const double quarter = 90.0 * choice(rng);
+    t.rotationDeg = unit(rng) < 0.3 ? quarter : -360.0 + 720.0 * unit(rng);
+    auto scale = [&] {
+        const double magnitudes[] = {1.0, 2.0, 0.5, 0.3 + 2.7 * unit(rng)};
+        return magnitudes[choice(rng)] * (unit(rng) < 0.3 ? -1.0 : 1.0);
+    };
+    t.scale = {scale(), scale()};
+    t.origin = unit(rng) < 0.5 ? glm::dvec2(mask.width() / 2.0, mask.height() / 2.0)
+                               : glm::dvec2(mask.width() * unit(rng), mask.height() * unit(rng));
+    glm::dvec2 offset{-15.0 + 30.0 * unit(rng), -15.0 + 30.0 * unit(rng)};
+    if (choice(rng) == 0) offset = glm::round(offset * 2.0) / 2.0;
+    t.position = near + offset;
+    return t;
+}
+
+TEST(GpuCollision, EqualsPixelWorldOnRandomScenes) {
+    REQUIRE_GPU();
+    std::mt19937 rng(20261122);
+    constexpr int kScenes = 250;
+    int exact = 0, withHits = 0;
+    for (int scene = 0; scene < kScenes; ++scene) {
+        const AlphaMask ma = randomMask(rng), mb = randomMask(rng);
+        const Body a{&ma, randomTransform(rng, ma, {100.0, 50.0})};
+        const Body b{&mb, randomTransform(rng, mb, {100.0, 50.0})};
+        const std::string label = "scene " + std::to_string(scene);
+        if (expectSameAsPixelWorld(sharedGpuCollider(), a, b, label)) ++exact;
+        if (pixelWorld(a, b, fullMode()).hit) ++withHits;
+    }
+    // The generator must produce real overlaps, or the comparison says little.
+    EXPECT_GE(withHits, kScenes / 3);
+    // Doubles on both sides: disagreements may only come from ties on texel edges, which are rare.
+    EXPECT_GE(exact, kScenes * 95 / 100);
+    std::printf("[gpu] %d of %d random scenes identical to pixel-world, %d with hits\n", exact, kScenes, withHits);
+}
+
+TEST(GpuCollision, SmallTilesGiveTheSameAnswerAsOneTile) {
+    REQUIRE_GPU();
+    // Tiles of 7 x 7 pixels: every scene spans several tiles in both directions, so hits from tiles
+    // side by side must be merged back into row-major world order.
+    GpuCollider tiled(7);
+    std::mt19937 rng(7);
+    for (int scene = 0; scene < 40; ++scene) {
+        const AlphaMask ma = randomMask(rng), mb = randomMask(rng);
+        const Body a{&ma, randomTransform(rng, ma, {0.0, 0.0})};
+        const Body b{&mb, randomTransform(rng, mb, {0.0, 0.0})};
+        expectSameAsPixelWorld(tiled, a, b, "tiled scene " + std::to_string(scene));
+    }
+}
+
+TEST(GpuCollision, EqualsPixelWorldOnTheBundledSprites) {
+    REQUIRE_GPU();
+    const std::filesystem::path folder = std::filesystem::path(COLLISION_LAB_SOURCE_DIR) / "assets" / "sprites";
+    std::vector<AlphaMask> masks;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        if (entry.path().extension() != ".png") continue;
+        const ImageLoadResult loaded = loadImageFile(entry.path());
+        ASSERT_TRUE(loaded.ok()) << loaded.error;
+        masks.emplace_back(*loaded.image, 0);
+        masks.emplace_back(*loaded.image, 128);
+    }
+    ASSERT_FALSE(masks.empty()) << "no sprites in " << folder;
+    std::mt19937 rng(5);
+    for (int scene = 0; scene < 60; ++scene) {
+        const AlphaMask& ma = masks[rng() % masks.size()];
+        const AlphaMask& mb = masks[rng() % masks.size()];
+        const Body a{&ma, randomTransform(rng, ma, {0.0, 0.0})};
+        const Body b{&mb, randomTransform(rng, mb, {0.0, 0.0})};
+        expectSameAsPixelWorld(sharedGpuCollider(), a, b, "sprite scene " + std::to_string(scene));
+    }
+}
+
+TEST(GpuCollision, EqualsPixelWorldOnEveryBundledScenePair) {
+    REQUIRE_GPU();
+    const std::filesystem::path folder = std::filesystem::path(COLLISION_LAB_SOURCE_DIR) / "assets" / "scenes";
+    int pairs = 0;
+    if (std::filesystem::is_directory(folder)) {
+        for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+            if (entry.path().extension() != ".json") continue;
+            const SceneLoadResult loaded = loadScene(entry.path());
+            ASSERT_TRUE(loaded.ok()) << loaded.message();
+            const Scene& scene = *loaded.scene;
+            std::vector<AlphaMask> masks;
+            for (const SceneSprite& sprite : scene.sprites) masks.emplace_back(*sprite.pixels, sprite.alphaThreshold);
+            for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
+                for (std::size_t j = i + 1; j < scene.sprites.size(); ++j) {
+                    const Body a{&masks[i], scene.sprites[i].transform}, b{&masks[j], scene.sprites[j].transform};
+                    expectSameAsPixelWorld(sharedGpuCollider(), a, b,
+                                           entry.path().filename().string() + " " + scene.sprites[i].name + "/" +
+                                               scene.sprites[j].name);
+                    ++pairs;
+                }
+            }
+        }
+    }
+    if (pairs == 0) GTEST_SKIP() << "no bundled scenes in " << folder;
+}
+
+}  // namespace
+}  // namespace cl
