@@ -1,9 +1,17 @@
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <random>
+#include <vector>
+
 #include "core/alpha_mask.h"
+#include "tests/core/test_masks.h"
 
 namespace cl {
 namespace {
+
+using testing::imageFromArt;
+using testing::maskFromArt;
 
 RgbaImage imageWithAlphas(int w, int h, std::initializer_list<int> alphas) {
     RgbaImage img{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * h * 4, 0)};
@@ -18,6 +26,215 @@ TEST(AlphaMask, PixelAtThresholdIsNotSolid) {
     EXPECT_FALSE(mask.solid(1, 0));
     EXPECT_TRUE(mask.solid(2, 0));
     EXPECT_EQ(mask.solidCount(), 1);
+}
+
+TEST(AlphaMask, DefaultThresholdZeroMakesEveryNonZeroAlphaSolid) {
+    AlphaMask mask(imageWithAlphas(4, 1, {0, 1, 128, 255}), 0);
+    EXPECT_EQ(mask.threshold(), 0);
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_TRUE(mask.solid(1, 0));
+    EXPECT_TRUE(mask.solid(2, 0));
+    EXPECT_TRUE(mask.solid(3, 0));
+    EXPECT_EQ(mask.solidCount(), 3);
+}
+
+TEST(AlphaMask, ThresholdJustBelowAlphaMakesItSolid) {
+    AlphaMask mask(imageWithAlphas(2, 1, {200, 201}), 200);
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_TRUE(mask.solid(1, 0));
+}
+
+TEST(AlphaMask, ThresholdBelowZeroIsClampedToZero) {
+    AlphaMask mask(imageWithAlphas(2, 1, {0, 1}), -5);
+    EXPECT_EQ(mask.threshold(), 0);
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_TRUE(mask.solid(1, 0));
+}
+
+TEST(AlphaMask, ThresholdAbove255IsClampedSoNothingIsSolid) {
+    AlphaMask mask(imageWithAlphas(2, 1, {254, 255}), 300);
+    EXPECT_EQ(mask.threshold(), 255);
+    EXPECT_EQ(mask.solidCount(), 0);
+    EXPECT_TRUE(mask.tightBounds().empty());
+}
+
+TEST(AlphaMask, AlphaReadsTheSourceImageAndIsZeroOutside) {
+    AlphaMask mask(maskFromArt({"4.", "#9"}, 100));
+    EXPECT_EQ(mask.alpha(0, 0), 100);
+    EXPECT_EQ(mask.alpha(1, 0), 0);
+    EXPECT_EQ(mask.alpha(0, 1), 255);
+    EXPECT_EQ(mask.alpha(1, 1), 225);
+    EXPECT_EQ(mask.alpha(-1, 0), 0);
+    EXPECT_EQ(mask.alpha(2, 0), 0);
+    EXPECT_EQ(mask.alpha(0, 2), 0);
+    EXPECT_EQ(mask.alpha(0, -1), 0);
+    // '4' is alpha 100, exactly the threshold: not solid.
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_TRUE(mask.solid(1, 1));
+}
+
+TEST(AlphaMask, PixelsOutsideTheImageAreNotSolid) {
+    AlphaMask mask = testing::solidMask(3, 2);
+    EXPECT_TRUE(mask.solid(0, 0));
+    EXPECT_TRUE(mask.solid(2, 1));
+    EXPECT_FALSE(mask.solid(-1, 0));
+    EXPECT_FALSE(mask.solid(0, -1));
+    EXPECT_FALSE(mask.solid(3, 0));
+    EXPECT_FALSE(mask.solid(0, 2));
+}
+
+TEST(AlphaMask, TightBoundsHoldExactlyTheSolidPixels) {
+    AlphaMask mask = maskFromArt({
+        ".....",
+        "..#..",
+        ".##..",
+        ".....",
+    });
+    EXPECT_EQ(mask.width(), 5);
+    EXPECT_EQ(mask.height(), 4);
+    EXPECT_EQ(mask.solidCount(), 3);
+    EXPECT_EQ(mask.tightBounds(), (IntRect{1, 1, 3, 3}));
+}
+
+TEST(AlphaMask, TightBoundsOfCornerPixelsSpanTheWholeImage) {
+    AlphaMask mask = maskFromArt({
+        "#...",
+        "....",
+        "...#",
+    });
+    EXPECT_EQ(mask.solidCount(), 2);
+    EXPECT_EQ(mask.tightBounds(), (IntRect{0, 0, 4, 3}));
+}
+
+TEST(AlphaMask, SinglePixelImage) {
+    AlphaMask mask = maskFromArt({"#"});
+    EXPECT_EQ(mask.solidCount(), 1);
+    EXPECT_EQ(mask.tightBounds(), (IntRect{0, 0, 1, 1}));
+    ASSERT_EQ(mask.rowSpans(0).size(), 1u);
+    EXPECT_EQ(mask.rowSpans(0)[0].x0, 0);
+    EXPECT_EQ(mask.rowSpans(0)[0].x1, 1);
+}
+
+TEST(AlphaMask, ImageWithNoSolidPixelIsValidAndEmpty) {
+    AlphaMask mask = maskFromArt({"...", "..."});
+    EXPECT_EQ(mask.width(), 3);
+    EXPECT_EQ(mask.height(), 2);
+    EXPECT_EQ(mask.solidCount(), 0);
+    EXPECT_TRUE(mask.tightBounds().empty());
+    EXPECT_TRUE(mask.rowSpans(0).empty());
+    EXPECT_TRUE(mask.rowSpans(1).empty());
+}
+
+TEST(AlphaMask, ZeroSizedImageGivesAZeroSizedMask) {
+    AlphaMask mask(RgbaImage{}, 0);
+    EXPECT_EQ(mask.width(), 0);
+    EXPECT_EQ(mask.height(), 0);
+    EXPECT_EQ(mask.solidCount(), 0);
+    EXPECT_TRUE(mask.tightBounds().empty());
+    EXPECT_FALSE(mask.solid(0, 0));
+}
+
+TEST(AlphaMask, DefaultConstructedMaskIsZeroByZero) {
+    AlphaMask mask;
+    EXPECT_EQ(mask.width(), 0);
+    EXPECT_EQ(mask.height(), 0);
+    EXPECT_EQ(mask.solidCount(), 0);
+    EXPECT_TRUE(mask.tightBounds().empty());
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_EQ(mask.alpha(0, 0), 0);
+}
+
+TEST(AlphaMask, BitRowsPackSixtyFourPixelsPerWordLowBitFirst) {
+    std::vector<std::string> rows(2, std::string(130, '.'));
+    for (int x : {0, 63, 64, 129}) rows[0][static_cast<std::size_t>(x)] = '#';
+    AlphaMask mask = maskFromArt(rows);
+    ASSERT_EQ(mask.wordsPerRow(), 3);
+    auto row0 = mask.bitRow(0);
+    ASSERT_EQ(row0.size(), 3u);
+    EXPECT_EQ(row0[0], (std::uint64_t{1} << 63) | std::uint64_t{1});
+    EXPECT_EQ(row0[1], std::uint64_t{1});
+    EXPECT_EQ(row0[2], std::uint64_t{2});
+    for (std::uint64_t word : mask.bitRow(1)) EXPECT_EQ(word, 0u);
+}
+
+TEST(AlphaMask, BitsPastTheWidthAreZeroOnAFullRow) {
+    AlphaMask mask = testing::solidMask(70, 1);
+    ASSERT_EQ(mask.wordsPerRow(), 2);
+    EXPECT_EQ(mask.bitRow(0)[0], ~std::uint64_t{0});
+    EXPECT_EQ(mask.bitRow(0)[1], (std::uint64_t{1} << 6) - 1);
+}
+
+TEST(AlphaMask, RowSpansListTheRunsLeftToRight) {
+    AlphaMask mask = maskFromArt({
+        "##..###.#",
+        ".........",
+        "#########",
+    });
+    auto spans = mask.rowSpans(0);
+    ASSERT_EQ(spans.size(), 3u);
+    EXPECT_EQ(spans[0].x0, 0);
+    EXPECT_EQ(spans[0].x1, 2);
+    EXPECT_EQ(spans[1].x0, 4);
+    EXPECT_EQ(spans[1].x1, 7);
+    EXPECT_EQ(spans[2].x0, 8);
+    EXPECT_EQ(spans[2].x1, 9);
+    EXPECT_TRUE(mask.rowSpans(1).empty());
+    ASSERT_EQ(mask.rowSpans(2).size(), 1u);
+    EXPECT_EQ(mask.rowSpans(2)[0].x0, 0);
+    EXPECT_EQ(mask.rowSpans(2)[0].x1, 9);
+}
+
+// Every view of the mask (solid(), bits, spans, count, bounds) agrees with a direct reading of the
+// alphas, on random images wide enough to cross word boundaries.
+TEST(AlphaMask, EveryViewAgreesWithTheAlphasOnRandomImages) {
+    std::mt19937 rng(20261122);
+    for (int round = 0; round < 200; ++round) {
+        const int w = std::uniform_int_distribution<int>(1, 150)(rng);
+        const int h = std::uniform_int_distribution<int>(1, 6)(rng);
+        const int threshold = std::uniform_int_distribution<int>(0, 255)(rng);
+        RgbaImage image{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * h * 4, 0)};
+        const int density = std::uniform_int_distribution<int>(0, 4)(rng);
+        for (std::size_t i = 0; i < static_cast<std::size_t>(w) * h; ++i)
+            if (std::uniform_int_distribution<int>(0, 3)(rng) < density)
+                image.pixels[i * 4 + 3] = static_cast<std::uint8_t>(std::uniform_int_distribution<int>(0, 255)(rng));
+        AlphaMask mask(image, threshold);
+
+        std::int64_t count = 0;
+        int x0 = w, y0 = h, x1 = 0, y1 = 0;
+        for (int y = 0; y < h; ++y) {
+            std::vector<bool> fromSpans(static_cast<std::size_t>(w), false);
+            int previousEnd = -1;
+            for (const SolidSpan& s : mask.rowSpans(y)) {
+                ASSERT_LT(previousEnd, s.x0) << "spans must be sorted and separated";
+                ASSERT_LT(s.x0, s.x1);
+                for (int x = s.x0; x < s.x1; ++x) fromSpans[static_cast<std::size_t>(x)] = true;
+                previousEnd = s.x1;
+            }
+            auto bits = mask.bitRow(y);
+            for (int x = 0; x < w; ++x) {
+                const bool expected = image.alpha(x, y) > threshold;
+                ASSERT_EQ(mask.solid(x, y), expected) << "pixel " << x << "," << y;
+                ASSERT_EQ(mask.alpha(x, y), image.alpha(x, y));
+                ASSERT_EQ(((bits[static_cast<std::size_t>(x >> 6)] >> (x & 63)) & 1u) != 0, expected);
+                ASSERT_EQ(fromSpans[static_cast<std::size_t>(x)], expected);
+                if (expected) {
+                    ++count;
+                    x0 = std::min(x0, x);
+                    y0 = std::min(y0, y);
+                    x1 = std::max(x1, x + 1);
+                    y1 = std::max(y1, y + 1);
+                }
+            }
+            for (int x = w; x < mask.wordsPerRow() * 64; ++x)
+                ASSERT_EQ((bits[static_cast<std::size_t>(x >> 6)] >> (x & 63)) & 1u, 0u) << "bit past the width";
+        }
+        EXPECT_EQ(mask.solidCount(), count);
+        if (count == 0) {
+            EXPECT_TRUE(mask.tightBounds().empty());
+        } else {
+            EXPECT_EQ(mask.tightBounds(), (IntRect{x0, y0, x1, y1}));
+        }
+    }
 }
 
 }  // namespace
