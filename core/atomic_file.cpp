@@ -38,8 +38,13 @@ std::string writeFileAtomically(const std::filesystem::path& file, std::string_v
     // The temporary file lives beside the target so that rename() stays within one file system.
     static std::atomic<unsigned> counter{0};
     std::filesystem::path temp = file;
-    temp.replace_filename("." + file.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" +
-                          std::to_string(counter++));
+    std::string tempName(".");
+    tempName += file.filename().string();
+    tempName += ".tmp-";
+    tempName += std::to_string(::getpid());
+    tempName += "-";
+    tempName += std::to_string(counter++);
+    temp.replace_filename(tempName);
 
     // Keep an existing file's permission bits; new files get the usual 0666 & ~umask.
     mode_t mode = 0666;

@@ -1,11 +1,24 @@
 #pragma once
-// Scene: the sprites, settings and expectations a scene file holds (format in README.md).
+// Scene: the sprites, settings and expectations a scene file holds, and reading/writing scene files.
+//
+// File format (JSON, UTF-8; README.md has the full description):
+//   format "collision-lab/scene" (required), version 1 (required; newer versions are refused),
+//   title "" , notes "", sampling "center" | "xna" (default "center"),
+//   sprites (required, 2..kMaxSceneSprites): name (required, unique, non-empty, no '/'),
+//     image (required: path relative to the scene file's folder, absolute path, or data:image/...;base64,),
+//     position [x, y] (default [0, 0]), origin [x, y] (default: the image centre [w/2, h/2]),
+//     rotation_deg (default 0), scale [x, y] or one number for both (default 1), alpha_threshold 0..255
+//     (default 0),
+//   expect {"A/B": {"<algorithm>": {applicable, reason, hit, overlap, overlap_area, samples, first_hit}}}
+//     (default {}), view {...} (default {}, owned by the app and kept as written).
+// Unknown fields are reported as problems, so that a misspelt field is never silently ignored.
 
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -37,5 +50,71 @@ struct Scene {
     /// Owned by the app (camera, overlays, selected pair); kept as written.
     nlohmann::json view = nlohmann::json::object();
 };
+
+/// The value of the file's "format" field.
+inline constexpr std::string_view kSceneFormat = "collision-lab/scene";
+/// The newest (and only) scene file version this build reads and writes.
+inline constexpr int kSceneVersion = 1;
+/// Most sprites one scene may hold.
+inline constexpr int kMaxSceneSprites = 256;
+
+/// The name a sampling convention has in scene files and on the command line: "center" or "xna".
+std::string_view samplingName(Sampling sampling);
+/// The sampling convention with this name, or empty.
+std::optional<Sampling> parseSampling(std::string_view name);
+
+/// One problem in a scene file: where (a JSON path such as "sprites[1].scale[0]"; empty for the whole
+/// file) and what is wrong.
+struct SceneProblem {
+    std::string path;
+    std::string message;
+};
+
+/// A loaded scene, or every problem found while loading it.
+struct SceneLoadResult {
+    std::optional<Scene> scene;         ///< Set only when there is no problem.
+    std::filesystem::path file;         ///< The file as given (used in messages).
+    std::vector<SceneProblem> problems; ///< Every problem found, in file order.
+    bool ok() const { return scene.has_value(); }
+    /// Every problem, one per line: "<file>: <path>: <message>".
+    std::string message() const;
+};
+
+/// Reads, validates and decodes a scene file and its images. Relative image paths are resolved
+/// against the scene file's folder, so the result does not depend on the working directory.
+SceneLoadResult loadScene(const std::filesystem::path& file);
+
+/// Like loadScene() for text already in memory; `file` names the text in messages and its folder
+/// anchors relative image paths (the file itself need not exist).
+SceneLoadResult parseScene(std::string_view text, const std::filesystem::path& file);
+
+/// How saveScene() writes images.
+struct SceneSaveOptions {
+    /// Write every image as a data:image/png;base64 URI, so the one file carries everything.
+    bool embedImages = false;
+};
+
+/// The JSON text of a scene, or why it cannot be written.
+struct SceneJsonResult {
+    std::optional<nlohmann::ordered_json> json;  ///< Set on success.
+    std::string error;                           ///< Set on failure.
+    bool ok() const { return json.has_value(); }
+};
+
+/// The scene as it would be saved to `file`: a sprite with an imagePath gets that path relative to
+/// `file`'s folder; one without keeps its data URI; embedded (or pixel-only) sprites get a PNG data URI.
+/// Fails, naming each problem, when the scene would not load back (e.g. duplicate names).
+SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options = {});
+
+/// Why a save failed; empty on success.
+struct SceneSaveResult {
+    std::string error;
+    bool ok() const { return error.empty(); }
+};
+
+/// Writes the scene atomically (temporary file beside `file`, fsync, rename). On failure the message
+/// names the file and the problem, and an existing `file` is left unchanged. Loading the written file
+/// gives back the same scene.
+SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options = {});
 
 }  // namespace cl

@@ -1,0 +1,566 @@
+#include "core/scene.h"
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/algorithms.h"
+#include "core/atomic_file.h"
+#include "core/image_io.h"
+
+namespace cl {
+namespace {
+
+using Json = nlohmann::json;
+
+/// Largest scene file read, in bytes (embedded images make files large, but not this large).
+constexpr std::uintmax_t kMaxSceneFileBytes = 512u * 1024u * 1024u;
+
+std::string formatNumber(double value) {
+    char buffer[64];
+    auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+    return std::string(buffer, end);
+}
+
+std::string jsonQuoted(std::string_view text) {
+    return Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+/// A JSON value as a message shows it after "got": numbers and short strings as written, containers by kind.
+std::string describe(const Json& value) {
+    switch (value.type()) {
+        case Json::value_t::null: return "null";
+        case Json::value_t::boolean: return value.get<bool>() ? "true" : "false";
+        case Json::value_t::number_integer:
+        case Json::value_t::number_unsigned: return value.dump();
+        case Json::value_t::number_float: return formatNumber(value.get<double>());
+        case Json::value_t::string: {
+            const auto& s = value.get_ref<const std::string&>();
+            if (s.size() > 40) return "the string " + jsonQuoted(s.substr(0, 37)) + "...";
+            return "the string " + jsonQuoted(s);
+        }
+        case Json::value_t::array: return "an array";
+        case Json::value_t::object: return "an object";
+        default: return "an unsupported value";
+    }
+}
+
+/// Strips nlohmann's "[json.exception.parse_error.101] " prefix: users need the line and column, not the id.
+std::string jsonErrorText(const std::exception& e) {
+    std::string text = e.what();
+    if (!text.empty() && text.front() == '[') {
+        auto close = text.find("] ");
+        if (close != std::string::npos) text.erase(0, close + 2);
+    }
+    return text;
+}
+
+std::string rangeText(double lo, double hi) { return "[" + formatNumber(lo) + ", " + formatNumber(hi) + "]"; }
+
+std::string knownKeysText(std::initializer_list<std::string_view> keys) {
+    std::string text;
+    for (auto key : keys) text += (text.empty() ? "" : ", ") + std::string(key);
+    return text;
+}
+
+std::string algorithmNamesText() {
+    std::string text;
+    for (const auto& algorithm : algorithms()) text += (text.empty() ? "" : ", ") + std::string(algorithm.name);
+    return text;
+}
+
+bool isIntegral(const Json& v) {
+    if (v.is_number_integer() || v.is_number_unsigned()) return true;
+    if (!v.is_number_float()) return false;
+    double d = v.get<double>();
+    return std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15;
+}
+
+/// Turns a JSON document into a Scene, recording every problem on the way.
+class SceneReader {
+public:
+    SceneReader(const std::filesystem::path& file, bool loadImages) : m_file(file), m_loadImages(loadImages) {
+        std::error_code ec;
+        auto absolute = std::filesystem::absolute(file, ec);
+        m_folder = (ec ? file : absolute).lexically_normal().parent_path();
+    }
+
+    std::optional<Scene> read(const Json& root) {
+        if (!root.is_object()) {
+            add("", "a scene file must hold one JSON object {...}, got " + describe(root));
+            return std::nullopt;
+        }
+        if (!readHeader(root)) return std::nullopt;
+        Scene scene;
+        checkKeys(root, "", {"format", "version", "title", "notes", "sampling", "sprites", "expect", "view"});
+        readString(root, "title", "title", scene.title);
+        readString(root, "notes", "notes", scene.notes);
+        if (auto it = root.find("sampling"); it != root.end()) {
+            auto sampling = it->is_string() ? parseSampling(it->get_ref<const std::string&>()) : std::nullopt;
+            if (sampling) scene.sampling = *sampling;
+            else add("sampling", "must be \"center\" or \"xna\", got " + describe(*it));
+        }
+        readSprites(root, scene);
+        if (auto it = root.find("expect"); it != root.end()) {
+            if (it->is_object()) {
+                scene.expect = *it;
+                checkExpect(*it, scene);
+            } else {
+                add("expect", "must be an object {\"A/B\": {\"algorithm\": {...}}}, got " + describe(*it));
+            }
+        }
+        if (auto it = root.find("view"); it != root.end()) {
+            if (it->is_object()) scene.view = *it;
+            else add("view", "must be an object, got " + describe(*it));
+        }
+        if (!m_problems.empty()) return std::nullopt;
+        return scene;
+    }
+
+    std::vector<SceneProblem> takeProblems() { return std::move(m_problems); }
+
+private:
+    void add(std::string path, std::string message) { m_problems.push_back({std::move(path), std::move(message)}); }
+
+    // Returns false when the rest of the file must not be read: not a scene, or a newer version.
+    bool readHeader(const Json& root) {
+        auto format = root.find("format");
+        if (format == root.end()) {
+            add("format", "missing; a scene file has \"format\": \"" + std::string(kSceneFormat) + "\"");
+            return false;
+        }
+        if (!format->is_string() || format->get_ref<const std::string&>() != kSceneFormat) {
+            add("format", "must be \"" + std::string(kSceneFormat) + "\", got " + describe(*format));
+            return false;
+        }
+        auto version = root.find("version");
+        if (version == root.end()) {
+            add("version", "missing (required; this program reads version " + std::to_string(kSceneVersion) + ")");
+        } else if (!isIntegral(*version)) {
+            add("version", "must be the integer " + std::to_string(kSceneVersion) + ", got " + describe(*version));
+        } else {
+            double v = version->get<double>();
+            if (v > kSceneVersion) {
+                add("version", "this file is version " + version->dump() + ", newer than this program reads (version " +
+                                   std::to_string(kSceneVersion) + "); open it with a newer collision-lab");
+                return false;
+            }
+            if (v < kSceneVersion) add("version", "must be " + std::to_string(kSceneVersion) + ", got " + describe(*version));
+        }
+        return true;
+    }
+
+    void checkKeys(const Json& object, const std::string& path, std::initializer_list<std::string_view> known) {
+        for (const auto& item : object.items()) {
+            bool isKnown = false;
+            for (auto key : known) isKnown = isKnown || item.key() == key;
+            if (!isKnown) {
+                add(join(path, item.key()), "unknown field (known fields: " + knownKeysText(known) + ")");
+            }
+        }
+    }
+
+    static std::string join(const std::string& path, std::string_view key) {
+        return path.empty() ? std::string(key) : path + "." + std::string(key);
+    }
+
+    void readString(const Json& object, std::string_view key, const std::string& path, std::string& out) {
+        auto it = object.find(key);
+        if (it == object.end()) return;
+        if (it->is_string()) out = it->get<std::string>();
+        else add(path, "must be a string, got " + describe(*it));
+    }
+
+    // Reads a number; `inRange` says whether a finite value is acceptable, `rule` is the message on failure.
+    template <class InRange>
+    std::optional<double> readNumber(const Json& value, const std::string& path, InRange inRange, const std::string& rule) {
+        if (value.is_number()) {
+            double d = value.get<double>();
+            if (std::isfinite(d) && inRange(d)) return d;
+        }
+        add(path, rule + ", got " + describe(value));
+        return std::nullopt;
+    }
+
+    template <class InRange>
+    std::optional<glm::dvec2> readPair(const Json& value, const std::string& path, InRange inRange, const std::string& rule,
+                                       bool allowSingleNumber) {
+        if (allowSingleNumber && value.is_number()) {
+            auto d = readNumber(value, path, inRange, rule);
+            if (!d) return std::nullopt;
+            return glm::dvec2{*d, *d};
+        }
+        if (!value.is_array() || value.size() != 2) {
+            add(path, std::string("must be an array of two numbers [x, y]") + (allowSingleNumber ? " or one number" : "") +
+                          ", got " + (value.is_array() ? "an array of " + std::to_string(value.size()) : describe(value)));
+            return std::nullopt;
+        }
+        auto x = readNumber(value[0], path + "[0]", inRange, rule);
+        auto y = readNumber(value[1], path + "[1]", inRange, rule);
+        if (!x || !y) return std::nullopt;
+        return glm::dvec2{*x, *y};
+    }
+
+    void readSprites(const Json& root, Scene& scene) {
+        auto it = root.find("sprites");
+        if (it == root.end()) {
+            add("sprites", "missing (required: an array of at least two sprites)");
+            return;
+        }
+        if (!it->is_array()) {
+            add("sprites", "must be an array of at least two sprites, got " + describe(*it));
+            return;
+        }
+        if (it->size() < 2) add("sprites", "needs at least two sprites, got " + std::to_string(it->size()));
+        if (it->size() > static_cast<std::size_t>(kMaxSceneSprites)) {
+            add("sprites", "too many sprites: " + std::to_string(it->size()) + "; the limit is " + std::to_string(kMaxSceneSprites));
+            return;
+        }
+        std::map<std::string, std::size_t> firstIndexOfName;
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            SceneSprite sprite;
+            const std::string path = "sprites[" + std::to_string(i) + "]";
+            if (!readSprite((*it)[i], path, sprite)) continue;
+            auto [at, inserted] = firstIndexOfName.emplace(sprite.name, i);
+            if (!inserted) {
+                add(path + ".name", "duplicate name " + jsonQuoted(sprite.name) + " (also used by sprites[" + std::to_string(at->second) + "])");
+            }
+            scene.sprites.push_back(std::move(sprite));
+        }
+    }
+
+    // Returns false when the sprite is too broken to take part in later checks (expect pair names).
+    bool readSprite(const Json& value, const std::string& path, SceneSprite& sprite) {
+        if (!value.is_object()) {
+            add(path, "must be an object {\"name\": ..., \"image\": ...}, got " + describe(value));
+            return false;
+        }
+        const std::size_t problemsBefore = m_problems.size();
+        checkKeys(value, path, {"name", "image", "position", "origin", "rotation_deg", "scale", "alpha_threshold"});
+
+        bool named = false;
+        if (auto it = value.find("name"); it == value.end()) {
+            add(path + ".name", "missing (required)");
+        } else if (!it->is_string() || it->get_ref<const std::string&>().empty() ||
+                   it->get_ref<const std::string&>().find('/') != std::string::npos) {
+            add(path + ".name", "must be a non-empty string without '/', got " + describe(*it));
+        } else {
+            sprite.name = it->get<std::string>();
+            named = true;
+        }
+
+        bool hasImage = false;
+        if (auto it = value.find("image"); it == value.end()) {
+            add(path + ".image", "missing (required: a path relative to the scene file, or a data:image/png;base64 URI)");
+        } else if (!it->is_string() || it->get_ref<const std::string&>().empty()) {
+            add(path + ".image", "must be a path or a data:image/png;base64 URI, got " + describe(*it));
+        } else {
+            sprite.image = it->get<std::string>();
+            hasImage = true;
+        }
+
+        auto coordinate = [](double d) { return std::fabs(d) <= kMaxCoordinate; };
+        const std::string coordinateRule = "must be a number in " + rangeText(-kMaxCoordinate, kMaxCoordinate);
+        if (auto it = value.find("position"); it != value.end()) {
+            if (auto v = readPair(*it, path + ".position", coordinate, coordinateRule, false)) sprite.transform.position = *v;
+        }
+        bool hasOrigin = false;
+        if (auto it = value.find("origin"); it != value.end()) {
+            if (auto v = readPair(*it, path + ".origin", coordinate, coordinateRule, false)) {
+                sprite.transform.origin = *v;
+                hasOrigin = true;
+            }
+        }
+        if (auto it = value.find("rotation_deg"); it != value.end()) {
+            if (auto v = readNumber(*it, path + ".rotation_deg", [](double) { return true; }, "must be a finite number of degrees")) {
+                sprite.transform.rotationDeg = *v;
+            }
+        }
+        if (auto it = value.find("scale"); it != value.end()) {
+            auto scale = [](double d) { return std::fabs(d) >= kMinScale && std::fabs(d) <= kMaxScale; };
+            const std::string rule = "must be a number with |value| in " + rangeText(kMinScale, kMaxScale);
+            if (auto v = readPair(*it, path + ".scale", scale, rule, true)) sprite.transform.scale = *v;
+        }
+        if (auto it = value.find("alpha_threshold"); it != value.end()) {
+            if (isIntegral(*it) && it->get<double>() >= 0 && it->get<double>() <= 255) {
+                sprite.alphaThreshold = static_cast<int>(it->get<double>());
+            } else {
+                add(path + ".alpha_threshold", "must be an integer in [0, 255], got " + describe(*it));
+            }
+        }
+
+        if (hasImage && m_loadImages) {
+            loadImage(sprite, path + ".image");
+            if (sprite.pixels && !hasOrigin) {
+                sprite.transform.origin = {sprite.pixels->width / 2.0, sprite.pixels->height / 2.0};
+            }
+        }
+        // The field checks above mirror validate(); this catches any limit they do not know about.
+        if (m_problems.size() == problemsBefore) {
+            if (auto message = validate(sprite.transform)) add(path, *message);
+        }
+        return named;
+    }
+
+    void loadImage(SceneSprite& sprite, const std::string& path) {
+        // Sprites sharing one image share its pixels, so their masks are built once.
+        std::string key;
+        if (isDataUri(sprite.image)) {
+            key = sprite.image;
+        } else {
+            sprite.imagePath = (m_folder / std::filesystem::path(sprite.image)).lexically_normal();
+            key = sprite.imagePath.string();
+        }
+        auto cached = m_images.find(key);
+        if (cached == m_images.end()) {
+            ImageLoadResult loaded =
+                isDataUri(sprite.image) ? decodeDataUri(sprite.image, "embedded image") : loadImageFile(sprite.imagePath);
+            CachedImage entry;
+            if (loaded.ok()) entry.pixels = std::make_shared<const RgbaImage>(std::move(*loaded.image));
+            else entry.error = loaded.error;
+            cached = m_images.emplace(key, std::move(entry)).first;
+        }
+        if (cached->second.pixels) sprite.pixels = cached->second.pixels;
+        else add(path, cached->second.error);
+    }
+
+    void checkExpect(const Json& expect, const Scene& scene) {
+        std::set<std::string> names;
+        for (const auto& sprite : scene.sprites) names.insert(sprite.name);
+        for (const auto& pair : expect.items()) {
+            const std::string path = "expect[" + jsonQuoted(pair.key()) + "]";
+            const std::string& key = pair.key();
+            auto slash = key.find('/');
+            if (slash == std::string::npos || key.find('/', slash + 1) != std::string::npos) {
+                add(path, "must name a pair of sprites as \"A/B\"");
+            } else {
+                std::string a = key.substr(0, slash), b = key.substr(slash + 1);
+                if (!names.count(a)) add(path, "no sprite is called " + jsonQuoted(a));
+                if (!names.count(b)) add(path, "no sprite is called " + jsonQuoted(b));
+                if (a == b) add(path, "a pair needs two different sprites");
+            }
+            if (!pair.value().is_object()) {
+                add(path, "must be an object {\"algorithm\": {...}}, got " + describe(pair.value()));
+                continue;
+            }
+            for (const auto& entry : pair.value().items()) {
+                const std::string entryPath = path + "[" + jsonQuoted(entry.key()) + "]";
+                if (!findAlgorithm(entry.key())) {
+                    add(entryPath, "unknown algorithm (known: " + algorithmNamesText() + ")");
+                }
+                checkExpectation(entry.value(), entryPath);
+            }
+        }
+    }
+
+    void checkExpectation(const Json& value, const std::string& path) {
+        if (!value.is_object()) {
+            add(path, "must be an object such as {\"hit\": true}, got " + describe(value));
+            return;
+        }
+        for (const auto& field : value.items()) {
+            const std::string& key = field.key();
+            const Json& v = field.value();
+            const std::string fieldPath = path + "." + key;
+            if (key == "applicable" || key == "hit") {
+                if (!v.is_boolean()) add(fieldPath, "must be true or false, got " + describe(v));
+            } else if (key == "reason") {
+                if (!v.is_string()) add(fieldPath, "must be a string, got " + describe(v));
+            } else if (key == "overlap" || key == "samples") {
+                if (!isIntegral(v) || v.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describe(v));
+            } else if (key == "overlap_area") {
+                if (!v.is_number() || !(v.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describe(v));
+            } else if (key == "first_hit") {
+                checkFirstHit(v, fieldPath);
+            } else if (key == "time_ns") {
+                add(fieldPath, "time changes from run to run and cannot be expected");
+            } else {
+                add(fieldPath, "unknown field (known fields: applicable, reason, hit, overlap, overlap_area, samples, first_hit)");
+            }
+        }
+    }
+
+    void checkFirstHit(const Json& v, const std::string& path) {
+        if (v.is_null()) return;
+        if (!v.is_object()) {
+            add(path, "must be null or an object {\"a\": [x, y], \"b\": [x, y], \"world\": [x, y]}, got " + describe(v));
+            return;
+        }
+        for (const auto& field : v.items()) {
+            const std::string fieldPath = path + "." + field.key();
+            const Json& point = field.value();
+            const bool integral = field.key() != "world";
+            if (field.key() != "a" && field.key() != "b" && field.key() != "world") {
+                add(fieldPath, "unknown field (known fields: a, b, world)");
+            } else if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number() ||
+                       (integral && (!isIntegral(point[0]) || !isIntegral(point[1])))) {
+                add(fieldPath, std::string("must be an array of two ") + (integral ? "integers" : "numbers") + ", got " + describe(point));
+            }
+        }
+    }
+
+    struct CachedImage {
+        std::shared_ptr<const RgbaImage> pixels;
+        std::string error;
+    };
+
+    std::filesystem::path m_file;
+    std::filesystem::path m_folder;
+    bool m_loadImages;
+    std::vector<SceneProblem> m_problems;
+    std::map<std::string, CachedImage> m_images;
+};
+
+SceneLoadResult failedLoad(const std::filesystem::path& file, std::string message) {
+    SceneLoadResult r;
+    r.file = file;
+    r.problems.push_back({"", std::move(message)});
+    return r;
+}
+
+/// A number as a scene file writes it: integral values without a trailing ".0", for people editing by hand.
+nlohmann::ordered_json numberJson(double value) {
+    if (value == std::floor(value) && std::fabs(value) < 9.0e15) return static_cast<std::int64_t>(value);
+    return value;
+}
+
+nlohmann::ordered_json pairJson(glm::dvec2 v) { return nlohmann::ordered_json::array({numberJson(v.x), numberJson(v.y)}); }
+
+}  // namespace
+
+std::string_view samplingName(Sampling sampling) { return sampling == Sampling::Xna ? "xna" : "center"; }
+
+std::optional<Sampling> parseSampling(std::string_view name) {
+    if (name == "center") return Sampling::Center;
+    if (name == "xna") return Sampling::Xna;
+    return std::nullopt;
+}
+
+std::string SceneLoadResult::message() const {
+    std::string text;
+    for (const auto& problem : problems) {
+        text += file.string() + ": " + (problem.path.empty() ? "" : problem.path + ": ") + problem.message + "\n";
+    }
+    return text;
+}
+
+SceneLoadResult loadScene(const std::filesystem::path& file) {
+    std::error_code ec;
+    auto status = std::filesystem::status(file, ec);
+    if (!std::filesystem::exists(status)) return failedLoad(file, "file not found");
+    if (std::filesystem::is_directory(status)) return failedLoad(file, "is a folder, not a scene file");
+    auto size = std::filesystem::file_size(file, ec);
+    if (ec) return failedLoad(file, "cannot be read: " + ec.message());
+    if (size > kMaxSceneFileBytes) {
+        return failedLoad(file, "too big: " + std::to_string(size) + " bytes; the limit is " + std::to_string(kMaxSceneFileBytes));
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return failedLoad(file, "cannot be read (permission denied or not a regular file)");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) return failedLoad(file, "cannot be read: read error");
+    return parseScene(text.str(), file);
+}
+
+SceneLoadResult parseScene(std::string_view text, const std::filesystem::path& file) {
+    Json root;
+    try {
+        root = Json::parse(text);
+    } catch (const std::exception& e) {
+        return failedLoad(file, "not valid JSON: " + jsonErrorText(e));
+    }
+    SceneLoadResult result;
+    result.file = file;
+    try {
+        SceneReader reader(file, true);
+        result.scene = reader.read(root);
+        result.problems = reader.takeProblems();
+    } catch (const std::exception& e) {
+        // Only allocation failure can land here; still, callers get a message rather than an exception.
+        result.scene.reset();
+        result.problems.push_back({"", std::string("cannot be loaded: ") + e.what()});
+    }
+    return result;
+}
+
+SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options) {
+    SceneJsonResult result;
+    try {
+        using Ordered = nlohmann::ordered_json;
+        std::error_code ec;
+        auto absolute = std::filesystem::absolute(file, ec);
+        const std::filesystem::path folder = (ec ? file : absolute).lexically_normal().parent_path();
+
+        Ordered root;
+        root["format"] = kSceneFormat;
+        root["version"] = kSceneVersion;
+        root["title"] = scene.title;
+        root["notes"] = scene.notes;
+        root["sampling"] = samplingName(scene.sampling);
+        Ordered sprites = Ordered::array();
+        for (const auto& sprite : scene.sprites) {
+            Ordered s;
+            s["name"] = sprite.name;
+            std::string image;
+            const bool needsEmbedding = options.embedImages || (sprite.imagePath.empty() && !isDataUri(sprite.image));
+            if (needsEmbedding) {
+                if (!sprite.pixels) {
+                    result.error = "sprite " + jsonQuoted(sprite.name) + " has no image to save";
+                    return result;
+                }
+                image = pngDataUri(*sprite.pixels);
+                if (image.empty()) {
+                    result.error = "sprite " + jsonQuoted(sprite.name) + ": its image cannot be encoded as PNG";
+                    return result;
+                }
+            } else if (!sprite.imagePath.empty()) {
+                auto relative = sprite.imagePath.lexically_normal().lexically_relative(folder);
+                image = relative.empty() ? sprite.imagePath.generic_string() : relative.generic_string();
+            } else {
+                image = sprite.image;
+            }
+            s["image"] = image;
+            s["position"] = pairJson(sprite.transform.position);
+            s["origin"] = pairJson(sprite.transform.origin);
+            s["rotation_deg"] = numberJson(sprite.transform.rotationDeg);
+            s["scale"] = pairJson(sprite.transform.scale);
+            s["alpha_threshold"] = sprite.alphaThreshold;
+            sprites.push_back(std::move(s));
+        }
+        root["sprites"] = std::move(sprites);
+        root["expect"] = Ordered::parse(scene.expect.dump(-1, ' ', false, Json::error_handler_t::replace));
+        root["view"] = Ordered::parse(scene.view.dump(-1, ' ', false, Json::error_handler_t::replace));
+
+        // Refuse to write what could not be read back.
+        SceneReader reader(file, false);
+        Json check = Json::parse(root.dump(-1, ' ', false, Json::error_handler_t::replace));
+        if (!reader.read(check)) {
+            for (const auto& problem : reader.takeProblems()) {
+                result.error += (result.error.empty() ? "" : "; ") + (problem.path.empty() ? "" : problem.path + ": ") + problem.message;
+            }
+            return result;
+        }
+        result.json = std::move(root);
+    } catch (const std::exception& e) {
+        result.json.reset();
+        result.error = std::string("cannot be written as JSON: ") + jsonErrorText(e);
+    }
+    return result;
+}
+
+SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options) {
+    SceneJsonResult json = sceneToJson(scene, file, options);
+    if (!json.ok()) return {file.string() + ": cannot save: " + json.error};
+    std::string text;
+    try {
+        text = json.json->dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    } catch (const std::exception& e) {
+        return {file.string() + ": cannot save: " + e.what()};
+    }
+    return {writeFileAtomically(file, text)};
+}
+
+}  // namespace cl

@@ -1,0 +1,315 @@
+#include "core/scene_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace cl {
+namespace {
+
+using Ordered = nlohmann::ordered_json;
+using Json = nlohmann::json;
+
+constexpr double kRelativeTolerance = 1e-6;
+
+std::string jsonQuoted(const std::string& text) { return Json(text).dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+std::string namesText(const Scene& scene) {
+    std::string text;
+    for (const auto& sprite : scene.sprites) text += (text.empty() ? "" : ", ") + sprite.name;
+    return text;
+}
+
+std::string algorithmNamesText() {
+    std::string text;
+    for (const auto& algorithm : algorithms()) text += (text.empty() ? "" : ", ") + std::string(algorithm.name);
+    return text;
+}
+
+std::optional<std::size_t> spriteIndex(const Scene& scene, const std::string& name) {
+    for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
+        if (scene.sprites[i].name == name) return i;
+    }
+    return std::nullopt;
+}
+
+Ordered pointJson(glm::ivec2 p) { return Ordered::array({p.x, p.y}); }
+Ordered pointJson(glm::dvec2 p) { return Ordered::array({p.x, p.y}); }
+
+std::string shortJson(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+bool numbersMatch(double expected, double actual, bool tolerant) {
+    if (!tolerant) return expected == actual;
+    return std::fabs(expected - actual) <= kRelativeTolerance * std::max(1.0, std::fabs(expected));
+}
+
+// Compares one expected JSON value with the actual one; `tolerant` allows the float tolerance for numbers.
+bool valuesMatch(const Json& expected, const Json& actual, bool tolerant) {
+    if (expected.is_number() && actual.is_number()) {
+        return numbersMatch(expected.get<double>(), actual.get<double>(), tolerant);
+    }
+    if (expected.is_array() && actual.is_array()) {
+        if (expected.size() != actual.size()) return false;
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            if (!valuesMatch(expected[i], actual[i], tolerant)) return false;
+        }
+        return true;
+    }
+    return expected == actual;
+}
+
+std::string timeText(std::int64_t ns) {
+    char buffer[32];
+    if (ns < 1000) std::snprintf(buffer, sizeof buffer, "%lld ns", static_cast<long long>(ns));
+    else if (ns < 1000000) std::snprintf(buffer, sizeof buffer, "%.1f us", ns / 1e3);
+    else std::snprintf(buffer, sizeof buffer, "%.1f ms", ns / 1e6);
+    return buffer;
+}
+
+std::string numberText(double v) {
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.6g", v);
+    return buffer;
+}
+
+// Built by appending: GCC 12 warns falsely (-Wrestrict) about "literal" + std::string temporaries here.
+std::string pixelText(glm::ivec2 p) {
+    std::string text("(");
+    text += std::to_string(p.x);
+    text += ",";
+    text += std::to_string(p.y);
+    text += ")";
+    return text;
+}
+
+std::string padded(std::string text, std::size_t width) {
+    if (text.size() < width) text.append(width - text.size(), ' ');
+    return text;
+}
+
+}  // namespace
+
+bool reportsOverlapArea(const Algorithm& algorithm) { return algorithm.name == "pixel-exact"; }
+
+CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options, MaskCache& masks) {
+    CheckRunResult out;
+    std::vector<const Algorithm*> chosen;
+    if (options.algorithms.empty()) {
+        for (const auto& algorithm : algorithms()) chosen.push_back(&algorithm);
+    } else {
+        std::set<const Algorithm*> wanted;
+        for (const auto& name : options.algorithms) {
+            const Algorithm* algorithm = findAlgorithm(name);
+            if (!algorithm) {
+                out.error = "unknown algorithm " + jsonQuoted(name) + " (known: " + algorithmNamesText() + ", or all)";
+                return out;
+            }
+            wanted.insert(algorithm);
+        }
+        // Table order, whatever order the user typed, so reports always read the same way.
+        for (const auto& algorithm : algorithms()) {
+            if (wanted.count(&algorithm)) chosen.push_back(&algorithm);
+        }
+    }
+
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    if (options.pair) {
+        auto a = spriteIndex(scene, options.pair->first);
+        auto b = spriteIndex(scene, options.pair->second);
+        for (const auto* name : {&options.pair->first, &options.pair->second}) {
+            if (!spriteIndex(scene, *name)) {
+                out.error = "no sprite is called " + jsonQuoted(*name) + " (sprites: " + namesText(scene) + ")";
+                return out;
+            }
+        }
+        if (*a == *b) {
+            out.error = "a pair needs two different sprites, got " + jsonQuoted(options.pair->first) + " twice";
+            return out;
+        }
+        pairs.emplace_back(*a, *b);
+    } else {
+        for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
+            for (std::size_t j = i + 1; j < scene.sprites.size(); ++j) pairs.emplace_back(i, j);
+        }
+        if (options.includeExpectedPairs && scene.expect.is_object()) {
+            for (const auto& item : scene.expect.items()) {
+                auto slash = item.key().find('/');
+                if (slash == std::string::npos) continue;
+                auto a = spriteIndex(scene, item.key().substr(0, slash));
+                auto b = spriteIndex(scene, item.key().substr(slash + 1));
+                if (!a || !b || *a == *b) continue;
+                if (std::find(pairs.begin(), pairs.end(), std::pair{*a, *b}) == pairs.end()) pairs.emplace_back(*a, *b);
+            }
+        }
+    }
+
+    CheckReport report;
+    report.scene = sceneLabel;
+    report.sampling = options.sampling.value_or(scene.sampling);
+    TestOptions testOptions;
+    testOptions.sampling = report.sampling;
+    for (const auto& sprite : scene.sprites) {
+        if (!sprite.pixels) {
+            out.error = "sprite " + jsonQuoted(sprite.name) + " has no image";
+            return out;
+        }
+    }
+    for (auto [ia, ib] : pairs) {
+        const SceneSprite& spriteA = scene.sprites[ia];
+        const SceneSprite& spriteB = scene.sprites[ib];
+        auto maskA = masks.get(spriteA.pixels, spriteA.alphaThreshold);
+        auto maskB = masks.get(spriteB.pixels, spriteB.alphaThreshold);
+        Body a{maskA.get(), spriteA.transform};
+        Body b{maskB.get(), spriteB.transform};
+        PairReport pairReport{spriteA.name, spriteB.name, {}};
+        for (const Algorithm* algorithm : chosen) {
+            pairReport.results.push_back({algorithm, runAlgorithm(*algorithm, a, b, testOptions)});
+        }
+        report.pairs.push_back(std::move(pairReport));
+    }
+    out.report = std::move(report);
+    return out;
+}
+
+Ordered resultJson(const Algorithm& algorithm, const CollisionResult& result) {
+    Ordered j;
+    j["applicable"] = result.applicable;
+    if (!result.applicable) {
+        j["reason"] = result.reason;
+        return j;
+    }
+    j["hit"] = result.hit;
+    if (reportsOverlapArea(algorithm)) {
+        j["overlap_area"] = result.overlap;
+    } else if (algorithm.kind == AlgorithmKind::Pixel) {
+        j["overlap"] = static_cast<std::int64_t>(std::llround(result.overlap));
+    }
+    if (result.firstHit) {
+        j["first_hit"] = Ordered{{"a", pointJson(result.firstHit->a)},
+                                 {"b", pointJson(result.firstHit->b)},
+                                 {"world", pointJson(result.firstHit->world)}};
+    }
+    j["samples"] = result.samples;
+    j["time_ns"] = result.timeNs;
+    return j;
+}
+
+Ordered reportJson(const CheckReport& report) {
+    Ordered pairs = Ordered::array();
+    for (const auto& pair : report.pairs) {
+        Ordered results = Ordered::object();
+        for (const auto& outcome : pair.results) results[std::string(outcome.algorithm->name)] = resultJson(*outcome.algorithm, outcome.result);
+        pairs.push_back(Ordered{{"a", pair.a}, {"b", pair.b}, {"results", std::move(results)}});
+    }
+    return Ordered{{"scene", report.scene}, {"sampling", samplingName(report.sampling)}, {"pairs", std::move(pairs)}};
+}
+
+Ordered expectJson(const CheckReport& report) {
+    Ordered expect = Ordered::object();
+    for (const auto& pair : report.pairs) {
+        Ordered entries = Ordered::object();
+        for (const auto& outcome : pair.results) {
+            Ordered full = resultJson(*outcome.algorithm, outcome.result);
+            Ordered e = Ordered::object();
+            if (!outcome.result.applicable) {
+                e["applicable"] = false;
+            } else {
+                e["hit"] = full["hit"];
+                for (const char* key : {"overlap", "overlap_area"}) {
+                    if (full.contains(key)) e[key] = full[key];
+                }
+            }
+            entries[std::string(outcome.algorithm->name)] = std::move(e);
+        }
+        expect[pair.a + "/" + pair.b] = std::move(entries);
+    }
+    return expect;
+}
+
+std::string reportTable(const CheckReport& report) {
+    std::string text = "scene: " + report.scene + "  (sampling: " + std::string(samplingName(report.sampling)) + ")\n";
+    for (const auto& pair : report.pairs) {
+        text += "\n" + pair.a + "/" + pair.b + "  (" + pair.a + " scanned into " + pair.b + ")\n";
+        text += "  " + padded("algorithm", 13) + padded("hit", 5) + padded("overlap", 12) + padded("samples", 11) +
+                padded("time", 10) + "first hit: A pixel -> B pixel @ world\n";
+        for (const auto& outcome : pair.results) {
+            const CollisionResult& r = outcome.result;
+            std::string line = "  " + padded(std::string(outcome.algorithm->name), 13);
+            if (!r.applicable) {
+                text += line + "n/a  (" + r.reason + ")\n";
+                continue;
+            }
+            std::string overlap = "-";
+            if (reportsOverlapArea(*outcome.algorithm)) overlap = numberText(r.overlap);
+            else if (outcome.algorithm->kind == AlgorithmKind::Pixel) overlap = std::to_string(std::llround(r.overlap));
+            std::string first = "-";
+            if (r.firstHit) {
+                const PixelHit& h = *r.firstHit;
+                first = pixelText(h.a) + " -> " + pixelText(h.b) + " @ (" + numberText(h.world.x) + ", " + numberText(h.world.y) + ")";
+            }
+            line += padded(r.hit ? "yes" : "no", 5) + padded(overlap, 12) + padded(std::to_string(r.samples), 11) +
+                    padded(timeText(r.timeNs), 10) + first;
+            text += line + "\n";
+        }
+    }
+    return text;
+}
+
+VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect) {
+    VerifyResult out;
+    if (!expect.is_object()) return out;
+    for (const auto& pairItem : expect.items()) {
+        const std::string& pairName = pairItem.key();
+        auto pair = std::find_if(report.pairs.begin(), report.pairs.end(),
+                                 [&](const PairReport& p) { return p.a + "/" + p.b == pairName; });
+        if (!pairItem.value().is_object()) continue;
+        for (const auto& entry : pairItem.value().items()) {
+            const AlgorithmOutcome* outcome = nullptr;
+            if (pair != report.pairs.end()) {
+                for (const auto& o : pair->results) {
+                    if (o.algorithm->name == entry.key()) outcome = &o;
+                }
+            }
+            if (!outcome) {
+                ++out.skipped;
+                continue;
+            }
+            ++out.checked;
+            const Ordered actualOrdered = resultJson(*outcome->algorithm, outcome->result);
+            const Json actual = Json::parse(actualOrdered.dump(-1, ' ', false, Json::error_handler_t::replace));
+            const std::string prefix = pairName + " " + entry.key() + " ";
+            if (!entry.value().is_object()) continue;
+            for (const auto& field : entry.value().items()) {
+                const std::string& key = field.key();
+                const Json& expected = field.value();
+                auto found = actual.find(key);
+                if (found == actual.end()) {
+                    // An expected "first_hit": null means "no overlapping sample", which is what absence says.
+                    if (key == "first_hit" && expected.is_null()) continue;
+                    std::string why = !outcome->result.applicable
+                                          ? "the test is not applicable (" + outcome->result.reason + ")"
+                                          : std::string(outcome->algorithm->name) + " does not report " + key;
+                    if (key == "first_hit") why = "there is no overlapping sample";
+                    out.differences.push_back(prefix + key + ": expected " + shortJson(expected) + ", but " + why);
+                    continue;
+                }
+                const bool tolerant = key == "overlap_area" || key == "first_hit";
+                bool same = true;
+                if (key == "first_hit" && expected.is_object() && found->is_object()) {
+                    for (const auto& part : expected.items()) {
+                        auto actualPart = found->find(part.key());
+                        if (actualPart == found->end() || !valuesMatch(part.value(), *actualPart, part.key() == "world")) same = false;
+                    }
+                } else {
+                    same = valuesMatch(expected, *found, tolerant);
+                }
+                if (!same) out.differences.push_back(prefix + key + ": expected " + shortJson(expected) + ", got " + shortJson(*found));
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace cl
