@@ -11,6 +11,7 @@ Document::Document(Scene scene) { reset(std::move(scene)); }
 
 void Document::reset(Scene scene) {
     m_scene = std::move(scene);
+    m_images.assign(m_scene.sprites.size(), nullptr);
     m_selection = Selection{};
     m_selection.sprite = m_scene.sprites.empty() ? -1 : 0;
     m_undo.clear();
@@ -76,6 +77,7 @@ bool Document::setImage(int index, std::shared_ptr<const RgbaImage> pixels, std:
     prepareEdit("Image of " + sprite.name, {});
     sprite.pixels = std::move(pixels);
     sprite.image = std::move(image);
+    m_images[index].reset();
     sprite.imagePath = std::move(imagePath);
     finishEdit();
     return true;
@@ -97,6 +99,7 @@ int Document::addSprite(SceneSprite sprite) {
 
     prepareEdit("Add " + sprite.name, {});
     m_scene.sprites.push_back(std::move(sprite));
+    m_images.push_back(nullptr);
     const int index = static_cast<int>(m_scene.sprites.size()) - 1;
     m_selection.sprite = index;
     fixSelection();
@@ -108,6 +111,7 @@ bool Document::removeSprite(int index) {
     if (!validIndex(index) || static_cast<int>(m_scene.sprites.size()) <= kMinSprites) return false;
     prepareEdit("Remove " + m_scene.sprites[index].name, {});
     m_scene.sprites.erase(m_scene.sprites.begin() + index);
+    m_images.erase(m_images.begin() + index);
     const auto shift = [index](int i) { return i == index ? -1 : (i > index ? i - 1 : i); };
     m_selection.sprite = shift(m_selection.sprite);
     m_selection.pairA = shift(m_selection.pairA);
@@ -121,6 +125,7 @@ bool Document::edit(std::string_view label, const std::function<void(Scene&)>& c
     if (!change) return false;
     prepareEdit(label, mergeKey);
     change(m_scene);
+    m_images.assign(m_scene.sprites.size(), nullptr);
     fixSelection();
     finishEdit();
     return true;
@@ -178,10 +183,28 @@ std::string Document::undoLabel() const {
 
 std::string Document::redoLabel() const { return m_redo.empty() || m_gesture ? "" : m_redo.back().label; }
 
-Document::State Document::captureState() const { return State{m_scene, m_selection, m_stateId}; }
+Document::State Document::captureState() {
+    State state;
+    state.selection = m_selection;
+    state.stateId = m_stateId;
+    // Copy the scene with every image string moved aside, then put the strings back.
+    std::vector<std::string> strings;
+    strings.reserve(m_scene.sprites.size());
+    for (std::size_t i = 0; i < m_scene.sprites.size(); ++i) {
+        if (!m_images[i]) m_images[i] = std::make_shared<const std::string>(m_scene.sprites[i].image);
+        strings.push_back(std::move(m_scene.sprites[i].image));
+        m_scene.sprites[i].image.clear();
+    }
+    state.scene = m_scene;
+    state.images = m_images;
+    for (std::size_t i = 0; i < m_scene.sprites.size(); ++i) m_scene.sprites[i].image = std::move(strings[i]);
+    return state;
+}
 
 void Document::restoreState(State state) {
     m_scene = std::move(state.scene);
+    for (std::size_t i = 0; i < m_scene.sprites.size(); ++i) m_scene.sprites[i].image = *state.images[i];
+    m_images = std::move(state.images);
     m_selection = state.selection;
     m_stateId = state.stateId;
     fixSelection();

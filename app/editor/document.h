@@ -32,6 +32,8 @@ struct Selection {
 /// - a gesture (beginGesture() ... commitGesture()) is one step however many edits it holds;
 /// - consecutive edits with the same non-empty merge key are one step (wheel notches, key repeats,
 ///   an ImGui drag field); any other edit, undo/redo, a gesture or breakMerge() ends the run.
+///   A panel field: `if (ImGui::DragScalar(...)) doc.setTransform(i, t, "sprite.3.rotation");`
+///   then `if (ImGui::IsItemDeactivated()) doc.breakMerge();` so each separate drag is its own step.
 class Document {
 public:
     /// Steps kept; the oldest are dropped beyond this.
@@ -116,8 +118,11 @@ public:
     std::string redoLabel() const;
 
 private:
+    // A snapshot. Each sprite's `image` string (a whole base64 data URI when embedded) is held apart and
+    // shared between snapshots, so undo history costs little memory per step.
     struct State {
-        Scene scene;
+        Scene scene;  // sprites[i].image is left empty; images[i] holds it
+        std::vector<std::shared_ptr<const std::string>> images;
         Selection selection;
         std::uint64_t stateId = 0;
     };
@@ -131,7 +136,7 @@ private:
         bool changed = false;
     };
 
-    State captureState() const;
+    State captureState();
     void restoreState(State state);
     // Records the step an edit is about to make (unless merged or inside a gesture).
     void prepareEdit(std::string_view label, std::string_view mergeKey);
@@ -140,6 +145,8 @@ private:
     bool validIndex(int index) const { return index >= 0 && index < static_cast<int>(m_scene.sprites.size()); }
 
     Scene m_scene;
+    // m_images[i], when set, equals m_scene.sprites[i].image (cleared by anything that changes it).
+    std::vector<std::shared_ptr<const std::string>> m_images;
     Selection m_selection;
     std::vector<Step> m_undo;
     std::vector<Step> m_redo;

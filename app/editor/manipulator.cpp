@@ -281,6 +281,7 @@ void Manipulator::applyDrag(glm::dvec2 screen, Modifiers mods) {
             break;
         }
         case Drag::Scale: {
+            if (!sprite.pixels || m_hover.corner < 0) return;
             // The grabbed corner follows the cursor (keeping the grab offset); the pivot stays put.
             const glm::dvec2 fromPivot = textureCorner(sprite, m_hover.corner) - start.origin;
             const glm::dvec2 cornerWorld = transformPoint(worldMatrix(start), textureCorner(sprite, m_hover.corner));

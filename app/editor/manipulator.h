@@ -67,8 +67,8 @@ struct ManipulatorSettings {
 ///   scale about the pivot, Shift keeps the ratio of the two scales); Alt+left press on a sprite moves
 ///   its pivot without moving the image; any other left press selects the sprite under the cursor
 ///   (pickSprite()) and drags it, or clears the selection over empty space;
-/// - wheel over a sprite rotates it (1° per notch, Shift 5°), Ctrl+wheel scales it; wheel over empty
-///   space zooms at the cursor;
+/// - wheel over a sprite rotates it (1° per notch, Shift 5°; a positive delta, wheel up, turns clockwise),
+///   Ctrl+wheel scales it (up grows); wheel over empty space zooms at the cursor (up zooms in);
 /// Classic mode (settings().classicControls): holding the left button puts pair sprite A's pivot
 /// (position) at the cursor, the right button sprite B's; the wheel rotates the last one moved,
 /// Alt+wheel or Ctrl+wheel scales it. Handles and click-selection are off.

@@ -248,13 +248,53 @@ TEST(EditorDocument, RemovingOneOfThePairRepairsIt) {
     EXPECT_EQ(doc.selection().sprite, -1);
 }
 
+TEST(EditorDocument, ImageStringsAndPixelsComeBackExactlyThroughUndoAndRedo) {
+    Scene scene = twoSpriteScene();
+    const std::string embedded = "data:image/png;base64," + std::string(100000, 'Q');
+    scene.sprites[0].image = embedded;
+    scene.sprites[1].image = "r.png";
+    Document doc(std::move(scene));
+    const auto oldPixels = doc.scene().sprites[0].pixels;
+    for (int i = 1; i <= 3; ++i) doc.setTransform(0, movedTo(doc.scene().sprites[0].transform, i, 0.0));
+    const auto newPixels = solidImage(3, 3);
+    doc.setImage(0, newPixels, "other.png", "/tmp/other.png");
+    doc.setTransform(1, movedTo(doc.scene().sprites[1].transform, 7.0, 0.0));
+    EXPECT_EQ(doc.scene().sprites[0].image, "other.png");
+    doc.undo();
+    doc.undo();
+    EXPECT_EQ(doc.scene().sprites[0].image, embedded);
+    EXPECT_EQ(doc.scene().sprites[0].pixels, oldPixels);
+    EXPECT_EQ(doc.scene().sprites[0].transform.position, glm::dvec2(3.0, 0.0));
+    EXPECT_EQ(doc.scene().sprites[1].image, "r.png");
+    doc.undo();
+    doc.undo();
+    doc.undo();
+    EXPECT_EQ(doc.scene().sprites[0].image, embedded);
+    doc.redo();
+    doc.redo();
+    doc.redo();
+    doc.redo();
+    EXPECT_EQ(doc.scene().sprites[0].image, "other.png");
+    EXPECT_EQ(doc.scene().sprites[0].imagePath, std::filesystem::path("/tmp/other.png"));
+    EXPECT_EQ(doc.scene().sprites[0].pixels, newPixels);
+    doc.redo();
+    EXPECT_EQ(doc.scene().sprites[1].transform.position, glm::dvec2(7.0, 0.0));
+    EXPECT_FALSE(doc.canRedo());
+}
+
 TEST(EditorDocument, GenericEditsAreUndoable) {
     Document doc(twoSpriteScene());
     doc.edit("Title", [](Scene& s) { s.title = "new"; });
     EXPECT_EQ(doc.scene().title, "new");
     EXPECT_EQ(doc.undoLabel(), "Title");
+    doc.edit("Image string", [](Scene& s) { s.sprites[1].image = "changed.png"; });
+    doc.undo();
+    EXPECT_EQ(doc.scene().sprites[1].image, "");
     doc.undo();
     EXPECT_EQ(doc.scene().title, "test");
+    doc.redo();
+    doc.redo();
+    EXPECT_EQ(doc.scene().sprites[1].image, "changed.png");
 }
 
 TEST(EditorDocument, ResetClearsHistoryAndDirt) {

@@ -1,6 +1,7 @@
 #include "app/editor/manipulator.h"
 
 #include <cmath>
+#include <numbers>
 
 #include <gtest/gtest.h>
 
@@ -102,7 +103,7 @@ TEST_F(EditorManipulator, RotationKnobDragGivesTheAngleAroundThePivot) {
 TEST_F(EditorManipulator, ShiftSnapsTheRotationTo15Degrees) {
     // Ending at world (30, 2): atan2(2, 30) = 3.81 deg, so the unsnapped angle is 93.81.
     drag({400.0, 265.0}, {430.0, 302.0});
-    EXPECT_NEAR(tf(0).rotationDeg, 90.0 + std::atan2(2.0, 30.0) * 180.0 / M_PI, 1e-9);
+    EXPECT_NEAR(tf(0).rotationDeg, 90.0 + std::atan2(2.0, 30.0) * 180.0 / std::numbers::pi, 1e-9);
     doc.undo();
     drag({400.0, 265.0}, {430.0, 302.0}, {.shift = true});
     EXPECT_NEAR(tf(0).rotationDeg, 90.0, kTol);
