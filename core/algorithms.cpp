@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/cheap_tests.h"
+#include "core/pixel_fast.h"
 #include "core/pixel_tests.h"
 
 namespace cl {
@@ -18,6 +19,7 @@ constexpr std::array kAlgorithms{
     Algorithm{"pixel-rect", AlgorithmKind::Pixel, "untransformed scan of the intersection rectangle", pixelRect},
     Algorithm{"pixel-naive", AlgorithmKind::Pixel, "A's solid pixels mapped into B by the full matrix", pixelNaive, true},
     Algorithm{"pixel-step", AlgorithmKind::Pixel, "the same scan walked with the two step vectors", pixelStep, true},
+    Algorithm{"pixel-fast", AlgorithmKind::Pixel, "pixel-naive's answer, scanning only what can reach B", pixelFast, true},
     Algorithm{"pixel-world", AlgorithmKind::Pixel, "world pixel centres mapped into both (the GPU's answer)",
               pixelWorld},
     Algorithm{"pixel-exact", AlgorithmKind::Pixel, "world area shared by the solid pixel squares", pixelExact},

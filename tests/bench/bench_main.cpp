@@ -1,0 +1,126 @@
+// The issue-5 benchmark suite: every pixel test on rings, combs, F/R and corner, in hit-only and full
+// mode, beside a plain word-by-word AND of two bit-packed masks and mask building from RGBA.
+//
+//   bench_collision --benchmark_min_time=0.1 --benchmark_format=json > figures.json
+
+#include <benchmark/benchmark.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/algorithms.h"
+#include "core/pixel_tests.h"
+#include "tests/bench/bench_cases.h"
+
+namespace cl::bench {
+namespace {
+
+// Every bit both masks share, row by row and word by word with no shift; stops at the first shared
+// bit when asked. Reading both masks once is what any untransformed "never a hit" answer must do.
+std::int64_t plainWordAnd(const AlphaMask& a, const AlphaMask& b, bool stopAtFirstHit) {
+    const int rows = std::min(a.height(), b.height());
+    const int words = std::min(a.wordsPerRow(), b.wordsPerRow());
+    std::int64_t count = 0;
+    for (int y = 0; y < rows; ++y) {
+        const std::uint64_t* rowA = a.bitRow(y).data();
+        const std::uint64_t* rowB = b.bitRow(y).data();
+        for (int w = 0; w < words; ++w) count += std::popcount(rowA[w] & rowB[w]);
+        if (stopAtFirstHit && count > 0) return 1;
+    }
+    return count;
+}
+
+struct Mode {
+    const char* name;
+    TestOptions options;
+};
+
+const Mode kModes[] = {{"hit-only", TestOptions{.stopAtFirstHit = true}},
+                       {"full", TestOptions{.stopAtFirstHit = false}}};
+
+const char* const kPixelAlgorithms[] = {"pixel-naive", "pixel-step", "pixel-fast", "pixel-world", "pixel-rect"};
+
+void registerCase(const BenchCase& c) {
+    const CollisionResult reference = pixelNaive(c.a, c.b, {});
+    for (const Mode& mode : kModes) {
+        for (const char* name : kPixelAlgorithms) {
+            const Algorithm* algorithm = findAlgorithm(name);
+            if (!algorithm) {
+                std::fprintf(stderr, "%s: no such algorithm in this build, skipped\n", name);
+                continue;
+            }
+            const CollisionResult probe = algorithm->run(c.a, c.b, TestOptions{});
+            if (!probe.applicable) continue;
+            // pixel-world samples the world grid, so only the tests of A's samples must agree with pixel-naive.
+            if (std::string(name) != "pixel-world" && (probe.hit != reference.hit || probe.overlap != reference.overlap)) {
+                std::fprintf(stderr, "%s on %s: overlap %g, pixel-naive says %g\n", name, c.name.c_str(), probe.overlap,
+                             reference.overlap);
+            }
+            benchmark::RegisterBenchmark((c.name + "/" + name + "/" + mode.name).c_str(),
+                                         [&c, algorithm, options = mode.options](benchmark::State& state) {
+                                             double overlap = 0.0;
+                                             for (auto _ : state) {
+                                                 const CollisionResult r = algorithm->run(c.a, c.b, options);
+                                                 // The const overload: the read-write one garbles doubles
+                                                 // with this library version and GCC.
+                                                 benchmark::DoNotOptimize(r);
+                                                 overlap = r.overlap;
+                                             }
+                                             state.counters["overlap"] = overlap;
+                                         });
+        }
+        if (c.maskBInA.width() > 0) {
+            benchmark::RegisterBenchmark((c.name + "/word-and/" + mode.name).c_str(),
+                                         [&c, stop = mode.options.stopAtFirstHit](benchmark::State& state) {
+                                             std::int64_t count = 0;
+                                             for (auto _ : state) {
+                                                 count = plainWordAnd(c.maskA, c.maskBInA, stop);
+                                                 benchmark::DoNotOptimize(count);
+                                             }
+                                             state.counters["overlap"] = static_cast<double>(count);
+                                         });
+        }
+    }
+}
+
+void registerMaskBuilding(int size) {
+    // A ring with soft, varied alpha, so the threshold compare and the spans both have work.
+    auto image = std::make_shared<RgbaImage>(drawImage(size, size, [size](int x, int y) {
+        const double r = std::hypot(x + 0.5 - size / 2.0, y + 0.5 - size / 2.0);
+        return r >= 0.2 * size && r <= 0.45 * size && (x * 7 + y * 3) % 11 != 0;
+    }));
+    benchmark::RegisterBenchmark(("mask-building/" + std::to_string(size)).c_str(), [image](benchmark::State& state) {
+        for (auto _ : state) {
+            AlphaMask mask(*image, 0);
+            benchmark::DoNotOptimize(mask.solidCount());
+        }
+        state.SetItemsProcessed(state.iterations() * image->width * image->height);
+        state.counters["px_per_ns"] = benchmark::Counter(static_cast<double>(image->width) * image->height,
+                                                         benchmark::Counter::kIsIterationInvariantRate);
+        state.counters["px_per_ns"].value /= 1e9;
+    });
+}
+
+}  // namespace
+}  // namespace cl::bench
+
+int main(int argc, char** argv) {
+    using namespace cl::bench;
+    std::vector<std::unique_ptr<BenchCase>> cases;
+    for (int size : {64, 128, 256, 512, 1024}) cases.push_back(makeRings(size));
+    for (int size : {64, 128, 256, 512, 1024}) cases.push_back(makeCombs(size));
+    cases.push_back(makeGlyphs());
+    cases.push_back(makeCorner());
+    for (const auto& c : cases) registerCase(*c);
+    for (int size : {64, 128, 256, 512, 1024}) registerMaskBuilding(size);
+
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
