@@ -32,6 +32,6 @@ const Algorithm* findAlgorithm(std::string_view name);
 CollisionResult runAlgorithm(const Algorithm& algorithm, const Body& a, const Body& b, const TestOptions& options);
 
 /// The pixel test the sandbox and the CLI draw and report by default.
-inline constexpr std::string_view kDefaultPixelAlgorithm = "pixel-step";
+inline constexpr std::string_view kDefaultPixelAlgorithm = "pixel-fast";
 
 }  // namespace cl
