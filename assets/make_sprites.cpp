@@ -372,7 +372,7 @@ int checkAll(const std::filesystem::path& dir) {
 
 int main(int argc, char** argv) {
     const std::vector<std::string_view> args(argv + 1, argv + argc);
-    if (args.size() == 1 && args[0] != "--check" && args[0] != "--help") return cl::writeAll(args[0]);
+    if (args.size() == 1 && !args[0].starts_with('-')) return cl::writeAll(args[0]);
     if (args.size() == 2 && args[0] == "--check") return cl::checkAll(args[1]);
     std::fprintf(stderr,
                  "usage: make_sprites OUTPUT_DIR          draw every bundled sprite into OUTPUT_DIR\n"
