@@ -111,7 +111,10 @@ std::string displayProblem();
 struct GpuCollider::Resources {
     struct MaskTexture {
         const AlphaMask* mask = nullptr;
-        std::vector<std::uint8_t> alpha;  // the content uploaded, compared on every use
+        // What the upload was made from: at an equal threshold, equal solid bits mean the texture's alpha
+        // passes the shader's threshold test exactly where the new mask is solid.
+        int threshold = -1;
+        std::vector<std::uint64_t> bits;
         sf::Texture texture;
         std::uint64_t lastUse = 0;
     };
@@ -122,25 +125,32 @@ struct GpuCollider::Resources {
     unsigned maxTextureSize = 0;
     std::vector<std::unique_ptr<MaskTexture>> textures;
     std::uint64_t useClock = 0;
-    std::vector<std::uint8_t> scratchAlpha;
     std::vector<std::uint8_t> uploadPixels;
     std::vector<std::uint8_t> readPixels;
+
+    // True when `bits` holds exactly the mask's solid bits, row after row.
+    static bool sameBits(const std::vector<std::uint64_t>& bits, const AlphaMask& mask) {
+        const std::size_t words = static_cast<std::size_t>(mask.wordsPerRow());
+        if (bits.size() != words * static_cast<std::size_t>(mask.height())) return false;
+        for (int y = 0; y < mask.height(); ++y) {
+            if (std::memcmp(bits.data() + words * static_cast<std::size_t>(y), mask.bitRow(y).data(), words * sizeof(std::uint64_t)) != 0)
+                return false;
+        }
+        return true;
+    }
 
     // The texture holding `mask`'s alpha, uploading it when it is new or its content changed; nullptr
     // with `problem` set on failure.
     const sf::Texture* textureFor(const AlphaMask& mask, std::string& problem) {
         const int w = mask.width(), h = mask.height();
-        scratchAlpha.resize(static_cast<std::size_t>(w) * h);
-        for (int y = 0; y < h; ++y) {
-            for (int x = 0; x < w; ++x) scratchAlpha[static_cast<std::size_t>(y) * w + x] = mask.alpha(x, y);
-        }
         ++useClock;
         // The pointer alone is not a safe key: a freed mask's address can be reused by another mask.
         MaskTexture* entry = nullptr;
         for (auto& candidate : textures) {
             if (candidate->mask == &mask) entry = candidate.get();
         }
-        if (entry && entry->alpha == scratchAlpha && entry->texture.getSize() == sf::Vector2u(w, h)) {
+        if (entry && entry->texture.getSize() == sf::Vector2u(w, h) && entry->threshold == mask.threshold() &&
+            sameBits(entry->bits, mask)) {
             entry->lastUse = useClock;
             return &entry->texture;
         }
@@ -156,14 +166,21 @@ struct GpuCollider::Resources {
         }
         if (entry->texture.getSize() != sf::Vector2u(w, h) && !entry->texture.create(w, h)) {
             problem = "could not create a " + std::to_string(w) + "x" + std::to_string(h) + " texture";
-            entry->alpha.clear();
+            entry->threshold = -1;
             return nullptr;
         }
-        uploadPixels.assign(scratchAlpha.size() * 4, 255);
-        for (std::size_t i = 0; i < scratchAlpha.size(); ++i) uploadPixels[i * 4 + 3] = scratchAlpha[i];
+        uploadPixels.assign(static_cast<std::size_t>(w) * h * 4, 255);
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) uploadPixels[(static_cast<std::size_t>(y) * w + x) * 4 + 3] = mask.alpha(x, y);
+        }
         entry->texture.update(uploadPixels.data());
         entry->texture.setSmooth(false);
-        entry->alpha = scratchAlpha;
+        entry->threshold = mask.threshold();
+        entry->bits.clear();
+        for (int y = 0; y < h; ++y) {
+            const auto row = mask.bitRow(y);
+            entry->bits.insert(entry->bits.end(), row.begin(), row.end());
+        }
         entry->lastUse = useClock;
         return &entry->texture;
     }
@@ -282,6 +299,17 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
         res.target.draw(quad, states);
     };
 
+    // Clearing the whole grow-only target would cost as much as the largest region ever drawn.
+    auto clearTile = [&](unsigned w, unsigned h) {
+        const float top = static_cast<float>(res.targetSize.y - h), bottom = static_cast<float>(res.targetSize.y);
+        sf::VertexArray quad(sf::Quads, 4);
+        quad[0] = sf::Vertex({0.f, top}, sf::Color::Transparent);
+        quad[1] = sf::Vertex({static_cast<float>(w), top}, sf::Color::Transparent);
+        quad[2] = sf::Vertex({static_cast<float>(w), bottom}, sf::Color::Transparent);
+        quad[3] = sf::Vertex({0.f, bottom}, sf::Color::Transparent);
+        res.target.draw(quad, sf::RenderStates(sf::BlendNone));
+    };
+
     auto hitAt = [&](std::int64_t i, std::int64_t j) {
         const glm::dvec2 world{i + 0.5, j + 0.5};
         return PixelHit{glm::ivec2(glm::floor(transformPoint(toA, world))), glm::ivec2(glm::floor(transformPoint(toB, world))),
@@ -299,7 +327,7 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
         for (std::int64_t tileX = x0; tileX < x1; tileX += tile) {
             const auto w = static_cast<unsigned>(std::min(tile, x1 - tileX));
             const Clock::time_point renderStart = Clock::now();
-            res.target.clear(sf::Color::Transparent);
+            clearTile(w, h);
             drawPass(toA, *a.mask, *textureA, sf::Color::Red, tileX, tileY, w, h);
             drawPass(toB, *b.mask, *textureB, sf::Color::Blue, tileX, tileY, w, h);
             res.target.setActive(true);

@@ -24,8 +24,8 @@ namespace cl {
 
 /// How long the phases of the last GPU test took, in nanoseconds of wall time.
 struct GpuTimings {
-    std::int64_t uploadNs = 0;    ///< Comparing and (re)uploading the mask textures.
-    std::int64_t renderNs = 0;    ///< Clearing, drawing both sprites and waiting for the GPU to finish.
+    std::int64_t uploadNs = 0;    ///< Checking the cached mask textures and uploading changed ones.
+    std::int64_t renderNs = 0;    ///< Clearing the tile, drawing both sprites, waiting for the GPU to finish.
     std::int64_t readBackNs = 0;  ///< glReadPixels of the overlap rectangle only.
     std::int64_t countNs = 0;     ///< Counting red-and-blue pixels on the CPU.
     std::int64_t pixelsRead = 0;  ///< Pixels read back.

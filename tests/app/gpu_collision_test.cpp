@@ -187,6 +187,18 @@ TEST(GpuCollision, AMaskChangedInPlaceIsUploadedAgain) {
     EXPECT_EQ(gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 1.0);
 }
 
+TEST(GpuCollision, AMaskWithTheSameSolidPixelsAtANewThresholdIsUploadedAgain) {
+    REQUIRE_GPU();
+    const AlphaMask b = solidMask(2, 1);
+    // Alphas 50 and 255 at threshold 0: both solid.
+    AlphaMask a = maskFromArt({"2#"}, 0);
+    EXPECT_EQ(gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 2.0);
+    // Alphas 255 and 255 at threshold 100: the same solid pixels, but the old texture's 50 would fail
+    // the new threshold.
+    a = maskFromArt({"##"}, 100);
+    EXPECT_EQ(gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 2.0);
+}
+
 TEST(GpuCollision, TheSameMaskCanBeBothSprites) {
     REQUIRE_GPU();
     const AlphaMask a = maskFromArt({"##.", ".##"});
