@@ -487,6 +487,14 @@ TEST(PixelWorld, CentresOnTheBoxEdgeAreLeftOut) {
     expectWorld(bodyAt(m, {0.5, 0}), bodyAt(m, {0, 0}), {hitAt(1, 0, 1, 0, 1.5, 0.5), hitAt(1, 1, 1, 1, 1.5, 1.5)});
 }
 
+TEST(PixelWorld, CentreOnTheLeftEdgeOfASolidPixelCounts) {
+    // A ".#" half a pixel right of a full B: the boxes share [0.5,2.5] x [0,1]; the centre (1.5,0.5) lies
+    // strictly inside both, on the left edge of A's solid pixel 1, and floors onto it.
+    AlphaMask a = maskFromArt({".#"});
+    AlphaMask b = testing::solidMask(4, 1);
+    expectWorld(bodyAt(a, {0.5, 0}), bodyAt(b, {0, 0}), {hitAt(1, 0, 1, 0, 1.5, 0.5)});
+}
+
 TEST(PixelWorld, TouchingBoxesShareNoPixel) {
     AlphaMask m = testing::solidMask(2, 2);
     expectWorld(bodyAt(m, {0, 0}), bodyAt(m, {2, 0}), {});
