@@ -106,7 +106,7 @@ public:
     bool inGesture() const { return m_gesture.has_value(); }
 
     // --- undo / redo (an open gesture is committed first) ---
-    bool canUndo() const { return !m_undo.empty() || inGesture(); }
+    bool canUndo() const { return !m_undo.empty() || (m_gesture && m_gesture->changed); }
     bool canRedo() const { return !m_redo.empty() && !inGesture(); }
     /// Undoes one step; returns false when there is none.
     bool undo();

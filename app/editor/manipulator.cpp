@@ -141,10 +141,11 @@ bool Manipulator::onMouseDown(const InputEvent& e) {
         if (target < 0) return false;
         m_classicTarget = target;
         m_document.select(target);
-        m_document.beginGesture("Move " + scene.sprites[target].name);
-        m_drag = Drag::Classic;
+        const std::string& name = scene.sprites[target].name;
+        m_document.beginGesture(e.mods.alt ? "Move pivot of " + name : "Move " + name);
+        m_drag = e.mods.alt ? Drag::Pivot : Drag::Classic;
         m_dragButton = e.button;
-        m_hover = Hover{target, Handle::Body, -1};
+        m_hover = Hover{target, e.mods.alt ? Handle::Pivot : Handle::Body, -1};
         m_startTransform = scene.sprites[target].transform;
         applyDrag(e.position, e.mods);
         return true;
@@ -236,6 +237,18 @@ bool Manipulator::onKeyDown(const InputEvent& e) {
     }
     if (e.mods.alt) return false;
     const int sprite = m_document.selection().sprite;
+    if (m_settings.classicControls) {
+        // The source program's keys: Left/Right rotate and Up/Down scale the sprite last moved.
+        const int target = m_classicTarget >= 0 ? m_classicTarget : sprite;
+        const double factor = m_settings.wheelScaleFactor;
+        switch (e.key) {
+            case Key::Left: return target >= 0 && rotateBy(target, -m_settings.keyRotateDegrees, "key-rotate");
+            case Key::Right: return target >= 0 && rotateBy(target, m_settings.keyRotateDegrees, "key-rotate");
+            case Key::Up: return target >= 0 && scaleBy(target, factor, "key-scale");
+            case Key::Down: return target >= 0 && scaleBy(target, 1.0 / factor, "key-scale");
+            default: break;
+        }
+    }
     const double step = e.mods.shift ? m_settings.nudgeFastPx : m_settings.nudgePx;
     switch (e.key) {
         case Key::F: frameAll(); return true;

@@ -51,7 +51,7 @@ struct ManipulatorSettings {
     double snapDegrees = 15.0;       ///< Shift+rotate-drag snaps the angle to multiples of this.
     double wheelRotateDegrees = 1.0; ///< Wheel over a sprite: degrees per notch...
     double wheelRotateFastDegrees = 5.0; ///< ...and with Shift.
-    double wheelScaleFactor = 1.1;   ///< Ctrl+wheel over a sprite (Alt/Ctrl+wheel in classic mode): scale per notch.
+    double wheelScaleFactor = 1.1;   ///< Ctrl+wheel over a sprite (Alt/Ctrl+wheel, Up/Down in classic mode): scale per notch.
     double wheelZoomFactor = 1.2;    ///< Wheel over empty space: zoom per notch.
     double nudgePx = 1.0;            ///< Arrow keys: world pixels per press...
     double nudgeFastPx = 10.0;       ///< ...and with Shift.
@@ -69,12 +69,15 @@ struct ManipulatorSettings {
 ///   (pickSprite()) and drags it, or clears the selection over empty space;
 /// - wheel over a sprite rotates it (1° per notch, Shift 5°; a positive delta, wheel up, turns clockwise),
 ///   Ctrl+wheel scales it (up grows); wheel over empty space zooms at the cursor (up zooms in);
-/// Classic mode (settings().classicControls): holding the left button puts pair sprite A's pivot
-/// (position) at the cursor, the right button sprite B's; the wheel rotates the last one moved,
-/// Alt+wheel or Ctrl+wheel scales it. Handles and click-selection are off.
-/// Both modes: middle-drag or Space+left-drag pans; `F` frames all sprites; arrows nudge the selected
-/// sprite 1 px (Shift 10); Q/E rotate it by 1°; Delete removes it; Escape cancels the drag in
-/// progress (or clears the selection); Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo.
+/// - arrows nudge the selected sprite 1 px (Shift 10).
+/// Classic mode (settings().classicControls), the XNA TransformedCollisionTest program: holding the left
+/// button puts pair sprite A's pivot (position) at the cursor, the right button sprite B's; Alt+left /
+/// Alt+right drag moves A's / B's pivot within the image, which stays put; the wheel rotates the last
+/// one moved, Alt+wheel or Ctrl+wheel scales it; Left/Right arrows rotate it by 1°, Up/Down scale it.
+/// Handles and click-selection are off.
+/// Both modes: middle-drag or Space+left-drag pans; `F` frames all sprites; Q/E rotate the selected
+/// sprite by 1°; Delete removes it; Escape cancels the drag in progress (or clears the selection);
+/// Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo.
 /// Every drag is one undo step; wheel and key runs on one sprite merge into one step.
 ///
 /// The sandbox lets ImGui see input first and forwards only what ImGui does not want, but always
@@ -90,7 +93,7 @@ public:
     /// Handles one event; returns true when it changed the document, the camera or the hover state.
     bool handleEvent(const InputEvent& event);
 
-    /// Settings, changeable at any time (switching classic mode ends a drag in progress).
+    /// Settings, changeable at any time; a drag in progress finishes the way it began.
     ManipulatorSettings& settings() { return m_settings; }
     const ManipulatorSettings& settings() const { return m_settings; }
 

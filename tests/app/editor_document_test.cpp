@@ -48,6 +48,8 @@ TEST(EditorDocument, AGestureIsOneUndoStepHoweverManyEditsItHolds) {
     const SpriteTransform original = doc.scene().sprites[0].transform;
     doc.beginGesture("Move F");
     for (int i = 1; i <= 10; ++i) doc.setTransform(0, movedTo(original, i, 2.0 * i));
+    EXPECT_TRUE(doc.canUndo());
+    EXPECT_EQ(doc.undoLabel(), "Move F");
     doc.commitGesture();
     EXPECT_EQ(doc.scene().sprites[0].transform.position, glm::dvec2(10.0, 20.0));
     EXPECT_EQ(doc.undoLabel(), "Move F");
@@ -59,6 +61,9 @@ TEST(EditorDocument, AGestureIsOneUndoStepHoweverManyEditsItHolds) {
 TEST(EditorDocument, AGestureThatChangesNothingLeavesNoStep) {
     Document doc(twoSpriteScene());
     doc.beginGesture("Move F");
+    EXPECT_FALSE(doc.canUndo());
+    doc.setTransform(0, doc.scene().sprites[0].transform);  // same value: no change
+    EXPECT_FALSE(doc.canUndo());
     doc.commitGesture();
     EXPECT_FALSE(doc.canUndo());
 }

@@ -310,6 +310,38 @@ TEST_F(EditorManipulator, ClassicControlsPutThePivotsAtTheCursorAndTheWheelTurns
     EXPECT_EQ(tf(0), test::twoSpriteScene().sprites[0].transform);
 }
 
+TEST_F(EditorManipulator, ClassicAltDragMovesAPivotWithoutMovingTheImage) {
+    manip.settings().classicControls = true;
+    const Quad before = spriteQuad(doc.scene().sprites[1]);
+    // Alt+right acts on R wherever the cursor is: a world (6, -3) drag moves its origin by (6, -3).
+    drag({200.0, 200.0}, {206.0, 197.0}, {.alt = true}, MouseButton::Right);
+    EXPECT_NEAR(tf(1).origin.x, 11.0, kTol);
+    EXPECT_NEAR(tf(1).origin.y, 2.0, kTol);
+    EXPECT_NEAR(tf(1).position.x, 106.0, kTol);
+    EXPECT_NEAR(tf(1).position.y, -3.0, kTol);
+    const Quad after = spriteQuad(doc.scene().sprites[1]);
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_NEAR(after[i].x, before[i].x, kTol);
+        EXPECT_NEAR(after[i].y, before[i].y, kTol);
+    }
+    EXPECT_EQ(tf(0), test::twoSpriteScene().sprites[0].transform);
+}
+
+TEST_F(EditorManipulator, ClassicArrowsRotateAndScaleTheLastMovedSprite) {
+    manip.settings().classicControls = true;
+    manip.handleEvent(InputEvent::mouseDown({500.0, 300.0}, MouseButton::Right));
+    manip.handleEvent(InputEvent::mouseUp({500.0, 300.0}, MouseButton::Right));
+    manip.handleEvent(InputEvent::keyDown(Key::Right));
+    manip.handleEvent(InputEvent::keyDown(Key::Right));
+    manip.handleEvent(InputEvent::keyDown(Key::Left));
+    manip.handleEvent(InputEvent::keyDown(Key::Up));
+    manip.handleEvent(InputEvent::keyDown(Key::Up));
+    manip.handleEvent(InputEvent::keyDown(Key::Down));
+    EXPECT_NEAR(tf(1).rotationDeg, 1.0, kTol);
+    EXPECT_NEAR(tf(1).scale.x, 1.1, kTol);
+    EXPECT_EQ(tf(1).position, glm::dvec2(100.0, 0.0));
+}
+
 TEST_F(EditorManipulator, ClassicControlsFollowThePickedPair) {
     manip.settings().classicControls = true;
     doc.setPair(1, 0);
