@@ -236,7 +236,9 @@ Canvas drawShadow() {
     Canvas c(96, 96);
     c.fillField(
         [](Point p) {
-            const double d = std::hypot(p.x - 50.0, p.y - 53.0);
+            // sqrt is correctly rounded everywhere (hypot need not be), so the PNG is the same on every libm.
+            const double dx = p.x - 50.0, dy = p.y - 53.0;
+            const double d = std::sqrt(dx * dx + dy * dy);
             // Full shadow up to radius 20, fading smoothly to nothing at radius 36.
             const double t = std::clamp((36.0 - d) / 16.0, 0.0, 1.0);
             return kShadowAlpha / 255.0 * t * t * (3.0 - 2.0 * t);
