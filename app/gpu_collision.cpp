@@ -237,13 +237,16 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
     if (const std::string reason = unavailableReason(); !reason.empty()) return notApplicable("gpu: " + reason);
     CollisionResult r;
 
-    // The same box and the same centres as pixel-world: strictly inside both boxes, tight boxes included
-    // because no centre outside a tight box lands on a solid pixel.
+    // The centres pixel-world visits: strictly inside both world boxes, and inside the closed overlap of
+    // the tight boxes (no centre outside a tight box lands on a solid pixel; one on its edge still can).
     const auto ta = tightWorldAabb(a), tb = tightWorldAabb(b);
     if (!ta || !tb) return r;
-    const Rect box = intersection(intersection(*ta, *tb), intersection(worldAabb(a), worldAabb(b)));
-    const double firstX = std::floor(box.min.x - 0.5) + 1.0, lastX = std::ceil(box.max.x - 0.5) - 1.0;
-    const double firstY = std::floor(box.min.y - 0.5) + 1.0, lastY = std::ceil(box.max.y - 0.5) - 1.0;
+    const Rect boxes = intersection(worldAabb(a), worldAabb(b));
+    const Rect tight = intersection(*ta, *tb);
+    const double firstX = std::max(std::floor(boxes.min.x - 0.5) + 1.0, std::ceil(tight.min.x - 0.5));
+    const double lastX = std::min(std::ceil(boxes.max.x - 0.5) - 1.0, std::floor(tight.max.x - 0.5));
+    const double firstY = std::max(std::floor(boxes.min.y - 0.5) + 1.0, std::ceil(tight.min.y - 0.5));
+    const double lastY = std::min(std::ceil(boxes.max.y - 0.5) - 1.0, std::floor(tight.max.y - 0.5));
     if (lastX < firstX || lastY < firstY) return r;
     if ((lastX - firstX + 1.0) * (lastY - firstY + 1.0) > static_cast<double>(kMaxWorldPixels)) {
         return notApplicable("gpu: the overlap covers more than 2^26 world pixels");
@@ -318,6 +321,9 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
 
     std::int64_t count = 0;
     const bool listHits = options.listHits && !options.stopAtFirstHit;
+    // SFML sets its client-side vertex arrays up once per render target, not once per context: drawn in
+    // a context it has not used before (e.g. a window's, made active by the caller), nothing would appear.
+    res.target.resetGLStates();
     res.target.setView(res.target.getDefaultView());
     for (std::int64_t tileY = y0; tileY < y1; tileY += tile) {
         const auto h = static_cast<unsigned>(std::min(tile, y1 - tileY));
@@ -377,6 +383,13 @@ CollisionResult gpuTest(const Body& a, const Body& b, const TestOptions& options
     return sharedGpuCollider().test(a, b, options);
 }
 
+const Algorithm& gpuAlgorithm() {
+    static const Algorithm algorithm{
+        "gpu", AlgorithmKind::Pixel,
+        "red/blue on the GPU: world pixels painted by both sprites, the same answer as pixel-world", &gpuTest, false};
+    return algorithm;
+}
+
 namespace {
 thread_local std::unique_ptr<GpuCollider> tSharedCollider;
 }  // namespace
@@ -391,6 +404,7 @@ void releaseSharedGpuCollider() { tSharedCollider.reset(); }
 }  // namespace cl
 
 // Xlib's macros (None, Bool, Status, ...) would clash with SFML's names, so it comes last.
+#include <GL/glx.h>
 #include <X11/Xlib.h>
 
 namespace cl {
@@ -401,7 +415,10 @@ std::string displayProblem() {
     if (name == nullptr || *name == '\0') return "no X display (DISPLAY is not set; try xvfb-run -a)";
     Display* display = XOpenDisplay(name);
     if (display == nullptr) return std::string("cannot open X display \"") + name + "\"";
+    int errorBase = 0, eventBase = 0;
+    const bool hasGlx = glXQueryExtension(display, &errorBase, &eventBase);
     XCloseDisplay(display);
+    if (!hasGlx) return std::string("X display \"") + name + "\" has no GLX (no OpenGL)";
     return {};
 }
 

@@ -18,6 +18,7 @@
 #include <memory>
 #include <string>
 
+#include "core/algorithms.h"
 #include "core/collision_result.h"
 
 namespace cl {
@@ -61,6 +62,9 @@ private:
 
 /// `gpu`: the red/blue test on this thread's shared GpuCollider; same signature as the core tests.
 CollisionResult gpuTest(const Body& a, const Body& b, const TestOptions& options);
+
+/// The algorithm table entry for gpuTest: "gpu", a pixel test, not directional (it samples the world grid).
+const Algorithm& gpuAlgorithm();
 
 /// This thread's collider used by gpuTest (for its timings).
 GpuCollider& sharedGpuCollider();

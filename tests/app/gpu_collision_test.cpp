@@ -14,6 +14,9 @@
 #include <glm/glm.hpp>
 #include <gtest/gtest.h>
 
+#include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/OpenGL.hpp>
+
 #include "core/alpha_mask.h"
 #include "core/bounds.h"
 #include "core/image_io.h"
@@ -205,6 +208,32 @@ TEST(GpuCollision, TheSameMaskCanBeBothSprites) {
     // Shifted one pixel right, the mask meets itself where (x, y) and (x - 1, y) are both solid: (1,0), (2,1).
     const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(a, {1, 0}), fullMode());
     EXPECT_EQ(r.overlap, 2.0);
+}
+
+TEST(GpuCollision, IsAPixelTestNamedGpuInTheAlgorithmTable) {
+    EXPECT_EQ(gpuAlgorithm().name, "gpu");
+    EXPECT_EQ(gpuAlgorithm().kind, AlgorithmKind::Pixel);
+    EXPECT_FALSE(gpuAlgorithm().directional);
+    EXPECT_EQ(gpuAlgorithm().run, &gpuTest);
+}
+
+TEST(GpuCollision, LeavesAnOpenWindowReadyForRawOpenGl) {
+    REQUIRE_GPU();
+    sf::RenderWindow window(sf::VideoMode(64, 64), "gpu test");
+    ASSERT_TRUE(window.setActive(true));
+    const AlphaMask a = solidMask(4, 4);
+    EXPECT_EQ(gpuTest(bodyAt(a, {0, 0}), bodyAt(a, {1, 1}), fullMode()).overlap, 9.0);
+    // What the ImGui renderer does next: raw OpenGL, expecting the window's own framebuffer.
+    GLint framebuffer = -1;
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &framebuffer);
+    EXPECT_EQ(framebuffer, 0);
+    glClearColor(0.f, 1.f, 0.f, 1.f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    std::uint8_t pixel[4] = {};
+    glReadPixels(5, 5, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+    EXPECT_EQ(pixel[0], 0);
+    EXPECT_EQ(pixel[1], 255);
+    window.close();
 }
 
 TEST(GpuCollision, ReportsNotApplicableWithoutADisplay) {
