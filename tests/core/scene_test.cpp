@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <csignal>
+
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <string>
@@ -448,6 +451,33 @@ TEST_F(SceneFile, FailedSaveIntoAReadOnlyFolderLeavesTheOldFileIntact) {
     EXPECT_FALSE(r.ok());
     EXPECT_TRUE(contains(r.error, "test.json")) << r.error;
     EXPECT_EQ(testing::readText(sceneFile()), before);
+}
+
+TEST_F(SceneFile, SaveThatFailsHalfWayThroughTheWriteLeavesTheOldFileIntact) {
+    SceneLoadResult first = writeAndLoad();
+    ASSERT_TRUE(first.ok());
+    const std::string before = testing::readText(sceneFile());
+    Scene changed = *first.scene;
+    changed.notes = std::string(4096, 'x');
+    // A file size limit makes write() fail with EFBIG after the first bytes, even for root.
+    rlimit original{};
+    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &original), 0);
+    rlimit small = original;
+    small.rlim_cur = 1024;
+    auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+    SceneSaveResult r = saveScene(changed, sceneFile());
+    ::setrlimit(RLIMIT_FSIZE, &original);
+    std::signal(SIGXFSZ, previousHandler);
+    EXPECT_FALSE(r.ok());
+    EXPECT_TRUE(contains(r.error, "test.json: cannot write")) << r.error;
+    EXPECT_EQ(testing::readText(sceneFile()), before);
+    int entries = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(folder / "scenes")) {
+        ++entries;
+        EXPECT_EQ(entry.path().filename(), "test.json");
+    }
+    EXPECT_EQ(entries, 1);
 }
 
 TEST_F(SceneFile, SaveReplacesAnExistingFileCompletely) {
