@@ -59,6 +59,13 @@ bool Manipulator::handleEvent(const InputEvent& event) {
     return false;
 }
 
+Hover Manipulator::hover() const { return validSprite(m_hover.sprite) ? m_hover : Hover{}; }
+
+int Manipulator::classicTarget() const {
+    if (validSprite(m_classicTarget)) return m_classicTarget;
+    return m_document.selection().sprite;
+}
+
 std::optional<HandleLayout> Manipulator::handles() const {
     const int sprite = m_document.selection().sprite;
     if (m_settings.classicControls || sprite < 0) return std::nullopt;
@@ -197,7 +204,7 @@ bool Manipulator::onWheel(const InputEvent& e) {
     m_cursor = e.position;
     const bool editing = isEditDrag(m_drag);
     if (m_settings.classicControls) {
-        const int target = m_classicTarget >= 0 ? m_classicTarget : m_document.selection().sprite;
+        const int target = classicTarget();
         if (target < 0 || editing) return false;
         if (e.mods.alt || e.mods.ctrl) {
             return scaleBy(target, std::pow(m_settings.wheelScaleFactor, e.wheelDelta), "wheel-scale");
@@ -239,7 +246,7 @@ bool Manipulator::onKeyDown(const InputEvent& e) {
     const int sprite = m_document.selection().sprite;
     if (m_settings.classicControls) {
         // The source program's keys: Left/Right rotate and Up/Down scale the sprite last moved.
-        const int target = m_classicTarget >= 0 ? m_classicTarget : sprite;
+        const int target = classicTarget();
         const double factor = m_settings.wheelScaleFactor;
         switch (e.key) {
             case Key::Left: return target >= 0 && rotateBy(target, -m_settings.keyRotateDegrees, "key-rotate");
@@ -268,8 +275,14 @@ void Manipulator::applyDrag(glm::dvec2 screen, Modifiers mods) {
         m_camera.panByScreen(screen - m_cursor);
         return;
     }
-    if (!isEditDrag(m_drag) || m_hover.sprite < 0) return;
+    if (!isEditDrag(m_drag)) return;
     const int index = m_hover.sprite;
+    if (!validSprite(index) || !m_document.inGesture()) {
+        // The document was replaced or undone under the drag (a menu command): the drag is over.
+        m_drag = Drag::None;
+        m_hover = Hover{};
+        return;
+    }
     const SceneSprite& sprite = m_document.scene().sprites[index];
     const glm::dvec2 world = m_camera.screenToWorld(screen);
     const SpriteTransform& start = m_startTransform;

@@ -97,16 +97,17 @@ public:
     ManipulatorSettings& settings() { return m_settings; }
     const ManipulatorSettings& settings() const { return m_settings; }
 
-    /// What the cursor is over now; during a drag, what is being dragged.
-    const Hover& hover() const { return m_hover; }
+    /// What the cursor is over now; during a drag, what is being dragged. Never names a sprite the scene
+    /// no longer has (after an undo or an Open, until the next event).
+    Hover hover() const;
     /// The drag in progress.
     Drag drag() const { return m_drag; }
     /// Last cursor position seen, in window pixels.
     glm::dvec2 cursorScreen() const { return m_cursor; }
     /// True while Space is held (the sandbox may show a hand cursor).
     bool spaceHeld() const { return m_spaceHeld; }
-    /// Classic mode: the sprite the wheel acts on (the last one moved); -1 before any.
-    int classicTarget() const { return m_classicTarget; }
+    /// Classic mode: the sprite the wheel and arrows act on (the last one moved, else the selection); -1 for none.
+    int classicTarget() const;
 
     /// Handle positions of the selected sprite for the current camera; empty when nothing is selected
     /// or classic mode is on.
@@ -130,6 +131,7 @@ private:
     bool rotateBy(int sprite, double degrees, std::string_view mergeKey);
     bool scaleBy(int sprite, double factor, std::string_view mergeKey);
     bool nudge(int sprite, glm::dvec2 delta);
+    bool validSprite(int index) const { return index >= 0 && index < static_cast<int>(m_document.scene().sprites.size()); }
 
     Document& m_document;
     Camera& m_camera;

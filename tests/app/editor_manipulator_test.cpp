@@ -192,6 +192,40 @@ TEST_F(EditorManipulator, LosingFocusEndsTheDragKeepingItsEdit) {
     EXPECT_TRUE(doc.canUndo());
 }
 
+TEST_F(EditorManipulator, ADocumentReplacedUnderADragEndsTheDragSafely) {
+    SceneSprite s;
+    s.name = "G";
+    s.pixels = test::solidImage(10, 10);
+    s.transform.position = {-100.0, -100.0};
+    doc.addSprite(s);
+    manip.handleEvent(InputEvent::mouseDown({305.0, 205.0}, MouseButton::Left));
+    ASSERT_EQ(manip.drag(), Manipulator::Drag::Move);
+    EXPECT_EQ(manip.hover().sprite, 2);
+    doc.reset(test::twoSpriteScene());  // e.g. File > New from the menu while the button is held
+    EXPECT_EQ(manip.hover(), Hover{});
+    manip.handleEvent(InputEvent::mouseMove({320.0, 205.0}));
+    manip.handleEvent(InputEvent::mouseUp({320.0, 205.0}, MouseButton::Left));
+    EXPECT_EQ(manip.drag(), Manipulator::Drag::None);
+    EXPECT_FALSE(doc.canUndo());
+    EXPECT_EQ(doc.scene().sprites.size(), 2u);
+}
+
+TEST_F(EditorManipulator, AClassicTargetThatNoLongerExistsFallsBackToTheSelection) {
+    SceneSprite s;
+    s.name = "G";
+    s.pixels = test::solidImage(10, 10);
+    doc.addSprite(s);
+    doc.setPair(2, 1);
+    manip.settings().classicControls = true;
+    manip.handleEvent(InputEvent::mouseDown({400.0, 300.0}, MouseButton::Left));
+    manip.handleEvent(InputEvent::mouseUp({400.0, 300.0}, MouseButton::Left));
+    EXPECT_EQ(manip.classicTarget(), 2);
+    doc.reset(test::twoSpriteScene());
+    EXPECT_EQ(manip.classicTarget(), 0);
+    manip.handleEvent(InputEvent::wheel({0.0, 0.0}, 1.0));
+    EXPECT_NEAR(tf(0).rotationDeg, 1.0, kTol);
+}
+
 TEST_F(EditorManipulator, WheelOverASpriteRotatesItAndShiftTurnsFaster) {
     manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 1.0));
     manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 2.0));
