@@ -1,9 +1,12 @@
 #pragma once
 // AlphaMask: which pixels of an image are solid at one alpha threshold.
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
+
+#include <glm/vec2.hpp>
 
 #include "core/geometry.h"
 #include "core/image.h"
@@ -15,6 +18,12 @@ struct SolidSpan {
     int x0 = 0;
     int x1 = 0;
 };
+
+/// Number of directions in AlphaMask::solidSupport().
+inline constexpr int kSupportDirections = 16;
+
+/// Unit vector of support direction k: angle 2 pi k / kSupportDirections from the x axis.
+const std::array<glm::dvec2, kSupportDirections>& supportDirections();
 
 /// The solid pixels of an image at a threshold: a pixel is solid when alpha > threshold.
 /// Built once per (image, threshold) and then only read, so it is safe to share between threads.
@@ -55,6 +64,11 @@ public:
         return {m_spans.data() + m_rowSpanStart[y], m_spans.data() + m_rowSpanStart[y + 1]};
     }
 
+    /// For each support direction d, the largest d . p over every point p of every solid pixel's unit
+    /// square: the solid pixels lie inside the convex polygon { p : d . p <= support for all d }.
+    /// -infinity in every direction when there is no solid pixel.
+    const std::array<double, kSupportDirections>& solidSupport() const { return m_support; }
+
 private:
     int m_width = 0;
     int m_height = 0;
@@ -66,6 +80,9 @@ private:
     std::vector<std::uint64_t> m_bits;
     std::vector<SolidSpan> m_spans;
     std::vector<std::uint32_t> m_rowSpanStart{0};  // height + 1 entries
+    std::array<double, kSupportDirections> m_support = emptySupport();
+
+    static std::array<double, kSupportDirections> emptySupport();
 };
 
 }  // namespace cl

@@ -1,26 +1,27 @@
 #include "core/pixel_fast.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 
+#include "core/pixel_fast_lattice.h"
 #include "core/sprite_transform.h"
 
 namespace cl {
 namespace {
 
 constexpr std::int64_t kHalf64 = std::int64_t(1) << (kFixedFractionBits - 1);
-// Positions whose magnitude stays below this can be walked in int64 with any step the scale limits allow.
-constexpr Fixed kInt64Safe = Fixed(1) << 62;
 
 // Collects hits exactly as pixel-naive records them: the first in scan order, and every one in order
 // when listing in full mode.
 class HitSink {
 public:
-    HitSink(CollisionResult& result, const TestOptions& options, const PairTransform& t)
-        : m_result(result), m_t(t), m_stop(options.stopAtFirstHit),
+    HitSink(CollisionResult& result, const TestOptions& options, const SpriteTransform& a, Sampling sampling)
+        : m_result(result), m_a(a), m_offset(sampleOffset(sampling)), m_stop(options.stopAtFirstHit),
           m_list(options.listHits && !options.stopAtFirstHit) {}
 
     /// Records A's pixel (x, y) on B's (bx, by); true when the scan should stop.
@@ -44,19 +45,30 @@ public:
 
 private:
     void record(int x, int y, std::int64_t bx, std::int64_t by) {
-        const double offset = sampleOffset(m_t.sampling);
+        // The same world matrix and arithmetic as pixel-naive, built only once there is a hit to place.
+        if (!m_worldA) m_worldA = worldMatrix(m_a);
         const PixelHit hit{{x, y}, {static_cast<int>(bx), static_cast<int>(by)},
-                           transformPoint(m_t.worldA, {x + offset, y + offset})};
+                           transformPoint(*m_worldA, {x + m_offset, y + m_offset})};
         if (!m_result.firstHit) m_result.firstHit = hit;
         if (m_list) m_result.hits.push_back(hit);
     }
 
     CollisionResult& m_result;
-    const PairTransform& m_t;
+    const SpriteTransform& m_a;
+    double m_offset;
+    std::optional<glm::dmat3> m_worldA;
     bool m_stop;
     bool m_list;
     std::int64_t m_count = 0;
 };
+
+// Bits set in a word; std::popcount is a library call on the baseline x86-64 instruction set.
+inline int countBits(std::uint64_t v) {
+    v = v - ((v >> 1) & 0x5555555555555555u);
+    v = (v & 0x3333333333333333u) + ((v >> 2) & 0x3333333333333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return static_cast<int>((v * 0x0101010101010101u) >> 56);
+}
 
 // The B pixel of a 32.32 coordinate held in an int64; the same answer as pickPixel.
 template <bool kXna>
@@ -122,7 +134,7 @@ void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransfo
             }
             const int x = w * 64 + std::countr_zero(both);
             if (sink.add(x, y, x + ox, y + oy)) return true;
-            sink.addCount(std::popcount(both) - 1);
+            sink.addCount(countBits(both) - 1);
             return false;
         };
         for (int w = w0; w <= w1; ++w) {
@@ -157,20 +169,6 @@ void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransfo
 // ---------------------------------------------------------------------------------------------------
 // Any other transform: each row of A clipped to the samples that can land in B's solid box.
 
-// The closed range of real x where lo <= start + x * step <= hi, given 1 / step; lo > hi when empty.
-struct Range {
-    double lo;
-    double hi;
-};
-Range solveRange(double start, double step, double inverseStep, double lo, double hi) {
-    if (step == 0.0) {
-        if (start >= lo && start <= hi) return {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
-        return {1.0, 0.0};
-    }
-    const double a = (lo - start) * inverseStep, b = (hi - start) * inverseStep;
-    return step > 0.0 ? Range{a, b} : Range{b, a};
-}
-
 // Samples x0..x1-1 of A's row y, starting at `position`, with 128-bit positions: for offsets that the
 // int64 walk cannot hold. Returns true when the scan should stop.
 bool walkWide(const AlphaMask& mb, const PairTransform& t, HitSink& sink, CollisionResult& r, int y, int x0, int x1,
@@ -185,79 +183,253 @@ bool walkWide(const AlphaMask& mb, const PairTransform& t, HitSink& sink, Collis
     return false;
 }
 
+// Exact product of a small integer and a fixed-point step that fits 64 bits: one widening multiply.
+inline Fixed times(std::int64_t n, std::int64_t step) { return static_cast<Fixed>(n) * static_cast<Fixed>(step); }
+
 template <bool kXna>
 class RowWalker {
 public:
     RowWalker(const AlphaMask& mb, const PairTransform& t, HitSink& sink, CollisionResult& r)
         : m_mb(mb), m_t(t), m_sink(sink), m_r(r), m_width(static_cast<std::uint64_t>(mb.width())),
-          m_height(static_cast<std::uint64_t>(mb.height())), m_words(mb.wordsPerRow()),
-          m_bits(mb.height() > 0 ? mb.bitRow(0).data() : nullptr),
-          m_dx(static_cast<std::int64_t>(t.stepXFx.x)), m_dy(static_cast<std::int64_t>(t.stepXFx.y)) {}
+          m_height(static_cast<std::uint64_t>(mb.height())), m_words(static_cast<std::uint64_t>(mb.wordsPerRow())),
+          m_bits(mb.bitRow(0).data()), m_dx(static_cast<std::int64_t>(t.stepXFx.x)),
+          m_dy(static_cast<std::int64_t>(t.stepXFx.y)) {
+        // Longest run whose positions stay in int64 when its first position is below 2^61.
+        const std::int64_t step = std::max({std::abs(m_dx), std::abs(m_dy), std::int64_t(1)});
+        m_maxRun = (std::int64_t(1) << 61) / step;
+    }
 
-    /// Walks samples x0..x1-1 of A's row y; `rowStart` is the exact position of sample 0 of that row.
-    /// Returns true when the scan should stop.
-    bool walk(int y, int x0, int x1, const FixedVec& rowStart) {
-        const FixedVec first{rowStart.x + Fixed(x0) * m_t.stepXFx.x, rowStart.y + Fixed(x0) * m_t.stepXFx.y};
-        const Fixed n = x1 - 1 - x0;
-        const Fixed lastX = first.x + n * m_t.stepXFx.x, lastY = first.y + n * m_t.stepXFx.y;
-        const auto fits = [](Fixed v) { return v > -kInt64Safe && v < kInt64Safe; };
-        if (!fits(first.x) || !fits(first.y) || !fits(lastX) || !fits(lastY)) {
+    /// Starts A's row y, whose samples xFirst..xEnd-1 will be walked; `rowStart` is the exact position of
+    /// its sample 0.
+    void beginRow(int y, const FixedVec& rowStart, int xFirst, int xEnd) {
+        m_y = y;
+        m_rowStart = rowStart;
+        m_xFirst = xFirst;
+        const Fixed first[2] = {rowStart.x + times(xFirst, m_dx), rowStart.y + times(xFirst, m_dy)};
+        // Positions that start below 2^61 and run at most m_maxRun steps stay inside int64.
+        const Fixed limit = Fixed(1) << 61;
+        m_narrow = xEnd - xFirst <= m_maxRun;
+        for (const Fixed v : first) m_narrow = m_narrow && v > -limit && v < limit;
+        m_firstX = static_cast<std::int64_t>(first[0]);
+        m_firstY = static_cast<std::int64_t>(first[1]);
+    }
+
+    /// Walks samples x0..x1-1 of the current row (inside the range given to beginRow). Returns true when
+    /// the scan should stop.
+    bool walk(int x0, int x1) {
+        const int y = m_y;
+        if (!m_narrow) {
+            const FixedVec first{m_rowStart.x + times(x0, m_dx), m_rowStart.y + times(x0, m_dy)};
             return walkWide(m_mb, m_t, m_sink, m_r, y, x0, x1, first);
         }
-        // Between two in-range ends every position of a straight walk is in range too.
-        auto px = static_cast<std::int64_t>(first.x), py = static_cast<std::int64_t>(first.y);
         m_r.samples += x1 - x0;
-        for (int x = x0; x < x1; ++x, px += m_dx, py += m_dy) {
-            const auto bx = static_cast<std::uint64_t>(pick64<kXna>(px));
-            const auto by = static_cast<std::uint64_t>(pick64<kXna>(py));
-            if (bx >= m_width || by >= m_height) continue;
-            if (((m_bits[by * m_words + (bx >> 6)] >> (bx & 63)) & 1u) == 0) continue;
-            if (m_sink.add(x, y, static_cast<std::int64_t>(bx), static_cast<std::int64_t>(by))) return true;
+        std::int64_t px = m_firstX + (x0 - m_xFirst) * m_dx, py = m_firstY + (x0 - m_xFirst) * m_dy;
+        // Locals, so that the loop keeps everything in registers.
+        const std::uint64_t width = m_width, height = m_height, words = m_words;
+        const std::uint64_t* const bits = m_bits;
+        const std::int64_t dx = m_dx, dy = m_dy;
+        for (int base = x0; base < x1; base += 64) {
+            const int n = std::min(64, x1 - base);
+            // The hit bits of up to 64 samples, bit i for sample base + i.
+            std::uint64_t found = 0;
+            std::int64_t qx = px, qy = py;
+            // Picking is monotonic along the walk, so when both ends of the chunk are inside B all are.
+            const auto inB = [&](std::int64_t x, std::int64_t y) {
+                return static_cast<std::uint64_t>(pick64<kXna>(x)) < width && static_cast<std::uint64_t>(pick64<kXna>(y)) < height;
+            };
+            if (inB(px, py) && inB(px + (n - 1) * dx, py + (n - 1) * dy)) {
+                for (int i = 0; i < n; ++i, qx += dx, qy += dy) {
+                    const auto bx = static_cast<std::uint64_t>(pick64<kXna>(qx));
+                    const auto by = static_cast<std::uint64_t>(pick64<kXna>(qy));
+                    found |= ((bits[by * words + (bx >> 6)] >> (bx & 63)) & 1u) << i;
+                }
+            } else {
+                // Without branches: samples outside B read word 0 and are masked off.
+                for (int i = 0; i < n; ++i, qx += dx, qy += dy) {
+                    const auto bx = static_cast<std::uint64_t>(pick64<kXna>(qx));
+                    const auto by = static_cast<std::uint64_t>(pick64<kXna>(qy));
+                    const std::uint64_t inside = static_cast<std::uint64_t>(bx < width) & static_cast<std::uint64_t>(by < height);
+                    const std::uint64_t word = bits[inside ? by * words + (bx >> 6) : 0];
+                    found |= ((word >> (bx & 63)) & inside) << i;
+                }
+            }
+            if (found != 0 && report(y, base, found, px, py)) return true;
+            px = qx;
+            py = qy;
         }
         return false;
     }
 
 private:
+    // Hands the hits of one chunk to the sink in scan order; true when the scan should stop.
+    bool report(int y, int base, std::uint64_t found, std::int64_t px, std::int64_t py) {
+        const auto pixelOf = [&](int i) {
+            return std::pair{pick64<kXna>(px + i * m_dx), pick64<kXna>(py + i * m_dy)};
+        };
+        if (!m_sink.lists()) {
+            const int i = std::countr_zero(found);
+            const auto [bx, by] = pixelOf(i);
+            if (m_sink.add(base + i, y, bx, by)) return true;
+            m_sink.addCount(countBits(found) - 1);
+            return false;
+        }
+        for (; found != 0; found &= found - 1) {
+            const int i = std::countr_zero(found);
+            const auto [bx, by] = pixelOf(i);
+            m_sink.add(base + i, y, bx, by);
+        }
+        return false;
+    }
+
     const AlphaMask& m_mb;
     const PairTransform& m_t;
     HitSink& m_sink;
     CollisionResult& m_r;
-    std::uint64_t m_width, m_height;
-    std::size_t m_words;
+    std::uint64_t m_width, m_height, m_words;
     const std::uint64_t* m_bits;
     std::int64_t m_dx, m_dy;
+    std::int64_t m_maxRun = 0;
+    // The current row.
+    int m_y = 0;
+    FixedVec m_rowStart;
+    int m_xFirst = 0;
+    bool m_narrow = false;
+    std::int64_t m_firstX = 0, m_firstY = 0;
+};
+
+// floor and ceil of a value already clamped to the int range, without calls into libm.
+inline int floorToInt(double v) {
+    const int i = static_cast<int>(v);
+    return i > v ? i - 1 : i;
+}
+inline int ceilToInt(double v) {
+    const int i = static_cast<int>(v);
+    return i < v ? i + 1 : i;
+}
+
+// One side of the convex polygon around B's solid pixels, seen from A's rows: on row y the samples
+// that can reach B have x <= bound(y) (an upper side) or x >= bound(y) (a lower side), with
+// bound(y) = atRow0 + perRow * y.
+struct Side {
+    double atRow0 = 0.0;
+    double perRow = 0.0;
+    double at(double y) const { return atRow0 + perRow * y; }
+};
+
+// The smallest of a few sides at each row, rows taken in increasing order: the envelope is found once
+// per pair (at most one segment per side), then each row evaluates one line. Rounding can only make it
+// pick a line above the true minimum, which widens the clip and never drops a sample.
+class MinEnvelope {
+public:
+    /// Sets up the envelope of `sides` over rows from `yFirst` on; with no sides every value is +infinity.
+    MinEnvelope(const Side* sides, int count, double yFirst) {
+        if (count == 0) return;
+        const auto below = [&](int j, int k, double y) {
+            const double fj = sides[j].at(y), fk = sides[k].at(y);
+            return fj < fk || (fj == fk && sides[j].perRow < sides[k].perRow);
+        };
+        int current = 0;
+        for (int k = 1; k < count; ++k)
+            if (below(k, current, yFirst)) current = k;
+        double y = -std::numeric_limits<double>::infinity();
+        for (;;) {
+            m_segments[static_cast<std::size_t>(m_count++)] = {y, sides[current]};
+            // The next side to dip below the current one: only a smaller slope can.
+            double nextY = std::numeric_limits<double>::infinity();
+            int next = -1;
+            for (int j = 0; j < count; ++j) {
+                if (!(sides[j].perRow < sides[current].perRow)) continue;
+                const double cross = (sides[j].atRow0 - sides[current].atRow0) / (sides[current].perRow - sides[j].perRow);
+                if (cross > y && cross < nextY) {
+                    nextY = cross;
+                    next = j;
+                }
+            }
+            if (next < 0 || m_count == kSupportDirections) break;
+            for (int j = 0; j < count; ++j)
+                if (sides[j].perRow < sides[current].perRow && below(j, next, nextY)) next = j;
+            y = nextY;
+            current = next;
+        }
+    }
+    /// The minimum at row y; y never decreases from one call to the next.
+    double at(int y) {
+        if (m_count == 0) return std::numeric_limits<double>::infinity();
+        while (m_current + 1 < m_count && y >= m_segments[static_cast<std::size_t>(m_current + 1)].from) ++m_current;
+        return m_segments[static_cast<std::size_t>(m_current)].side.at(y);
+    }
+
+private:
+    struct Segment {
+        double from;
+        Side side;
+    };
+    std::array<Segment, kSupportDirections> m_segments{};
+    int m_count = 0;
+    int m_current = 0;
 };
 
 template <bool kXna>
 void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink,
                      CollisionResult& r) {
-    const IntRect ta = ma.tightBounds(), tb = mb.tightBounds();
-    // A sample can pick a pixel of B's solid box only from within half a pixel of it; one pixel of slack
-    // on each side covers that and the rounding of these doubles, which are used only to clip.
-    const double loX = tb.x0 - 1.0, hiX = tb.x1 + 1.0, loY = tb.y0 - 1.0, hiY = tb.y1 + 1.0;
+    const IntRect ta = ma.tightBounds();
     const double startX = toDouble(t.startFx.x), startY = toDouble(t.startFx.y);
     const double stepXX = toDouble(t.stepXFx.x), stepXY = toDouble(t.stepXFx.y);
     const double stepYX = toDouble(t.stepYFx.x), stepYY = toDouble(t.stepYFx.y);
-    const double inverseXX = stepXX != 0.0 ? 1.0 / stepXX : 0.0, inverseXY = stepXY != 0.0 ? 1.0 / stepXY : 0.0;
+    std::array<Side, kSupportDirections> upper, lower, rows;
+    int upperCount = 0, lowerCount = 0, rowCount = 0;
+    for (int k = 0; k < kSupportDirections; ++k) {
+        const glm::dvec2 d = supportDirections()[static_cast<std::size_t>(k)];
+        // A sample picks a pixel from at most half a pixel outside its square (0.71 along a diagonal); the
+        // rest of the slack covers the rounding of these doubles, which only clip: every sample kept is
+        // still decided in exact fixed point.
+        const double limit = mb.solidSupport()[static_cast<std::size_t>(k)] + 1.0;
+        const double slope = d.x * stepXX + d.y * stepXY;
+        const double base = d.x * startX + d.y * startY;
+        const double perRow = d.x * stepYX + d.y * stepYY;
+        if (slope == 0.0) {
+            // The side does not depend on x: it keeps row y whole when base + perRow * y <= limit, else drops it.
+            rows[static_cast<std::size_t>(rowCount++)] = {limit - base, perRow};
+            continue;
+        }
+        const double inverse = 1.0 / slope;
+        // x <= bound on an upper side; x >= bound on a lower side, kept negated so both take a minimum.
+        const Side bound{(limit - base) * inverse, -perRow * inverse};
+        if (slope > 0.0) {
+            upper[static_cast<std::size_t>(upperCount++)] = bound;
+        } else {
+            lower[static_cast<std::size_t>(lowerCount++)] = {-bound.atRow0, -bound.perRow};
+        }
+    }
+    MinEnvelope upperEnvelope(upper.data(), upperCount, ta.y0), lowerEnvelope(lower.data(), lowerCount, ta.y0);
 
     RowWalker<kXna> walker(mb, t, sink, r);
-    for (int y = ta.y0; y < ta.y1; ++y) {
-        const Range rx = solveRange(startX + y * stepYX, stepXX, inverseXX, loX, hiX);
-        const Range ry = solveRange(startY + y * stepYY, stepXY, inverseXY, loY, hiY);
-        const double lo = std::max(rx.lo, ry.lo), hi = std::min(rx.hi, ry.hi);
-        // One sample of slack on each end absorbs the rounding of the solve.
-        const double first = std::max(std::floor(lo) - 1.0, static_cast<double>(ta.x0));
-        const double last = std::min(std::ceil(hi) + 1.0, static_cast<double>(ta.x1 - 1));
-        if (!(first <= last)) continue;
-        const int xFirst = static_cast<int>(first), xEnd = static_cast<int>(last) + 1;
-
-        const FixedVec rowStart{t.startFx.x + Fixed(y) * t.stepYFx.x, t.startFx.y + Fixed(y) * t.stepYFx.y};
+    FixedVec rowStart{t.startFx.x + Fixed(ta.y0) * t.stepYFx.x, t.startFx.y + Fixed(ta.y0) * t.stepYFx.y};
+    for (int y = ta.y0; y < ta.y1; ++y, rowStart += t.stepYFx) {
         const auto spans = ma.rowSpans(y);
-        auto span = std::upper_bound(spans.begin(), spans.end(), xFirst,
-                                     [](int x, const SolidSpan& s) { return x < s.x1; });
+        if (spans.empty()) continue;
+        bool dropped = false;
+        for (int k = 0; k < rowCount; ++k) dropped |= rows[static_cast<std::size_t>(k)].atRow0 < rows[static_cast<std::size_t>(k)].perRow * y;
+        if (dropped) continue;
+        double hi = upperEnvelope.at(y), lo = -lowerEnvelope.at(y);
+        // One sample of slack on each end absorbs the rounding of the solve. Clamped first, so the
+        // conversions to int are in range; the clamp leaves room for the slack.
+        const double spanLo = spans.front().x0, spanHi = spans.back().x1 - 1;
+        lo = std::max(lo, spanLo - 2.0);
+        hi = std::min(hi, spanHi + 2.0);
+        if (!(lo <= hi + 2.0)) continue;
+        const int xFirst = std::max(floorToInt(lo) - 1, spans.front().x0);
+        const int xEnd = std::min(ceilToInt(hi) + 1, spans.back().x1 - 1) + 1;
+        if (xFirst >= xEnd) continue;
+        walker.beginRow(y, rowStart, xFirst, xEnd);
+
+        auto span = spans.begin();
+        if (span->x1 <= xFirst) {
+            span = std::upper_bound(spans.begin(), spans.end(), xFirst, [](int x, const SolidSpan& s) { return x < s.x1; });
+        }
         for (; span != spans.end() && span->x0 < xEnd; ++span) {
             const int x0 = std::max(span->x0, xFirst), x1 = std::min(span->x1, xEnd);
-            if (x0 < x1 && walker.walk(y, x0, x1, rowStart)) return;
+            if (x0 < x1 && walker.walk(x0, x1)) return;
         }
     }
 }
@@ -269,8 +441,8 @@ CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& optio
     const AlphaMask& ma = *a.mask;
     const AlphaMask& mb = *b.mask;
     if (ma.solidCount() == 0 || mb.solidCount() == 0) return r;
-    const PairTransform t = makePairTransform(a.transform, b.transform, options.sampling);
-    HitSink sink(r, options, t);
+    const PairTransform t = sampleLattice(a.transform, b.transform, options.sampling);
+    HitSink sink(r, options, a.transform, options.sampling);
     if (isWholePixelTranslation(t)) {
         scanTranslation(ma, mb, t, sink, r);
     } else if (options.sampling == Sampling::Xna) {
