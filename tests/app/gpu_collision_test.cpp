@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/Graphics/Texture.hpp>
 #include <SFML/OpenGL.hpp>
 
 #include "core/alpha_mask.h"
@@ -236,6 +237,25 @@ TEST(GpuCollision, LeavesAnOpenWindowReadyForRawOpenGl) {
     window.close();
 }
 
+TEST(GpuCollision, AnOverlapOfMoreThan2To26WorldPixelsIsNotApplicable) {
+    REQUIRE_GPU();
+    // Two 10 x 10 masks at scale 1000 overlap on 10^8 world pixels, more than 2^26 (about 6.7 * 10^7).
+    const AlphaMask a = solidMask(10, 10);
+    const Body huge{&a, makeTransform({0, 0}, {0, 0}, 0.0, {1000, 1000})};
+    const CollisionResult r = gpuTest(huge, huge, fullMode());
+    EXPECT_FALSE(r.applicable);
+    EXPECT_NE(r.reason.find("2^26"), std::string::npos) << r.reason;
+}
+
+TEST(GpuCollision, AMaskWiderThanTheTextureLimitIsNotApplicable) {
+    REQUIRE_GPU();
+    const int limit = static_cast<int>(sf::Texture::getMaximumSize());
+    const AlphaMask wide = solidMask(limit + 1, 1), small = solidMask(2, 2);
+    const CollisionResult r = gpuTest(bodyAt(wide, {0, 0}), bodyAt(small, {0, 0}), fullMode());
+    EXPECT_FALSE(r.applicable);
+    EXPECT_NE(r.reason.find("texture limit of " + std::to_string(limit)), std::string::npos) << r.reason;
+}
+
 TEST(GpuCollision, ReportsNotApplicableWithoutADisplay) {
     {
         ScopedEnv noDisplay("DISPLAY", nullptr);
@@ -374,6 +394,20 @@ TEST(GpuCollision, SmallTilesGiveTheSameAnswerAsOneTile) {
         const Body b{&mb, randomTransform(rng, mb, {0.0, 0.0})};
         expectSameAsPixelWorld(tiled, a, b, "tiled scene " + std::to_string(scene));
     }
+}
+
+TEST(GpuCollision, AnOverlapLargerThanOneDefaultTileEqualsPixelWorld) {
+    REQUIRE_GPU();
+    // About 2500 x 2500 world pixels: more than one 2048 x 2048 tile in each direction.
+    std::vector<std::string> checker(50, std::string(50, '.'));
+    for (int y = 0; y < 50; ++y) {
+        for (int x = 0; x < 50; ++x) checker[y][x] = (x / 3 + y / 5) % 2 ? '#' : '.';
+    }
+    const AlphaMask a = maskFromArt(checker), b = solidMask(10, 10);
+    const Body bigA{&a, makeTransform({0, 0}, {0, 0}, 0.0, {50, 50})};
+    const Body bigB{&b, makeTransform({1250, 1250}, {5, 5}, 10.0, {300, 290})};
+    EXPECT_TRUE(expectSameAsPixelWorld(sharedGpuCollider(), bigA, bigB, "large overlap"));
+    EXPECT_GT(sharedGpuCollider().lastTimings().pixelsRead, 2048 * 2048);
 }
 
 TEST(GpuCollision, EqualsPixelWorldOnTheBundledSprites) {
