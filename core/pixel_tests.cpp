@@ -143,14 +143,18 @@ CollisionResult pixelStep(const Body& a, const Body& b, const TestOptions& optio
 
 CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& options) {
     CollisionResult r;
-    // Pixels outside a tight box cannot be solid, so scanning the tight boxes' overlap counts the same
-    // pixels as scanning the texture boxes' overlap, with less work.
+    // Pixels outside a tight box cannot be solid, so the scan is limited to the tight boxes' overlap too;
+    // that limit is inclusive, since a centre on a tight box's edge can still fall in a solid pixel.
     const auto ta = tightWorldAabb(a), tb = tightWorldAabb(b);
     if (!ta || !tb) return r;
-    const Rect box = intersection(intersection(*ta, *tb), intersection(worldAabb(a), worldAabb(b)));
-    // Centres (i + 0.5) strictly inside (min, max): i > min - 0.5 and i < max - 0.5.
-    const double firstX = std::floor(box.min.x - 0.5) + 1.0, lastX = std::ceil(box.max.x - 0.5) - 1.0;
-    const double firstY = std::floor(box.min.y - 0.5) + 1.0, lastY = std::ceil(box.max.y - 0.5) - 1.0;
+    const Rect boxes = intersection(worldAabb(a), worldAabb(b));
+    const Rect tight = intersection(*ta, *tb);
+    // Centres (i + 0.5) strictly inside (min, max) of the boxes: i > min - 0.5 and i < max - 0.5;
+    // and inside [min, max] of the tight boxes: min - 0.5 <= i <= max - 0.5.
+    const double firstX = std::max(std::floor(boxes.min.x - 0.5) + 1.0, std::ceil(tight.min.x - 0.5));
+    const double lastX = std::min(std::ceil(boxes.max.x - 0.5) - 1.0, std::floor(tight.max.x - 0.5));
+    const double firstY = std::max(std::floor(boxes.min.y - 0.5) + 1.0, std::ceil(tight.min.y - 0.5));
+    const double lastY = std::min(std::ceil(boxes.max.y - 0.5) - 1.0, std::floor(tight.max.y - 0.5));
     if (lastX < firstX || lastY < firstY) return r;
     if ((lastX - firstX + 1.0) * (lastY - firstY + 1.0) > static_cast<double>(kMaxWorldSamples)) {
         return notApplicable("the overlap covers more than 2^26 world pixels");
