@@ -319,8 +319,17 @@ private:
             ImageLoadResult loaded =
                 isDataUri(sprite.image) ? decodeDataUri(sprite.image, "embedded image") : loadImageFile(sprite.imagePath);
             CachedImage entry;
-            if (loaded.ok()) entry.pixels = std::make_shared<const RgbaImage>(std::move(*loaded.image));
-            else entry.error = loaded.error;
+            if (loaded.ok()) {
+                m_totalPixels += std::int64_t(loaded.image->width) * loaded.image->height;
+                if (m_totalPixels > kMaxScenePixels) {
+                    entry.error = "too many pixels: the scene's images hold more than " + std::to_string(kMaxScenePixels) +
+                                  " pixels together";
+                } else {
+                    entry.pixels = std::make_shared<const RgbaImage>(std::move(*loaded.image));
+                }
+            } else {
+                entry.error = loaded.error;
+            }
             cached = m_images.emplace(key, std::move(entry)).first;
         }
         if (cached->second.pixels) sprite.pixels = cached->second.pixels;
@@ -412,6 +421,7 @@ private:
     bool m_loadImages;
     std::vector<SceneProblem> m_problems;
     std::map<std::string, CachedImage> m_images;
+    std::int64_t m_totalPixels = 0;
 };
 
 SceneLoadResult failedLoad(const std::filesystem::path& file, std::string message) {

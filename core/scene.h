@@ -13,6 +13,7 @@
 //     (default {}), view {...} (default {}, owned by the app and kept as written).
 // Unknown fields are reported as problems, so that a misspelt field is never silently ignored.
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -57,6 +58,8 @@ inline constexpr std::string_view kSceneFormat = "collision-lab/scene";
 inline constexpr int kSceneVersion = 1;
 /// Most sprites one scene may hold.
 inline constexpr int kMaxSceneSprites = 256;
+/// Most pixels all of a scene's distinct images may hold together (512 MiB of RGBA).
+inline constexpr std::int64_t kMaxScenePixels = std::int64_t(128) * 1024 * 1024;
 
 /// The name a sampling convention has in scene files and on the command line: "center" or "xna".
 std::string_view samplingName(Sampling sampling);
