@@ -2,11 +2,13 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "core/pixel_fast.h"
+#include "core/pixel_fast_lattice.h"
 #include "core/pixel_tests.h"
 #include "tests/core/test_masks.h"
 
@@ -325,6 +327,47 @@ TEST(PixelFast, HitOnlyStopsAtTheFirstHitInAsScanOrder) {
     const CollisionResult t = pixelFast(bodyAt(a, {0, 0}), turned, hitOnlyScan(Sampling::Center));
     ASSERT_TRUE(t.firstHit);
     EXPECT_EQ(t.firstHit->a, glm::ivec2(4, 2));
+}
+
+TEST(PixelFast, SampleLatticeIsMakePairTransformsFixedPointBitForBit) {
+    std::mt19937 rng(7u);
+    for (int i = 0; i < 20000; ++i) {
+        SpriteTransform a, b;
+        for (SpriteTransform* t : {&a, &b}) {
+            const double reach = (i % 10 == 0) ? kMaxCoordinate : 300.0;
+            t->position = {randomCoordinate(rng, -reach, reach), randomCoordinate(rng, -reach, reach)};
+            t->origin = {randomCoordinate(rng, -reach, reach), randomCoordinate(rng, -reach, reach)};
+            t->rotationDeg = randomRotation(rng);
+            t->scale = {randomScale(rng), randomScale(rng)};
+        }
+        for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+            const PairTransform expected = makePairTransform(a, b, sampling);
+            const PairTransform actual = sampleLattice(a, b, sampling);
+            ASSERT_TRUE(actual.startFx == expected.startFx && actual.stepXFx == expected.stepXFx &&
+                        actual.stepYFx == expected.stepYFx)
+                << "transform pair " << i;
+        }
+    }
+    for (double v : {0.0, -0.0, 0.5, -0.5, 1.0 / 3.0, -1e-300, 123456.789, -1e13, 0x1p52, -0x1p60, 0x1p-33, 0x1p-32 * 1.5}) {
+        EXPECT_TRUE(toFixedQuick(v) == toFixed(v)) << v;
+    }
+}
+
+TEST(PixelFast, SupportPolygonHoldsEverySolidPixelSquare) {
+    // One solid pixel at (2, 1): its square is [2, 3] x [1, 2].
+    const AlphaMask one = maskFromArt({"....", "..#.", "...."});
+    const auto& support = one.solidSupport();
+    const auto& directions = supportDirections();
+    EXPECT_DOUBLE_EQ(support[0], 3.0);   // +x: right edge
+    EXPECT_DOUBLE_EQ(support[4], 2.0);   // +y: bottom edge
+    EXPECT_DOUBLE_EQ(support[8], -2.0);  // -x: left edge
+    EXPECT_DOUBLE_EQ(support[12], -1.0); // -y: top edge
+    // Along the diagonal (1, 1) / sqrt(2) the farthest corner is (3, 2).
+    EXPECT_NEAR(support[2], 5.0 / std::sqrt(2.0), 1e-12);
+    EXPECT_NEAR(directions[2].x, std::sqrt(0.5), 1e-15);
+    // No solid pixel: no point satisfies any side.
+    const AlphaMask empty = testing::emptyMask(3, 3);
+    for (double s : empty.solidSupport()) EXPECT_EQ(s, -std::numeric_limits<double>::infinity());
 }
 
 }  // namespace
