@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <numbers>
 #include <random>
 #include <vector>
 
@@ -184,7 +187,62 @@ TEST(AlphaMask, RowSpansListTheRunsLeftToRight) {
     EXPECT_EQ(mask.rowSpans(2)[0].x1, 9);
 }
 
-// Every view of the mask (solid(), bits, spans, count, bounds) agrees with a direct reading of the
+// Largest d . p over the corners of every solid pixel: the support of the solid squares in direction d.
+double bruteForceSupport(const AlphaMask& mask, glm::dvec2 d) {
+    double best = -std::numeric_limits<double>::infinity();
+    for (int y = 0; y < mask.height(); ++y)
+        for (int x = 0; x < mask.width(); ++x)
+            if (mask.solid(x, y))
+                for (int dy = 0; dy <= 1; ++dy)
+                    for (int dx = 0; dx <= 1; ++dx) best = std::max(best, d.x * (x + dx) + d.y * (y + dy));
+    return best;
+}
+
+TEST(SupportDirections, AreUnitVectorsEvenlySpacedFromTheXAxis) {
+    const auto& directions = supportDirections();
+    for (int k = 0; k < kSupportDirections; ++k) {
+        const double angle = 2 * std::numbers::pi * k / kSupportDirections;
+        EXPECT_NEAR(directions[static_cast<std::size_t>(k)].x, std::cos(angle), 1e-15) << k;
+        EXPECT_NEAR(directions[static_cast<std::size_t>(k)].y, std::sin(angle), 1e-15) << k;
+    }
+}
+
+TEST(AlphaMask, SolidSupportOfOnePixelReachesItsFarCorners) {
+    AlphaMask mask = maskFromArt({"#"});
+    const auto& support = mask.solidSupport();
+    ASSERT_EQ(kSupportDirections % 8, 0);
+    const int quarter = kSupportDirections / 4;
+    EXPECT_NEAR(support[0], 1.0, 1e-12);                               // +x reaches x = 1
+    EXPECT_NEAR(support[static_cast<std::size_t>(quarter)], 1.0, 1e-12);      // +y reaches y = 1
+    EXPECT_NEAR(support[static_cast<std::size_t>(2 * quarter)], 0.0, 1e-12);  // -x reaches x = 0
+    EXPECT_NEAR(support[static_cast<std::size_t>(3 * quarter)], 0.0, 1e-12);  // -y reaches y = 0
+    EXPECT_NEAR(support[static_cast<std::size_t>(quarter / 2)], std::sqrt(2.0), 1e-12);  // corner (1,1)
+}
+
+TEST(AlphaMask, SolidSupportIgnoresTransparentPixels) {
+    AlphaMask mask = maskFromArt({
+        "....",
+        ".#..",
+        "....",
+    });
+    const auto& support = mask.solidSupport();
+    const int quarter = kSupportDirections / 4;
+    EXPECT_NEAR(support[0], 2.0, 1e-12);
+    EXPECT_NEAR(support[static_cast<std::size_t>(quarter)], 2.0, 1e-12);
+    EXPECT_NEAR(support[static_cast<std::size_t>(2 * quarter)], -1.0, 1e-12);
+    EXPECT_NEAR(support[static_cast<std::size_t>(3 * quarter)], -1.0, 1e-12);
+}
+
+TEST(AlphaMask, SolidSupportOfAnEmptyMaskIsMinusInfinity) {
+    for (const AlphaMask& mask : {maskFromArt({"..", ".."}), AlphaMask()}) {
+        for (double s : mask.solidSupport()) {
+            EXPECT_TRUE(std::isinf(s));
+            EXPECT_LT(s, 0.0);
+        }
+    }
+}
+
+// Every view of the mask (solid(), bits, spans, count, bounds, support) agrees with a direct reading of the
 // alphas, on random images wide enough to cross word boundaries.
 TEST(AlphaMask, EveryViewAgreesWithTheAlphasOnRandomImages) {
     std::mt19937 rng(20261122);
@@ -229,6 +287,14 @@ TEST(AlphaMask, EveryViewAgreesWithTheAlphasOnRandomImages) {
                 ASSERT_EQ((bits[static_cast<std::size_t>(x >> 6)] >> (x & 63)) & 1u, 0u) << "bit past the width";
         }
         EXPECT_EQ(mask.solidCount(), count);
+        for (int k = 0; k < kSupportDirections; ++k) {
+            const double expected = bruteForceSupport(mask, supportDirections()[static_cast<std::size_t>(k)]);
+            if (count == 0) {
+                EXPECT_EQ(mask.solidSupport()[static_cast<std::size_t>(k)], expected);
+            } else {
+                EXPECT_NEAR(mask.solidSupport()[static_cast<std::size_t>(k)], expected, 1e-9) << "direction " << k;
+            }
+        }
         if (count == 0) {
             EXPECT_TRUE(mask.tightBounds().empty());
         } else {
