@@ -94,75 +94,87 @@ bool isWholePixelTranslation(const PairTransform& t) {
     return (t.startFx.x & mask) != kFixedOne / 2 && (t.startFx.y & mask) != kFixedOne / 2;
 }
 
+// Where B's words lie under A's words for one whole-pixel offset (ox, oy).
+struct WordOffset {
+    std::int64_t ox = 0, oy = 0;
+    std::int64_t q = 0;  // B's words under A's word w are w + q (low part) and w + q + 1 (high part)
+    int s = 0;           // bit shift within those words
+    std::int64_t wordsB = 0;
+};
+
+// The shared bits of A's word w and the B pixels under it; indices outside B's row read as 0.
+inline std::uint64_t sharedBits(const WordOffset& o, const std::uint64_t* rowA, const std::uint64_t* rowB, int w) {
+    const std::int64_t i = w + o.q;
+    const std::uint64_t low = (i >= 0 && i < o.wordsB) ? rowB[i] : 0;
+    if (o.s == 0) return rowA[w] & low;
+    const std::uint64_t high = (i + 1 >= 0 && i + 1 < o.wordsB) ? rowB[i + 1] : 0;
+    return rowA[w] & ((low >> o.s) | (high << (64 - o.s)));
+}
+
+// Hands the shared bits of words w0..w1 of A's row y to the sink in scan order; true when the scan
+// should stop. Out of line: rows with a shared bit are the rare case of the scan.
+[[gnu::noinline]] bool reportRow(const WordOffset& o, const std::uint64_t* rowA, const std::uint64_t* rowB, int y, int w0,
+                                 int w1, HitSink& sink) {
+    for (int w = w0; w <= w1; ++w) {
+        const std::uint64_t both = sharedBits(o, rowA, rowB, w);
+        if (both == 0) continue;
+        if (sink.lists()) {
+            for (std::uint64_t bits = both; bits != 0; bits &= bits - 1) {
+                const int x = w * 64 + std::countr_zero(bits);
+                sink.add(x, y, x + o.ox, y + o.oy);
+            }
+            continue;
+        }
+        const int x = w * 64 + std::countr_zero(both);
+        if (sink.add(x, y, x + o.ox, y + o.oy)) return true;
+        sink.addCount(countBits(both) - 1);
+    }
+    return false;
+}
+
 void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink,
                      CollisionResult& r) {
     const IntRect ta = ma.tightBounds(), tb = mb.tightBounds();
     // Offsets far beyond any mask size cannot overlap; keeping them small keeps the arithmetic in range.
     const Fixed limit = Fixed(1) << 40;
-    const std::int64_t ox = pickPixel(std::clamp<Fixed>(t.startFx.x, -limit * kFixedOne, limit * kFixedOne), t.sampling);
-    const std::int64_t oy = pickPixel(std::clamp<Fixed>(t.startFx.y, -limit * kFixedOne, limit * kFixedOne), t.sampling);
-    const std::int64_t y0 = std::max<std::int64_t>(ta.y0, tb.y0 - oy), y1 = std::min<std::int64_t>(ta.y1, tb.y1 - oy);
-    const std::int64_t x0 = std::max<std::int64_t>(ta.x0, tb.x0 - ox), x1 = std::min<std::int64_t>(ta.x1, tb.x1 - ox);
+    WordOffset o;
+    o.ox = pickPixel(std::clamp<Fixed>(t.startFx.x, -limit * kFixedOne, limit * kFixedOne), t.sampling);
+    o.oy = pickPixel(std::clamp<Fixed>(t.startFx.y, -limit * kFixedOne, limit * kFixedOne), t.sampling);
+    const std::int64_t y0 = std::max<std::int64_t>(ta.y0, tb.y0 - o.oy), y1 = std::min<std::int64_t>(ta.y1, tb.y1 - o.oy);
+    const std::int64_t x0 = std::max<std::int64_t>(ta.x0, tb.x0 - o.ox), x1 = std::min<std::int64_t>(ta.x1, tb.x1 - o.ox);
     if (y0 >= y1 || x0 >= x1) return;
 
     const int w0 = static_cast<int>(x0 >> 6), w1 = static_cast<int>((x1 - 1) >> 6);  // inclusive
-    const std::int64_t q = ox >> 6;       // B's word under A's word w is w + q (and w + q + 1)
-    const int s = static_cast<int>(ox & 63);
-    const std::int64_t wordsB = mb.wordsPerRow();
-    // Words of A whose one or two B words all lie inside B's row; the rest read 0 past B's edges.
-    const std::int64_t safeLo = std::max<std::int64_t>(w0, -q);
-    const std::int64_t safeHi = std::min<std::int64_t>(w1, wordsB - 1 - q - (s != 0 ? 1 : 0));
+    o.q = o.ox >> 6;
+    o.s = static_cast<int>(o.ox & 63);
+    o.wordsB = mb.wordsPerRow();
+    r.samples += 64 * static_cast<std::int64_t>(w1 - w0 + 1) * (y1 - y0);
 
-    for (auto y = static_cast<int>(y0); y < y1; ++y) {
-        const std::uint64_t* rowA = ma.bitRow(y).data();
-        const std::uint64_t* rowB = mb.bitRow(static_cast<int>(y + oy)).data();
-        const auto wordOfB = [&](std::int64_t w) -> std::uint64_t {
-            const std::int64_t i = w + q;
-            const std::uint64_t low = (i >= 0 && i < wordsB) ? rowB[i] : 0;
-            if (s == 0) return low;
-            const std::uint64_t high = (i + 1 >= 0 && i + 1 < wordsB) ? rowB[i + 1] : 0;
-            return (low >> s) | (high << (64 - s));
-        };
-        // Only words with a shared bit leave the tight loops below.
-        const auto visit = [&](int w, std::uint64_t both) {
-            if (sink.lists()) {
-                for (std::uint64_t bits = both; bits != 0; bits &= bits - 1) {
-                    const int x = w * 64 + std::countr_zero(bits);
-                    sink.add(x, y, x + ox, y + oy);
-                }
-                return false;
+    // Inside the overlap only the first word's low index can be -1 and only the last word's high index
+    // can be past B's row, so the loops below read everything else unchecked.
+    const bool firstLowInside = w0 + o.q >= 0;
+    const int highInsideEnd = static_cast<int>(std::min<std::int64_t>(w1 + 1, o.wordsB - 1 - o.q));
+    const int s = o.s;
+    const std::size_t strideA = static_cast<std::size_t>(ma.wordsPerRow()), strideB = static_cast<std::size_t>(o.wordsB);
+    const std::uint64_t* rowA = ma.bitRow(static_cast<int>(y0)).data();
+    const std::uint64_t* rowB = mb.bitRow(static_cast<int>(y0 + o.oy)).data();
+    for (auto y = static_cast<int>(y0); y < y1; ++y, rowA += strideA, rowB += strideB) {
+        // First only whether the row shares any bit, without branches; B's words are read once each.
+        std::uint64_t any = 0;
+        if (s == 0) {
+            const std::uint64_t* b = rowB + o.q;
+            for (int w = w0; w <= w1; ++w) any |= rowA[w] & b[w];
+        } else {
+            std::uint64_t low = firstLowInside ? rowB[w0 + o.q] : 0;
+            int w = w0;
+            for (; w < highInsideEnd; ++w) {
+                const std::uint64_t high = rowB[w + o.q + 1];
+                any |= rowA[w] & ((low >> s) | (high << (64 - s)));
+                low = high;
             }
-            const int x = w * 64 + std::countr_zero(both);
-            if (sink.add(x, y, x + ox, y + oy)) return true;
-            sink.addCount(countBits(both) - 1);
-            return false;
-        };
-        for (int w = w0; w <= w1; ++w) {
-            std::uint64_t both;
-            if (w >= safeLo && w <= safeHi) {
-                // Whole run of safe words in one tight loop.
-                int end = static_cast<int>(safeHi);
-                const std::uint64_t* b = rowB + (w + q);
-                int k = w;
-                if (s == 0) {
-                    for (; k <= end; ++k, ++b) {
-                        both = rowA[k] & b[0];
-                        if (both != 0 && visit(k, both)) return;
-                    }
-                } else {
-                    for (; k <= end; ++k, ++b) {
-                        both = rowA[k] & ((b[0] >> s) | (b[1] << (64 - s)));
-                        if (both != 0 && visit(k, both)) return;
-                    }
-                }
-                r.samples += 64 * static_cast<std::int64_t>(end - w + 1);
-                w = end;
-                continue;
-            }
-            both = rowA[w] & wordOfB(w);
-            r.samples += 64;
-            if (both != 0 && visit(w, both)) return;
+            if (w <= w1) any |= rowA[w] & (low >> s);
         }
+        if (any != 0 && reportRow(o, rowA, rowB, y, w0, w1, sink)) return;
     }
 }
 
@@ -369,8 +381,9 @@ private:
     int m_current = 0;
 };
 
+// Out of line, so that the translation path does not pay for this one's stack frame.
 template <bool kXna>
-void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink,
+[[gnu::noinline]] void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink,
                      CollisionResult& r) {
     const IntRect ta = ma.tightBounds();
     const double startX = toDouble(t.startFx.x), startY = toDouble(t.startFx.y);

@@ -28,8 +28,12 @@ std::int64_t plainWordAnd(const AlphaMask& a, const AlphaMask& b, bool stopAtFir
     for (int y = 0; y < rows; ++y) {
         const std::uint64_t* rowA = a.bitRow(y).data();
         const std::uint64_t* rowB = b.bitRow(y).data();
-        for (int w = 0; w < words; ++w) count += std::popcount(rowA[w] & rowB[w]);
-        if (stopAtFirstHit && count > 0) return 1;
+        for (int w = 0; w < words; ++w) {
+            const std::uint64_t both = rowA[w] & rowB[w];
+            if (both == 0) continue;
+            if (stopAtFirstHit) return 1;
+            count += std::popcount(both);
+        }
     }
     return count;
 }
