@@ -1,0 +1,35 @@
+#pragma once
+// The sandbox's command line: `collision-lab [SCENE] [--frames N] [--screenshot PNG] [--stats]`.
+
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace cl {
+
+/// What the command line asked for.
+struct SandboxOptions {
+    std::optional<std::filesystem::path> scene;      ///< Scene to open; the bundled default when empty.
+    int frames = -1;                                 ///< Quit after this many frames; -1 runs until closed.
+    std::optional<std::filesystem::path> screenshot; ///< Save the last frame as a PNG here.
+    bool stats = false;                              ///< Print p50/p95/p99 of the per-frame work at exit.
+    bool help = false;                               ///< Print usage and quit.
+    int width = 1600;                                ///< Window size.
+    int height = 900;
+};
+
+/// Parsed options, or a message naming the bad argument.
+struct SandboxOptionsResult {
+    SandboxOptions options;
+    std::string error;  ///< Empty on success.
+};
+
+/// Parses the arguments after the program name.
+SandboxOptionsResult parseSandboxOptions(std::span<const std::string_view> args);
+
+/// The usage text.
+std::string sandboxUsage();
+
+}  // namespace cl

@@ -1,0 +1,46 @@
+#pragma once
+// Drawing helpers shared by the world view and the local-space view: matrix and colour conversions,
+// clipping a view to its screen rectangle, and ImGui draw-list shapes (arrows, crosshairs, labels).
+
+#include <cstdint>
+
+#include <SFML/Graphics/Color.hpp>
+#include <SFML/Graphics/RenderTarget.hpp>
+#include <SFML/Graphics/Transform.hpp>
+#include <glm/mat3x3.hpp>
+#include <glm/vec2.hpp>
+#include <imgui.h>
+
+#include "core/geometry.h"
+
+namespace cl {
+
+/// An affine GLM matrix (column vectors) as an sf::Transform.
+sf::Transform toSfTransform(const glm::dmat3& m);
+
+/// The matrix that maps world units to window pixels: screen = offset + world * zoom.
+glm::dmat3 screenFromWorld(glm::dvec2 offset, double zoom);
+
+/// 0xRRGGBBAA as an sf::Color.
+sf::Color toSfColor(std::uint32_t rgba);
+/// 0xRRGGBBAA as ImGui's packed colour.
+ImU32 toImColor(std::uint32_t rgba);
+/// The same colour with its alpha replaced.
+std::uint32_t withAlpha(std::uint32_t rgba, std::uint8_t alpha);
+
+/// Points the target's view at `screenRect` so that drawing in window pixels is clipped to it.
+void clipTo(sf::RenderTarget& target, const Rect& screenRect);
+
+/// ImVec2 from a GLM vector.
+inline ImVec2 toIm(glm::dvec2 v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
+
+/// An arrow from `from` to `to` with a head of `headPx` pixels.
+void drawArrow(ImDrawList* list, glm::dvec2 from, glm::dvec2 to, ImU32 colour, float thickness = 2.0f, float headPx = 9.0f);
+/// A crosshair of arm length `armPx` with a small ring.
+void drawCrosshair(ImDrawList* list, glm::dvec2 at, ImU32 colour, float armPx = 14.0f);
+/// Text with a dark outline so it reads on any background.
+void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text);
+/// A closed polygon outline through `count` screen points.
+void drawPolyline(ImDrawList* list, const glm::dvec2* points, int count, ImU32 colour, float thickness = 1.5f);
+
+}  // namespace cl
