@@ -7,6 +7,7 @@
 #include <cstring>
 #include <optional>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -31,12 +32,12 @@ constexpr std::size_t kMaxCachedTextures = 8;
 // The render target grows in steps of this many pixels so small size changes do not recreate it.
 constexpr unsigned kTargetGranularity = 256;
 
-// One pass per sprite. Each world pixel centre of the tile is mapped into the sprite's texture with the
+// DoublePrecision mapping, one pass per sprite. Each world pixel centre of the tile is mapped into the sprite's texture with the
 // same double-precision arithmetic, in the same order, as pixel-world on the CPU: a rasterised textured
 // quad would snap its edges to the rasteriser's sub-pixel grid and interpolate texture coordinates in
 // single precision, moving pixels near every sprite edge. Doubles arrive as raw bits in int pairs
 // because SFML has no double uniforms.
-constexpr const char* kFragmentShader = R"(#version 400 compatibility
+constexpr const char* kDoublePrecisionShader = R"(#version 400 compatibility
 uniform ivec4 tileOrigin;   // world x and y of the tile's first pixel, as double bits (lo, hi)
 uniform ivec4 rowX;         // world -> local matrix m[0][0] and m[1][0]
 uniform ivec4 rowY;         // m[0][1] and m[1][1]
@@ -58,6 +59,19 @@ void main() {
     if (px < 0.0 || py < 0.0 || px >= double(maskSize.x) || py >= double(maskSize.y)) discard;
     // Alpha bytes arrive normalised; compare half a step away from the threshold so rounding cannot flip it.
     float alpha = texelFetch(maskTexture, ivec2(int(px), int(py)), 0).a;
+    if (!(alpha * 255.0 > threshold + 0.5)) discard;
+    gl_FragColor = paint;
+}
+)";
+
+// Rasterised mapping: the sprite is a textured quad and the GPU picks the texel (nearest, so floor).
+constexpr const char* kRasterisedShader = R"(#version 110
+uniform sampler2D maskTexture;
+uniform float threshold;
+uniform vec4 paint;
+
+void main() {
+    float alpha = texture2D(maskTexture, gl_TexCoord[0].xy).a;
     if (!(alpha * 255.0 > threshold + 0.5)) discard;
     gl_FragColor = paint;
 }
@@ -103,8 +117,9 @@ sf::Glsl::Ivec4 twoDoubles(double first, double second) {
     return {lo0, hi0, lo1, hi1};
 }
 
-// Empty when an X display can be opened; otherwise why not. Defined at the end, after Xlib's macros.
-std::string displayProblem();
+// An open connection to the X display, closed when the handle goes; null with `problem` set when there is
+// none. Defined at the end, after Xlib's macros.
+std::shared_ptr<void> connectToDisplay(std::string& problem);
 
 }  // namespace
 
@@ -201,16 +216,19 @@ struct GpuCollider::Resources {
     }
 };
 
-GpuCollider::GpuCollider(int maxTileSize) : m_maxTileSize(std::max(1, maxTileSize)) {}
+GpuCollider::GpuCollider(int maxTileSize, GpuMapping preferred)
+    : m_maxTileSize(std::max(1, maxTileSize)), m_mapping(preferred) {}
 
 GpuCollider::~GpuCollider() = default;
 
 std::string GpuCollider::unavailableReason() {
     if (m_initialised) return m_unavailable;
     m_initialised = true;
-    // SFML aborts the process when it cannot open the display, so look before creating anything.
-    m_unavailable = displayProblem();
-    if (!m_unavailable.empty()) return m_unavailable;
+    // SFML aborts the process when it cannot open the display, so look before creating anything. The
+    // connection stays open until SFML holds its own: Xvfb resets, refusing clients for a moment, when
+    // its last client leaves.
+    const std::shared_ptr<void> display = connectToDisplay(m_unavailable);
+    if (!display) return m_unavailable;
 
     SfmlErrorCapture errors;
     auto resources = std::make_unique<Resources>();
@@ -219,9 +237,12 @@ std::string GpuCollider::unavailableReason() {
         return m_unavailable;
     }
     resources->maxTextureSize = sf::Texture::getMaximumSize();
-    if (!resources->shader.loadFromMemory(kFragmentShader, sf::Shader::Fragment)) {
-        m_unavailable = "this OpenGL cannot compile the double-precision shader (needs GLSL 4.00): " +
-                        errors.firstLine("no compiler message");
+    // Without double-precision shaders, fall back to the source document's textured quads.
+    if (m_mapping == GpuMapping::DoublePrecision && !resources->shader.loadFromMemory(kDoublePrecisionShader, sf::Shader::Fragment)) {
+        m_mapping = GpuMapping::Rasterised;
+    }
+    if (m_mapping == GpuMapping::Rasterised && !resources->shader.loadFromMemory(kRasterisedShader, sf::Shader::Fragment)) {
+        m_unavailable = "this OpenGL cannot compile the shader: " + errors.firstLine("no compiler message");
         return m_unavailable;
     }
     if (!resources->ensureTarget(1, 1)) {
@@ -278,10 +299,40 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
 
     const glm::dmat3 toA = affineInverse(worldMatrix(a.transform));
     const glm::dmat3 toB = affineInverse(worldMatrix(b.transform));
-    // Both passes paint the whole tile; the shader keeps only the pixels the sprite covers solidly.
-    auto drawPass = [&](const glm::dmat3& toLocal, const AlphaMask& mask, const sf::Texture& texture, sf::Color paint,
-                        std::int64_t tileX, std::int64_t tileY, unsigned w, unsigned h) {
+    // Corners are placed relative to the tile in doubles before the cast to float, so far-away worlds
+    // keep their precision. Framebuffer row r holds world row tileY + r; SFML's y points the other way.
+    auto drawRasterised = [&](const Body& body, const sf::Texture& texture, sf::Color paint, std::int64_t tileX,
+                              std::int64_t tileY) {
+        const glm::dmat3 world = worldMatrix(body.transform);
+        const double w = body.mask->width(), h = body.mask->height();
+        const glm::dvec2 corners[4] = {{0.0, 0.0}, {w, 0.0}, {w, h}, {0.0, h}};
+        sf::VertexArray quad(sf::Quads, 4);
+        for (int i = 0; i < 4; ++i) {
+            const glm::dvec2 p = transformPoint(world, corners[i]);
+            quad[i].position = {static_cast<float>(p.x - static_cast<double>(tileX)),
+                                static_cast<float>(static_cast<double>(res.targetSize.y) - (p.y - static_cast<double>(tileY)))};
+            quad[i].texCoords = {static_cast<float>(corners[i].x), static_cast<float>(corners[i].y)};
+        }
         sf::Shader& s = res.shader;
+        s.setUniform("maskTexture", sf::Shader::CurrentTexture);
+        s.setUniform("threshold", static_cast<float>(body.mask->threshold()));
+        s.setUniform("paint", sf::Glsl::Vec4(paint));
+        sf::RenderStates states(sf::BlendAdd);
+        states.shader = &s;
+        states.texture = &texture;
+        res.target.draw(quad, states);
+    };
+
+    // DoublePrecision: both passes paint the whole tile and the shader keeps only the pixels the sprite
+    // covers solidly. Rasterised: each pass draws the sprite's own quad.
+    auto drawPass = [&](const Body& body, const glm::dmat3& toLocal, const sf::Texture& texture, sf::Color paint,
+                        std::int64_t tileX, std::int64_t tileY, unsigned w, unsigned h) {
+        const AlphaMask& mask = *body.mask;
+        sf::Shader& s = res.shader;
+        if (m_mapping == GpuMapping::Rasterised) {
+            drawRasterised(body, texture, paint, tileX, tileY);
+            return;
+        }
         s.setUniform("tileOrigin", twoDoubles(static_cast<double>(tileX), static_cast<double>(tileY)));
         s.setUniform("rowX", twoDoubles(toLocal[0][0], toLocal[1][0]));
         s.setUniform("rowY", twoDoubles(toLocal[0][1], toLocal[1][1]));
@@ -334,8 +385,8 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
             const auto w = static_cast<unsigned>(std::min(tile, x1 - tileX));
             const Clock::time_point renderStart = Clock::now();
             clearTile(w, h);
-            drawPass(toA, *a.mask, *textureA, sf::Color::Red, tileX, tileY, w, h);
-            drawPass(toB, *b.mask, *textureB, sf::Color::Blue, tileX, tileY, w, h);
+            drawPass(a, toA, *textureA, sf::Color::Red, tileX, tileY, w, h);
+            drawPass(b, toB, *textureB, sf::Color::Blue, tileX, tileY, w, h);
             res.target.setActive(true);
             glFinish();
             m_timings.renderNs += nanosecondsSince(renderStart);
@@ -410,16 +461,31 @@ void releaseSharedGpuCollider() { tSharedCollider.reset(); }
 namespace cl {
 namespace {
 
-std::string displayProblem() {
+std::shared_ptr<void> connectToDisplay(std::string& problem) {
     const char* name = std::getenv("DISPLAY");
-    if (name == nullptr || *name == '\0') return "no X display (DISPLAY is not set; try xvfb-run -a)";
-    Display* display = XOpenDisplay(name);
-    if (display == nullptr) return std::string("cannot open X display \"") + name + "\"";
+    if (name == nullptr || *name == '\0') {
+        problem = "no X display (DISPLAY is not set; try xvfb-run -a)";
+        return nullptr;
+    }
+    // A few tries: a display that lost its last client a moment ago may still be resetting.
+    Display* opened = nullptr;
+    for (int attempt = 0; attempt < 5 && opened == nullptr; ++attempt) {
+        if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        opened = XOpenDisplay(name);
+    }
+    std::shared_ptr<void> display(opened, [](void* d) {
+        if (d) XCloseDisplay(static_cast<Display*>(d));
+    });
+    if (!display) {
+        problem = std::string("cannot open X display \"") + name + "\"";
+        return nullptr;
+    }
     int errorBase = 0, eventBase = 0;
-    const bool hasGlx = glXQueryExtension(display, &errorBase, &eventBase);
-    XCloseDisplay(display);
-    if (!hasGlx) return std::string("X display \"") + name + "\" has no GLX (no OpenGL)";
-    return {};
+    if (!glXQueryExtension(static_cast<Display*>(display.get()), &errorBase, &eventBase)) {
+        problem = std::string("X display \"") + name + "\" has no GLX (no OpenGL)";
+        return nullptr;
+    }
+    return display;
 }
 
 }  // namespace

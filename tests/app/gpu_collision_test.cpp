@@ -64,13 +64,38 @@ private:
     std::optional<std::string> m_old;
 };
 
+// Every behaviour test runs for both mappings: DoublePrecision through gpuTest()'s shared collider,
+// Rasterised (the source document's textured quads) through a collider of its own.
+class GpuCollisionByMapping : public ::testing::TestWithParam<GpuMapping> {
+protected:
+    static GpuCollider& collider() {
+        if (GetParam() == GpuMapping::DoublePrecision) return sharedGpuCollider();
+        static GpuCollider rasterised(GpuCollider::kDefaultMaxTileSize, GpuMapping::Rasterised);
+        return rasterised;
+    }
+};
+
+INSTANTIATE_TEST_SUITE_P(Mappings, GpuCollisionByMapping,
+                         ::testing::Values(GpuMapping::DoublePrecision, GpuMapping::Rasterised),
+                         [](const ::testing::TestParamInfo<GpuMapping>& info) {
+                             return info.param == GpuMapping::DoublePrecision ? "DoublePrecision" : "Rasterised";
+                         });
+
+// Stops a test with the reason when this machine cannot run the collider; checks it uses its mapping.
+#define REQUIRE_MAPPING()                                                                          \
+    do {                                                                                           \
+        const std::string reason = collider().unavailableReason();                                \
+        ASSERT_TRUE(reason.empty()) << "the gpu test cannot run here (run under xvfb-run): " << reason; \
+        ASSERT_EQ(collider().mapping(), GetParam()) << "this GPU cannot use the mapping under test";   \
+    } while (0)
+
 // ---- Hand-worked cases ----
 
-TEST(GpuCollision, TwoSolidSquaresCountTheWorldPixelsTheyShare) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, TwoSolidSquaresCountTheWorldPixelsTheyShare) {
+    REQUIRE_MAPPING();
     const AlphaMask a = solidMask(4, 4), b = solidMask(4, 4);
     // A covers world [0,4)x[0,4), B covers [2,6)x[1,5): they share [2,4)x[1,4), 2 x 3 pixels.
-    const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {2, 1}), fullMode());
+    const CollisionResult r = collider().test(bodyAt(a, {0, 0}), bodyAt(b, {2, 1}), fullMode());
     ASSERT_TRUE(r.applicable) << r.reason;
     EXPECT_TRUE(r.hit);
     EXPECT_EQ(r.overlap, 6.0);
@@ -81,18 +106,18 @@ TEST(GpuCollision, TwoSolidSquaresCountTheWorldPixelsTheyShare) {
     EXPECT_EQ(r.firstHit->b, glm::ivec2(0, 0));
 }
 
-TEST(GpuCollision, TouchingSquaresDoNotHit) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, TouchingSquaresDoNotHit) {
+    REQUIRE_MAPPING();
     const AlphaMask a = solidMask(4, 4), b = solidMask(4, 4);
-    const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {4, 0}), fullMode());
+    const CollisionResult r = collider().test(bodyAt(a, {0, 0}), bodyAt(b, {4, 0}), fullMode());
     ASSERT_TRUE(r.applicable) << r.reason;
     EXPECT_FALSE(r.hit);
     EXPECT_EQ(r.overlap, 0.0);
     EXPECT_FALSE(r.firstHit);
 }
 
-TEST(GpuCollision, AlphaMustBeAboveTheThresholdToCount) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, AlphaMustBeAboveTheThresholdToCount) {
+    REQUIRE_MAPPING();
     // Alphas 50, 100, 150, 200, 255 over a fully solid row.
     const std::vector<std::string> art{"2468#"};
     const AlphaMask b = solidMask(5, 1);
@@ -102,78 +127,78 @@ TEST(GpuCollision, AlphaMustBeAboveTheThresholdToCount) {
     } cases[] = {{0, 5}, {49, 5}, {50, 4}, {99, 4}, {100, 3}, {199, 2}, {200, 1}, {254, 1}};
     for (const auto& c : cases) {
         const AlphaMask a = maskFromArt(art, c.threshold);
-        const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode());
+        const CollisionResult r = collider().test(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode());
         ASSERT_TRUE(r.applicable) << r.reason;
         EXPECT_EQ(r.overlap, c.expected) << "threshold " << c.threshold;
     }
 }
 
-TEST(GpuCollision, ARotatedSpriteLandsWhereItsMatrixPutsIt) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, ARotatedSpriteLandsWhereItsMatrixPutsIt) {
+    REQUIRE_MAPPING();
     // Solid pixels (0,0), (0,1), (1,1). Turned 90 degrees clockwise about its top-left corner at (5, 2),
     // local (x, y) goes to world (5 - y, 2 + x): pixel (0,0) covers world pixel (4,2), (0,1) covers (3,2),
     // (1,1) covers (3,3).
     const AlphaMask a = maskFromArt({"#..", "##."});
     const AlphaMask b = solidMask(10, 10);
     const CollisionResult r =
-        gpuTest(Body{&a, makeTransform({5, 2}, {0, 0}, 90.0)}, bodyAt(b, {0, 0}), fullMode(true));
+        collider().test(Body{&a, makeTransform({5, 2}, {0, 0}, 90.0)}, bodyAt(b, {0, 0}), fullMode(true));
     ASSERT_TRUE(r.applicable) << r.reason;
     EXPECT_EQ(r.overlap, 3.0);
     const std::vector<PixelHit> expected{{{0, 1}, {3, 2}, {3.5, 2.5}}, {{0, 0}, {4, 2}, {4.5, 2.5}}, {{1, 1}, {3, 3}, {3.5, 3.5}}};
     EXPECT_EQ(r.hits, expected);
 }
 
-TEST(GpuCollision, AFlippedSpriteMirrorsItsPixels) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, AFlippedSpriteMirrorsItsPixels) {
+    REQUIRE_MAPPING();
     // Scale (-1, 1) at (6, 0): local (x, y) goes to world (6 - x, y), so pixel (0,0) covers world pixel
     // (5,0), (0,1) covers (5,1) and (1,1) covers (4,1).
     const AlphaMask a = maskFromArt({"#..", "##."});
     const AlphaMask b = solidMask(10, 10);
     const CollisionResult r =
-        gpuTest(Body{&a, makeTransform({6, 0}, {0, 0}, 0.0, {-1, 1})}, bodyAt(b, {0, 0}), fullMode(true));
+        collider().test(Body{&a, makeTransform({6, 0}, {0, 0}, 0.0, {-1, 1})}, bodyAt(b, {0, 0}), fullMode(true));
     ASSERT_TRUE(r.applicable) << r.reason;
     const std::vector<PixelHit> expected{{{0, 0}, {5, 0}, {5.5, 0.5}}, {{1, 1}, {4, 1}, {4.5, 1.5}}, {{0, 1}, {5, 1}, {5.5, 1.5}}};
     EXPECT_EQ(r.hits, expected);
 }
 
-TEST(GpuCollision, ScalingChangesHowManyWorldPixelsASpriteCovers) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, ScalingChangesHowManyWorldPixelsASpriteCovers) {
+    REQUIRE_MAPPING();
     const AlphaMask big = solidMask(10, 10), two = solidMask(2, 2), four = solidMask(4, 4);
     // 2x2 at scale 2 covers world [1,5)^2: 16 pixels. 4x4 at scale 0.5 covers [0,2)^2: 4 pixels.
     const CollisionResult up =
-        gpuTest(Body{&two, makeTransform({1, 1}, {0, 0}, 0.0, {2, 2})}, bodyAt(big, {0, 0}), fullMode());
+        collider().test(Body{&two, makeTransform({1, 1}, {0, 0}, 0.0, {2, 2})}, bodyAt(big, {0, 0}), fullMode());
     const CollisionResult down =
-        gpuTest(Body{&four, makeTransform({0, 0}, {0, 0}, 0.0, {0.5, 0.5})}, bodyAt(big, {0, 0}), fullMode());
+        collider().test(Body{&four, makeTransform({0, 0}, {0, 0}, 0.0, {0.5, 0.5})}, bodyAt(big, {0, 0}), fullMode());
     EXPECT_EQ(up.overlap, 16.0);
     EXPECT_EQ(down.overlap, 4.0);
 }
 
-TEST(GpuCollision, OnlyCentresStrictlyInsideBothBoxesCount) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, OnlyCentresStrictlyInsideBothBoxesCount) {
+    REQUIRE_MAPPING();
     // A 2x2 at x = 0.5 spans [0.5, 2.5]: the centres 0.5 and 2.5 lie on its box edge, only 1.5 is inside.
     const AlphaMask a = solidMask(2, 2), b = solidMask(10, 10);
-    const CollisionResult r = gpuTest(bodyAt(a, {0.5, 0}), bodyAt(b, {0, 0}), fullMode());
+    const CollisionResult r = collider().test(bodyAt(a, {0.5, 0}), bodyAt(b, {0, 0}), fullMode());
     ASSERT_TRUE(r.applicable) << r.reason;
     EXPECT_EQ(r.overlap, 2.0);
     EXPECT_EQ(r.samples, 2);
 }
 
-TEST(GpuCollision, ASpriteWithNoSolidPixelHitsNothing) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, ASpriteWithNoSolidPixelHitsNothing) {
+    REQUIRE_MAPPING();
     const AlphaMask a = testing::emptyMask(4, 4), b = solidMask(4, 4);
-    const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode());
+    const CollisionResult r = collider().test(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode());
     ASSERT_TRUE(r.applicable) << r.reason;
     EXPECT_FALSE(r.hit);
     EXPECT_EQ(r.samples, 0);
 }
 
-TEST(GpuCollision, HitOnlyModeCountsOneHit) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, HitOnlyModeCountsOneHit) {
+    REQUIRE_MAPPING();
     const AlphaMask a = solidMask(4, 4), b = solidMask(4, 4);
     TestOptions options;
     options.stopAtFirstHit = true;
     options.listHits = true;
-    const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {2, 1}), options);
+    const CollisionResult r = collider().test(bodyAt(a, {0, 0}), bodyAt(b, {2, 1}), options);
     EXPECT_TRUE(r.hit);
     EXPECT_EQ(r.overlap, 1.0);
     EXPECT_TRUE(r.hits.empty());
@@ -181,33 +206,33 @@ TEST(GpuCollision, HitOnlyModeCountsOneHit) {
     EXPECT_EQ(r.firstHit->world, glm::dvec2(2.5, 1.5));
 }
 
-TEST(GpuCollision, AMaskChangedInPlaceIsUploadedAgain) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, AMaskChangedInPlaceIsUploadedAgain) {
+    REQUIRE_MAPPING();
     AlphaMask a = solidMask(3, 1);
     const AlphaMask b = solidMask(3, 1);
-    EXPECT_EQ(gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 3.0);
+    EXPECT_EQ(collider().test(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 3.0);
     // Same object, same size, new content: a cache keyed by address alone would answer 3 again.
     a = maskFromArt({"#.."});
-    EXPECT_EQ(gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 1.0);
+    EXPECT_EQ(collider().test(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 1.0);
 }
 
-TEST(GpuCollision, AMaskWithTheSameSolidPixelsAtANewThresholdIsUploadedAgain) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, AMaskWithTheSameSolidPixelsAtANewThresholdIsUploadedAgain) {
+    REQUIRE_MAPPING();
     const AlphaMask b = solidMask(2, 1);
     // Alphas 50 and 255 at threshold 0: both solid.
     AlphaMask a = maskFromArt({"2#"}, 0);
-    EXPECT_EQ(gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 2.0);
+    EXPECT_EQ(collider().test(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 2.0);
     // Alphas 255 and 255 at threshold 100: the same solid pixels, but the old texture's 50 would fail
     // the new threshold.
     a = maskFromArt({"##"}, 100);
-    EXPECT_EQ(gpuTest(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 2.0);
+    EXPECT_EQ(collider().test(bodyAt(a, {0, 0}), bodyAt(b, {0, 0}), fullMode()).overlap, 2.0);
 }
 
-TEST(GpuCollision, TheSameMaskCanBeBothSprites) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, TheSameMaskCanBeBothSprites) {
+    REQUIRE_MAPPING();
     const AlphaMask a = maskFromArt({"##.", ".##"});
     // Shifted one pixel right, the mask meets itself where (x, y) and (x - 1, y) are both solid: (1,0), (2,1).
-    const CollisionResult r = gpuTest(bodyAt(a, {0, 0}), bodyAt(a, {1, 0}), fullMode());
+    const CollisionResult r = collider().test(bodyAt(a, {0, 0}), bodyAt(a, {1, 0}), fullMode());
     EXPECT_EQ(r.overlap, 2.0);
 }
 
@@ -237,21 +262,21 @@ TEST(GpuCollision, LeavesAnOpenWindowReadyForRawOpenGl) {
     window.close();
 }
 
-TEST(GpuCollision, AnOverlapOfMoreThan2To26WorldPixelsIsNotApplicable) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, AnOverlapOfMoreThan2To26WorldPixelsIsNotApplicable) {
+    REQUIRE_MAPPING();
     // Two 10 x 10 masks at scale 1000 overlap on 10^8 world pixels, more than 2^26 (about 6.7 * 10^7).
     const AlphaMask a = solidMask(10, 10);
     const Body huge{&a, makeTransform({0, 0}, {0, 0}, 0.0, {1000, 1000})};
-    const CollisionResult r = gpuTest(huge, huge, fullMode());
+    const CollisionResult r = collider().test(huge, huge, fullMode());
     EXPECT_FALSE(r.applicable);
     EXPECT_NE(r.reason.find("2^26"), std::string::npos) << r.reason;
 }
 
-TEST(GpuCollision, AMaskWiderThanTheTextureLimitIsNotApplicable) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, AMaskWiderThanTheTextureLimitIsNotApplicable) {
+    REQUIRE_MAPPING();
     const int limit = static_cast<int>(sf::Texture::getMaximumSize());
     const AlphaMask wide = solidMask(limit + 1, 1), small = solidMask(2, 2);
-    const CollisionResult r = gpuTest(bodyAt(wide, {0, 0}), bodyAt(small, {0, 0}), fullMode());
+    const CollisionResult r = collider().test(bodyAt(wide, {0, 0}), bodyAt(small, {0, 0}), fullMode());
     EXPECT_FALSE(r.applicable);
     EXPECT_NE(r.reason.find("texture limit of " + std::to_string(limit)), std::string::npos) << r.reason;
 }
@@ -277,19 +302,31 @@ TEST(GpuCollision, ReportsNotApplicableWithoutADisplay) {
 
 // ---- Equivalence with pixel-world ----
 
+// How far (in world pixels) from a texel edge a centre may lie and still be rounded the other way. The
+// double-precision mapping does pixel-world's own arithmetic: only exact ties (give or take a fused
+// multiply-add) can go either way. The rasterised mapping places quad corners in single precision and
+// snaps them to the rasteriser's sub-pixel grid (1/256 pixel in Mesa): allow twice that.
+double edgeTolerance(GpuMapping mapping) { return mapping == GpuMapping::DoublePrecision ? 1e-9 : 1.0 / 128.0; }
+
 // World pixel centres strictly inside both world boxes whose position in A or in B has a coordinate
-// within 1e-9 of a whole number: on a texel edge, where the two implementations may round apart.
-std::int64_t edgeCentres(const Body& a, const Body& b) {
+// within `worldTolerance` world pixels of a whole number: on a texel edge, where the GPU and pixel-world
+// may round apart.
+std::int64_t edgeCentres(const Body& a, const Body& b, double worldTolerance) {
     const Rect box = intersection(worldAabb(a), worldAabb(b));
     const glm::dmat3 toA = affineInverse(worldMatrix(a.transform)), toB = affineInverse(worldMatrix(b.transform));
-    auto nearWhole = [](double v) { return std::abs(v - std::round(v)) <= 1e-9; };
+    // A world distance d is d / |scale| texels; the smallest scale gives the widest band.
+    auto texels = [worldTolerance](const Body& body) {
+        return std::max(worldTolerance / std::min(std::abs(body.transform.scale.x), std::abs(body.transform.scale.y)), 1e-9);
+    };
+    const double bandA = texels(a), bandB = texels(b);
+    auto nearWhole = [](double v, double band) { return std::abs(v - std::round(v)) <= band; };
     std::int64_t count = 0;
     for (double y = std::floor(box.min.y) + 0.5; y < box.max.y; y += 1.0) {
         if (y <= box.min.y) continue;
         for (double x = std::floor(box.min.x) + 0.5; x < box.max.x; x += 1.0) {
             if (x <= box.min.x) continue;
             const glm::dvec2 pa = transformPoint(toA, {x, y}), pb = transformPoint(toB, {x, y});
-            if (nearWhole(pa.x) || nearWhole(pa.y) || nearWhole(pb.x) || nearWhole(pb.y)) ++count;
+            if (nearWhole(pa.x, bandA) || nearWhole(pa.y, bandA) || nearWhole(pb.x, bandB) || nearWhole(pb.y, bandB)) ++count;
         }
     }
     return count;
@@ -301,7 +338,7 @@ bool expectSameAsPixelWorld(GpuCollider& collider, const Body& a, const Body& b,
     const CollisionResult gpu = collider.test(a, b, fullMode(true));
     EXPECT_EQ(gpu.applicable, cpu.applicable) << label << ": " << gpu.reason;
     if (!gpu.applicable || !cpu.applicable) return gpu.applicable == cpu.applicable;
-    const std::int64_t edges = edgeCentres(a, b);
+    const std::int64_t edges = edgeCentres(a, b, edgeTolerance(collider.mapping()));
     EXPECT_EQ(gpu.hit, cpu.hit) << label << " (edge centres " << edges << ")";
     EXPECT_LE(std::abs(gpu.overlap - cpu.overlap), static_cast<double>(edges))
         << label << ": gpu " << gpu.overlap << ", pixel-world " << cpu.overlap;
@@ -362,8 +399,8 @@ SpriteTransform randomTransform(std::mt19937& rng, const AlphaMask& mask, glm::d
     return t;
 }
 
-TEST(GpuCollision, EqualsPixelWorldOnRandomScenes) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, EqualsPixelWorldOnRandomScenes) {
+    REQUIRE_MAPPING();
     std::mt19937 rng(20261122);
     constexpr int kScenes = 250;
     int exact = 0, withHits = 0;
@@ -372,21 +409,22 @@ TEST(GpuCollision, EqualsPixelWorldOnRandomScenes) {
         const Body a{&ma, randomTransform(rng, ma, {100.0, 50.0})};
         const Body b{&mb, randomTransform(rng, mb, {100.0, 50.0})};
         const std::string label = "scene " + std::to_string(scene);
-        if (expectSameAsPixelWorld(sharedGpuCollider(), a, b, label)) ++exact;
+        if (expectSameAsPixelWorld(collider(), a, b, label)) ++exact;
         if (pixelWorld(a, b, fullMode()).hit) ++withHits;
     }
     // The generator must produce real overlaps, or the comparison says little.
     EXPECT_GE(withHits, kScenes / 3);
     // Doubles on both sides: disagreements may only come from ties on texel edges, which are rare.
     EXPECT_GE(exact, kScenes * 95 / 100);
-    std::printf("[gpu] %d of %d random scenes identical to pixel-world, %d with hits\n", exact, kScenes, withHits);
+    std::printf("[gpu %s] %d of %d random scenes identical to pixel-world, %d with hits\n",
+                GetParam() == GpuMapping::DoublePrecision ? "double-precision" : "rasterised", exact, kScenes, withHits);
 }
 
-TEST(GpuCollision, SmallTilesGiveTheSameAnswerAsOneTile) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, SmallTilesGiveTheSameAnswerAsOneTile) {
+    REQUIRE_MAPPING();
     // Tiles of 7 x 7 pixels: every scene spans several tiles in both directions, so hits from tiles
     // side by side must be merged back into row-major world order.
-    GpuCollider tiled(7);
+    GpuCollider tiled(7, GetParam());
     std::mt19937 rng(7);
     for (int scene = 0; scene < 40; ++scene) {
         const AlphaMask ma = randomMask(rng), mb = randomMask(rng);
@@ -396,8 +434,8 @@ TEST(GpuCollision, SmallTilesGiveTheSameAnswerAsOneTile) {
     }
 }
 
-TEST(GpuCollision, AnOverlapLargerThanOneDefaultTileEqualsPixelWorld) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, AnOverlapLargerThanOneDefaultTileEqualsPixelWorld) {
+    REQUIRE_MAPPING();
     // About 2500 x 2500 world pixels: more than one 2048 x 2048 tile in each direction.
     std::vector<std::string> checker(50, std::string(50, '.'));
     for (int y = 0; y < 50; ++y) {
@@ -406,12 +444,12 @@ TEST(GpuCollision, AnOverlapLargerThanOneDefaultTileEqualsPixelWorld) {
     const AlphaMask a = maskFromArt(checker), b = solidMask(10, 10);
     const Body bigA{&a, makeTransform({0, 0}, {0, 0}, 0.0, {50, 50})};
     const Body bigB{&b, makeTransform({1250, 1250}, {5, 5}, 10.0, {300, 290})};
-    EXPECT_TRUE(expectSameAsPixelWorld(sharedGpuCollider(), bigA, bigB, "large overlap"));
-    EXPECT_GT(sharedGpuCollider().lastTimings().pixelsRead, 2048 * 2048);
+    EXPECT_TRUE(expectSameAsPixelWorld(collider(), bigA, bigB, "large overlap"));
+    EXPECT_GT(collider().lastTimings().pixelsRead, 2048 * 2048);
 }
 
-TEST(GpuCollision, EqualsPixelWorldOnTheBundledSprites) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, EqualsPixelWorldOnTheBundledSprites) {
+    REQUIRE_MAPPING();
     const std::filesystem::path folder = std::filesystem::path(COLLISION_LAB_SOURCE_DIR) / "assets" / "sprites";
     std::vector<AlphaMask> masks;
     for (const auto& entry : std::filesystem::directory_iterator(folder)) {
@@ -428,12 +466,12 @@ TEST(GpuCollision, EqualsPixelWorldOnTheBundledSprites) {
         const AlphaMask& mb = masks[rng() % masks.size()];
         const Body a{&ma, randomTransform(rng, ma, {0.0, 0.0})};
         const Body b{&mb, randomTransform(rng, mb, {0.0, 0.0})};
-        expectSameAsPixelWorld(sharedGpuCollider(), a, b, "sprite scene " + std::to_string(scene));
+        expectSameAsPixelWorld(collider(), a, b, "sprite scene " + std::to_string(scene));
     }
 }
 
-TEST(GpuCollision, EqualsPixelWorldOnEveryBundledScenePair) {
-    REQUIRE_GPU();
+TEST_P(GpuCollisionByMapping, EqualsPixelWorldOnEveryBundledScenePair) {
+    REQUIRE_MAPPING();
     const std::filesystem::path folder = std::filesystem::path(COLLISION_LAB_SOURCE_DIR) / "assets" / "scenes";
     int pairs = 0;
     if (std::filesystem::is_directory(folder)) {
@@ -447,7 +485,7 @@ TEST(GpuCollision, EqualsPixelWorldOnEveryBundledScenePair) {
             for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
                 for (std::size_t j = i + 1; j < scene.sprites.size(); ++j) {
                     const Body a{&masks[i], scene.sprites[i].transform}, b{&masks[j], scene.sprites[j].transform};
-                    expectSameAsPixelWorld(sharedGpuCollider(), a, b,
+                    expectSameAsPixelWorld(collider(), a, b,
                                            entry.path().filename().string() + " " + scene.sprites[i].name + "/" +
                                                scene.sprites[j].name);
                     ++pairs;
