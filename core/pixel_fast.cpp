@@ -309,6 +309,9 @@ private:
     std::int64_t m_firstX = 0, m_firstY = 0;
 };
 
+// A fixed-point value as a double, like toDouble but without a call into libm; only used to clip.
+inline double approximate(Fixed v) { return static_cast<double>(v) * 0x1p-32; }
+
 // floor and ceil of a value already clamped to the int range, without calls into libm.
 inline int floorToInt(double v) {
     const int i = static_cast<int>(v);
@@ -323,16 +326,24 @@ inline int ceilToInt(double v) {
 // that can reach B have x <= bound(y) (an upper side) or x >= bound(y) (a lower side), with
 // bound(y) = atRow0 + perRow * y.
 struct Side {
-    double atRow0 = 0.0;
-    double perRow = 0.0;
+    double atRow0;
+    double perRow;
     double at(double y) const { return atRow0 + perRow * y; }
 };
+
+// The smallest of `count` sides at row y, evaluating each.
+inline double minimumAt(const Side* sides, int count, int y) {
+    double m = std::numeric_limits<double>::infinity();
+    for (int k = 0; k < count; ++k) m = std::min(m, sides[k].at(y));
+    return m;
+}
 
 // The smallest of a few sides at each row, rows taken in increasing order: the envelope is found once
 // per pair (at most one segment per side), then each row evaluates one line. Rounding can only make it
 // pick a line above the true minimum, which widens the clip and never drops a sample.
 class MinEnvelope {
 public:
+    MinEnvelope() = default;
     /// Sets up the envelope of `sides` over rows from `yFirst` on; with no sides every value is +infinity.
     MinEnvelope(const Side* sides, int count, double yFirst) {
         if (count == 0) return;
@@ -376,7 +387,7 @@ private:
         double from;
         Side side;
     };
-    std::array<Segment, kSupportDirections> m_segments{};
+    std::array<Segment, kSupportDirections> m_segments;
     int m_count = 0;
     int m_current = 0;
 };
@@ -386,9 +397,9 @@ template <bool kXna>
 [[gnu::noinline]] void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink,
                      CollisionResult& r) {
     const IntRect ta = ma.tightBounds();
-    const double startX = toDouble(t.startFx.x), startY = toDouble(t.startFx.y);
-    const double stepXX = toDouble(t.stepXFx.x), stepXY = toDouble(t.stepXFx.y);
-    const double stepYX = toDouble(t.stepYFx.x), stepYY = toDouble(t.stepYFx.y);
+    const double startX = approximate(t.startFx.x), startY = approximate(t.startFx.y);
+    const double stepXX = approximate(t.stepXFx.x), stepXY = approximate(t.stepXFx.y);
+    const double stepYX = approximate(t.stepYFx.x), stepYY = approximate(t.stepYFx.y);
     std::array<Side, kSupportDirections> upper, lower, rows;
     int upperCount = 0, lowerCount = 0, rowCount = 0;
     for (int k = 0; k < kSupportDirections; ++k) {
@@ -414,7 +425,11 @@ template <bool kXna>
             lower[static_cast<std::size_t>(lowerCount++)] = {-bound.atRow0, -bound.perRow};
         }
     }
-    MinEnvelope upperEnvelope(upper.data(), upperCount, ta.y0), lowerEnvelope(lower.data(), lowerCount, ta.y0);
+    // The envelopes cost more than evaluating every side on a few rows, so a scan that stops early (hit-only
+    // mode, short sprites) never builds them.
+    constexpr int kRowsBeforeEnvelope = 8;
+    MinEnvelope upperEnvelope, lowerEnvelope;
+    bool envelopesBuilt = false;
 
     RowWalker<kXna> walker(mb, t, sink, r);
     FixedVec rowStart{t.startFx.x + Fixed(ta.y0) * t.stepYFx.x, t.startFx.y + Fixed(ta.y0) * t.stepYFx.y};
@@ -424,7 +439,19 @@ template <bool kXna>
         bool dropped = false;
         for (int k = 0; k < rowCount; ++k) dropped |= rows[static_cast<std::size_t>(k)].atRow0 < rows[static_cast<std::size_t>(k)].perRow * y;
         if (dropped) continue;
-        double hi = upperEnvelope.at(y), lo = -lowerEnvelope.at(y);
+        double hi, lo;
+        if (y - ta.y0 < kRowsBeforeEnvelope) {
+            hi = minimumAt(upper.data(), upperCount, y);
+            lo = -minimumAt(lower.data(), lowerCount, y);
+        } else {
+            if (!envelopesBuilt) {
+                upperEnvelope = MinEnvelope(upper.data(), upperCount, y);
+                lowerEnvelope = MinEnvelope(lower.data(), lowerCount, y);
+                envelopesBuilt = true;
+            }
+            hi = upperEnvelope.at(y);
+            lo = -lowerEnvelope.at(y);
+        }
         // One sample of slack on each end absorbs the rounding of the solve. Clamped first, so the
         // conversions to int are in range; the clamp leaves room for the slack.
         const double spanLo = spans.front().x0, spanHi = spans.back().x1 - 1;
