@@ -32,11 +32,12 @@ constexpr std::size_t kMaxCachedTextures = 8;
 // The render target grows in steps of this many pixels so small size changes do not recreate it.
 constexpr unsigned kTargetGranularity = 256;
 
-// DoublePrecision mapping, one pass per sprite. Each world pixel centre of the tile is mapped into the sprite's texture with the
-// same double-precision arithmetic, in the same order, as pixel-world on the CPU: a rasterised textured
-// quad would snap its edges to the rasteriser's sub-pixel grid and interpolate texture coordinates in
-// single precision, moving pixels near every sprite edge. Doubles arrive as raw bits in int pairs
-// because SFML has no double uniforms.
+// DoublePrecision mapping, one pass per sprite. Each world pixel centre of the tile is mapped into the
+// sprite's texture with the same double-precision arithmetic, in the same order, as pixel-world on the
+// CPU. A textured quad (the Rasterised mapping) has its corners snapped to the rasteriser's sub-pixel
+// grid and its texture coordinates interpolated in single precision, which can move a pixel whose
+// centre lies within a hair of a texel edge. Doubles arrive as raw bits in int pairs because SFML has
+// no double uniforms.
 constexpr const char* kDoublePrecisionShader = R"(#version 400 compatibility
 uniform ivec4 tileOrigin;   // world x and y of the tile's first pixel, as double bits (lo, hi)
 uniform ivec4 rowX;         // world -> local matrix m[0][0] and m[1][0]
@@ -108,7 +109,8 @@ private:
 std::pair<int, int> doubleBits(double value) {
     std::uint64_t bits = 0;
     std::memcpy(&bits, &value, sizeof bits);
-    return {static_cast<int>(static_cast<std::uint32_t>(bits)), static_cast<int>(static_cast<std::uint32_t>(bits >> 32))};
+    return {static_cast<int>(static_cast<std::uint32_t>(bits)),
+            static_cast<int>(static_cast<std::uint32_t>(bits >> 32))};
 }
 
 sf::Glsl::Ivec4 twoDoubles(double first, double second) {
@@ -148,7 +150,8 @@ struct GpuCollider::Resources {
         const std::size_t words = static_cast<std::size_t>(mask.wordsPerRow());
         if (bits.size() != words * static_cast<std::size_t>(mask.height())) return false;
         for (int y = 0; y < mask.height(); ++y) {
-            if (std::memcmp(bits.data() + words * static_cast<std::size_t>(y), mask.bitRow(y).data(), words * sizeof(std::uint64_t)) != 0)
+            if (std::memcmp(bits.data() + words * static_cast<std::size_t>(y), mask.bitRow(y).data(),
+                            words * sizeof(std::uint64_t)) != 0)
                 return false;
         }
         return true;
@@ -206,7 +209,8 @@ struct GpuCollider::Resources {
         auto grow = [](unsigned have, unsigned need) {
             return std::max(have, (need + kTargetGranularity - 1) / kTargetGranularity * kTargetGranularity);
         };
-        const sf::Vector2u size{std::min(grow(targetSize.x, w), maxTextureSize), std::min(grow(targetSize.y, h), maxTextureSize)};
+        const sf::Vector2u size{std::min(grow(targetSize.x, w), maxTextureSize),
+                                std::min(grow(targetSize.y, h), maxTextureSize)};
         if (!target.create(size.x, size.y)) {
             targetSize = {0, 0};
             return false;
@@ -238,15 +242,18 @@ std::string GpuCollider::unavailableReason() {
     }
     resources->maxTextureSize = sf::Texture::getMaximumSize();
     // Without double-precision shaders, fall back to the source document's textured quads.
-    if (m_mapping == GpuMapping::DoublePrecision && !resources->shader.loadFromMemory(kDoublePrecisionShader, sf::Shader::Fragment)) {
+    if (m_mapping == GpuMapping::DoublePrecision &&
+        !resources->shader.loadFromMemory(kDoublePrecisionShader, sf::Shader::Fragment)) {
         m_mapping = GpuMapping::Rasterised;
     }
-    if (m_mapping == GpuMapping::Rasterised && !resources->shader.loadFromMemory(kRasterisedShader, sf::Shader::Fragment)) {
+    if (m_mapping == GpuMapping::Rasterised &&
+        !resources->shader.loadFromMemory(kRasterisedShader, sf::Shader::Fragment)) {
         m_unavailable = "this OpenGL cannot compile the shader: " + errors.firstLine("no compiler message");
         return m_unavailable;
     }
     if (!resources->ensureTarget(1, 1)) {
-        m_unavailable = "no off-screen OpenGL target could be made: " + errors.firstLine("sf::RenderTexture::create failed");
+        m_unavailable =
+            "no off-screen OpenGL target could be made: " + errors.firstLine("sf::RenderTexture::create failed");
         return m_unavailable;
     }
     resources->target.setActive(false);
@@ -277,7 +284,8 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
         const AlphaMask& mask = *body->mask;
         if (static_cast<unsigned>(std::max(mask.width(), mask.height())) > res.maxTextureSize) {
             return notApplicable("gpu: a " + std::to_string(mask.width()) + "x" + std::to_string(mask.height()) +
-                                 " mask is larger than this GPU's texture limit of " + std::to_string(res.maxTextureSize));
+                                 " mask is larger than this GPU's texture limit of " +
+                                 std::to_string(res.maxTextureSize));
         }
     }
 
@@ -293,14 +301,26 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
     const std::int64_t x0 = static_cast<std::int64_t>(firstX), x1 = static_cast<std::int64_t>(lastX) + 1;
     const std::int64_t y0 = static_cast<std::int64_t>(firstY), y1 = static_cast<std::int64_t>(lastY) + 1;
     const std::int64_t tile = std::min<std::int64_t>(m_maxTileSize, res.maxTextureSize);
-    if (!res.ensureTarget(static_cast<unsigned>(std::min(tile, x1 - x0)), static_cast<unsigned>(std::min(tile, y1 - y0)))) {
+    if (!res.ensureTarget(static_cast<unsigned>(std::min(tile, x1 - x0)),
+                          static_cast<unsigned>(std::min(tile, y1 - y0)))) {
         return notApplicable("gpu: no off-screen OpenGL target could be made: " + errors.firstLine("no message"));
     }
 
     const glm::dmat3 toA = affineInverse(worldMatrix(a.transform));
     const glm::dmat3 toB = affineInverse(worldMatrix(b.transform));
-    // Corners are placed relative to the tile in doubles before the cast to float, so far-away worlds
-    // keep their precision. Framebuffer row r holds world row tileY + r; SFML's y points the other way.
+    // The view puts y = 0 at the bottom, so that framebuffer row r (what glReadPixels returns r-th)
+    // is world row tileY + r, and view coordinates are world coordinates minus the tile's corner.
+    auto quadOver = [](unsigned w, unsigned h, sf::Color colour) {
+        sf::VertexArray quad(sf::Quads, 4);
+        quad[0] = sf::Vertex({0.f, 0.f}, colour);
+        quad[1] = sf::Vertex({static_cast<float>(w), 0.f}, colour);
+        quad[2] = sf::Vertex({static_cast<float>(w), static_cast<float>(h)}, colour);
+        quad[3] = sf::Vertex({0.f, static_cast<float>(h)}, colour);
+        return quad;
+    };
+
+    // Rasterised: the sprite's own quad. Corners are placed relative to the tile in doubles before the
+    // cast to float, so far-away worlds keep their precision.
     auto drawRasterised = [&](const Body& body, const sf::Texture& texture, sf::Color paint, std::int64_t tileX,
                               std::int64_t tileY) {
         const glm::dmat3 world = worldMatrix(body.transform);
@@ -310,7 +330,7 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
         for (int i = 0; i < 4; ++i) {
             const glm::dvec2 p = transformPoint(world, corners[i]);
             quad[i].position = {static_cast<float>(p.x - static_cast<double>(tileX)),
-                                static_cast<float>(static_cast<double>(res.targetSize.y) - (p.y - static_cast<double>(tileY)))};
+                                static_cast<float>(p.y - static_cast<double>(tileY))};
             quad[i].texCoords = {static_cast<float>(corners[i].x), static_cast<float>(corners[i].y)};
         }
         sf::Shader& s = res.shader;
@@ -323,16 +343,11 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
         res.target.draw(quad, states);
     };
 
-    // DoublePrecision: both passes paint the whole tile and the shader keeps only the pixels the sprite
-    // covers solidly. Rasterised: each pass draws the sprite's own quad.
-    auto drawPass = [&](const Body& body, const glm::dmat3& toLocal, const sf::Texture& texture, sf::Color paint,
-                        std::int64_t tileX, std::int64_t tileY, unsigned w, unsigned h) {
-        const AlphaMask& mask = *body.mask;
+    // DoublePrecision: the pass paints the whole tile and the shader keeps only the pixels the sprite
+    // covers solidly.
+    auto drawMapped = [&](const AlphaMask& mask, const glm::dmat3& toLocal, const sf::Texture& texture, sf::Color paint,
+                          std::int64_t tileX, std::int64_t tileY, unsigned w, unsigned h) {
         sf::Shader& s = res.shader;
-        if (m_mapping == GpuMapping::Rasterised) {
-            drawRasterised(body, texture, paint, tileX, tileY);
-            return;
-        }
         s.setUniform("tileOrigin", twoDoubles(static_cast<double>(tileX), static_cast<double>(tileY)));
         s.setUniform("rowX", twoDoubles(toLocal[0][0], toLocal[1][0]));
         s.setUniform("rowY", twoDoubles(toLocal[0][1], toLocal[1][1]));
@@ -341,33 +356,23 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
         s.setUniform("threshold", static_cast<float>(mask.threshold()));
         s.setUniform("paint", sf::Glsl::Vec4(paint));
         s.setUniform("maskTexture", texture);
-        // SFML's default view puts y = 0 at the top; framebuffer rows [0, h) are view rows [H - h, H).
-        const float top = static_cast<float>(res.targetSize.y - h), bottom = static_cast<float>(res.targetSize.y);
-        sf::VertexArray quad(sf::Quads, 4);
-        quad[0].position = {0.f, top};
-        quad[1].position = {static_cast<float>(w), top};
-        quad[2].position = {static_cast<float>(w), bottom};
-        quad[3].position = {0.f, bottom};
         sf::RenderStates states(sf::BlendAdd);
         states.shader = &s;
-        res.target.draw(quad, states);
+        res.target.draw(quadOver(w, h, sf::Color::White), states);
     };
 
-    // Clearing the whole grow-only target would cost as much as the largest region ever drawn.
-    auto clearTile = [&](unsigned w, unsigned h) {
-        const float top = static_cast<float>(res.targetSize.y - h), bottom = static_cast<float>(res.targetSize.y);
-        sf::VertexArray quad(sf::Quads, 4);
-        quad[0] = sf::Vertex({0.f, top}, sf::Color::Transparent);
-        quad[1] = sf::Vertex({static_cast<float>(w), top}, sf::Color::Transparent);
-        quad[2] = sf::Vertex({static_cast<float>(w), bottom}, sf::Color::Transparent);
-        quad[3] = sf::Vertex({0.f, bottom}, sf::Color::Transparent);
-        res.target.draw(quad, sf::RenderStates(sf::BlendNone));
+    auto drawPass = [&](const Body& body, const glm::dmat3& toLocal, const sf::Texture& texture, sf::Color paint,
+                        std::int64_t tileX, std::int64_t tileY, unsigned w, unsigned h) {
+        if (m_mapping == GpuMapping::Rasterised)
+            drawRasterised(body, texture, paint, tileX, tileY);
+        else
+            drawMapped(*body.mask, toLocal, texture, paint, tileX, tileY, w, h);
     };
 
     auto hitAt = [&](std::int64_t i, std::int64_t j) {
         const glm::dvec2 world{i + 0.5, j + 0.5};
-        return PixelHit{glm::ivec2(glm::floor(transformPoint(toA, world))), glm::ivec2(glm::floor(transformPoint(toB, world))),
-                        world};
+        return PixelHit{glm::ivec2(glm::floor(transformPoint(toA, world))),
+                        glm::ivec2(glm::floor(transformPoint(toB, world))), world};
     };
 
     std::int64_t count = 0;
@@ -375,7 +380,7 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
     // SFML sets its client-side vertex arrays up once per render target, not once per context: drawn in
     // a context it has not used before (e.g. a window's, made active by the caller), nothing would appear.
     res.target.resetGLStates();
-    res.target.setView(res.target.getDefaultView());
+    const auto targetWidth = static_cast<float>(res.targetSize.x), targetHeight = static_cast<float>(res.targetSize.y);
     for (std::int64_t tileY = y0; tileY < y1; tileY += tile) {
         const auto h = static_cast<unsigned>(std::min(tile, y1 - tileY));
         // Hits of one band of tiles, as world pixels (j, i) so that sorting gives row-major order.
@@ -384,7 +389,14 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
         for (std::int64_t tileX = x0; tileX < x1; tileX += tile) {
             const auto w = static_cast<unsigned>(std::min(tile, x1 - tileX));
             const Clock::time_point renderStart = Clock::now();
-            clearTile(w, h);
+            // The viewport is the tile alone (framebuffer rows [0, h)), so a sprite reaching past the tile
+            // costs no fragments there.
+            sf::View view(sf::FloatRect(0.f, static_cast<float>(h), static_cast<float>(w), -static_cast<float>(h)));
+            view.setViewport(sf::FloatRect(0.f, (targetHeight - static_cast<float>(h)) / targetHeight,
+                                           static_cast<float>(w) / targetWidth, static_cast<float>(h) / targetHeight));
+            res.target.setView(view);
+            // Clearing only the tile: the grow-only target may be far larger.
+            res.target.draw(quadOver(w, h, sf::Color::Transparent), sf::RenderStates(sf::BlendNone));
             drawPass(a, toA, *textureA, sf::Color::Red, tileX, tileY, w, h);
             drawPass(b, toB, *textureB, sf::Color::Blue, tileX, tileY, w, h);
             res.target.setActive(true);
@@ -394,7 +406,8 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
             const Clock::time_point readStart = Clock::now();
             res.readPixels.resize(static_cast<std::size_t>(w) * h * 4);
             glPixelStorei(GL_PACK_ALIGNMENT, 4);
-            glReadPixels(0, 0, static_cast<GLsizei>(w), static_cast<GLsizei>(h), GL_RGBA, GL_UNSIGNED_BYTE, res.readPixels.data());
+            glReadPixels(0, 0, static_cast<GLsizei>(w), static_cast<GLsizei>(h), GL_RGBA, GL_UNSIGNED_BYTE,
+                         res.readPixels.data());
             m_timings.readBackNs += nanosecondsSince(readStart);
             m_timings.pixelsRead += static_cast<std::int64_t>(w) * h;
             r.samples += static_cast<std::int64_t>(w) * h;

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include <glm/glm.hpp>
 #include <gtest/gtest.h>
+#include <glm/glm.hpp>
 
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Graphics/Texture.hpp>
@@ -40,9 +40,9 @@ TestOptions fullMode(bool listHits = false) {
 }
 
 // Stops a test with the reason when this machine cannot run the gpu test at all.
-#define REQUIRE_GPU()                                                                             \
-    do {                                                                                          \
-        const std::string reason = sharedGpuCollider().unavailableReason();                       \
+#define REQUIRE_GPU()                                                                                   \
+    do {                                                                                                \
+        const std::string reason = sharedGpuCollider().unavailableReason();                             \
         ASSERT_TRUE(reason.empty()) << "the gpu test cannot run here (run under xvfb-run): " << reason; \
     } while (0)
 
@@ -51,12 +51,16 @@ class ScopedEnv {
 public:
     ScopedEnv(const char* name, const char* value) : m_name(name) {
         if (const char* old = std::getenv(name)) m_old = old;
-        if (value) setenv(name, value, 1);
-        else unsetenv(name);
+        if (value)
+            setenv(name, value, 1);
+        else
+            unsetenv(name);
     }
     ~ScopedEnv() {
-        if (m_old) setenv(m_name.c_str(), m_old->c_str(), 1);
-        else unsetenv(m_name.c_str());
+        if (m_old)
+            setenv(m_name.c_str(), m_old->c_str(), 1);
+        else
+            unsetenv(m_name.c_str());
     }
 
 private:
@@ -82,11 +86,11 @@ INSTANTIATE_TEST_SUITE_P(Mappings, GpuCollisionByMapping,
                          });
 
 // Stops a test with the reason when this machine cannot run the collider; checks it uses its mapping.
-#define REQUIRE_MAPPING()                                                                          \
-    do {                                                                                           \
-        const std::string reason = collider().unavailableReason();                                \
+#define REQUIRE_MAPPING()                                                                               \
+    do {                                                                                                \
+        const std::string reason = collider().unavailableReason();                                      \
         ASSERT_TRUE(reason.empty()) << "the gpu test cannot run here (run under xvfb-run): " << reason; \
-        ASSERT_EQ(collider().mapping(), GetParam()) << "this GPU cannot use the mapping under test";   \
+        ASSERT_EQ(collider().mapping(), GetParam()) << "this GPU cannot use the mapping under test";    \
     } while (0)
 
 // ---- Hand-worked cases ----
@@ -144,7 +148,8 @@ TEST_P(GpuCollisionByMapping, ARotatedSpriteLandsWhereItsMatrixPutsIt) {
         collider().test(Body{&a, makeTransform({5, 2}, {0, 0}, 90.0)}, bodyAt(b, {0, 0}), fullMode(true));
     ASSERT_TRUE(r.applicable) << r.reason;
     EXPECT_EQ(r.overlap, 3.0);
-    const std::vector<PixelHit> expected{{{0, 1}, {3, 2}, {3.5, 2.5}}, {{0, 0}, {4, 2}, {4.5, 2.5}}, {{1, 1}, {3, 3}, {3.5, 3.5}}};
+    const std::vector<PixelHit> expected{
+        {{0, 1}, {3, 2}, {3.5, 2.5}}, {{0, 0}, {4, 2}, {4.5, 2.5}}, {{1, 1}, {3, 3}, {3.5, 3.5}}};
     EXPECT_EQ(r.hits, expected);
 }
 
@@ -157,7 +162,8 @@ TEST_P(GpuCollisionByMapping, AFlippedSpriteMirrorsItsPixels) {
     const CollisionResult r =
         collider().test(Body{&a, makeTransform({6, 0}, {0, 0}, 0.0, {-1, 1})}, bodyAt(b, {0, 0}), fullMode(true));
     ASSERT_TRUE(r.applicable) << r.reason;
-    const std::vector<PixelHit> expected{{{0, 0}, {5, 0}, {5.5, 0.5}}, {{1, 1}, {4, 1}, {4.5, 1.5}}, {{0, 1}, {5, 1}, {5.5, 1.5}}};
+    const std::vector<PixelHit> expected{
+        {{0, 0}, {5, 0}, {5.5, 0.5}}, {{1, 1}, {4, 1}, {4.5, 1.5}}, {{0, 1}, {5, 1}, {5.5, 1.5}}};
     EXPECT_EQ(r.hits, expected);
 }
 
@@ -316,7 +322,8 @@ std::int64_t edgeCentres(const Body& a, const Body& b, double worldTolerance) {
     const glm::dmat3 toA = affineInverse(worldMatrix(a.transform)), toB = affineInverse(worldMatrix(b.transform));
     // A world distance d is d / |scale| texels; the smallest scale gives the widest band.
     auto texels = [worldTolerance](const Body& body) {
-        return std::max(worldTolerance / std::min(std::abs(body.transform.scale.x), std::abs(body.transform.scale.y)), 1e-9);
+        return std::max(worldTolerance / std::min(std::abs(body.transform.scale.x), std::abs(body.transform.scale.y)),
+                        1e-9);
     };
     const double bandA = texels(a), bandB = texels(b);
     auto nearWhole = [](double v, double band) { return std::abs(v - std::round(v)) <= band; };
@@ -326,7 +333,8 @@ std::int64_t edgeCentres(const Body& a, const Body& b, double worldTolerance) {
         for (double x = std::floor(box.min.x) + 0.5; x < box.max.x; x += 1.0) {
             if (x <= box.min.x) continue;
             const glm::dvec2 pa = transformPoint(toA, {x, y}), pb = transformPoint(toB, {x, y});
-            if (nearWhole(pa.x, bandA) || nearWhole(pa.y, bandA) || nearWhole(pb.x, bandB) || nearWhole(pb.y, bandB)) ++count;
+            if (nearWhole(pa.x, bandA) || nearWhole(pa.y, bandA) || nearWhole(pb.x, bandB) || nearWhole(pb.y, bandB))
+                ++count;
         }
     }
     return count;
@@ -343,7 +351,8 @@ bool expectSameAsPixelWorld(GpuCollider& collider, const Body& a, const Body& b,
     EXPECT_LE(std::abs(gpu.overlap - cpu.overlap), static_cast<double>(edges))
         << label << ": gpu " << gpu.overlap << ", pixel-world " << cpu.overlap;
     EXPECT_EQ(gpu.hits.size(), static_cast<std::size_t>(gpu.overlap)) << label;
-    const bool same = gpu.hit == cpu.hit && gpu.overlap == cpu.overlap && gpu.hits == cpu.hits && gpu.firstHit == cpu.firstHit;
+    const bool same =
+        gpu.hit == cpu.hit && gpu.overlap == cpu.overlap && gpu.hits == cpu.hits && gpu.firstHit == cpu.firstHit;
     if (edges == 0) {
         EXPECT_EQ(gpu.hits, cpu.hits) << label;
         EXPECT_EQ(gpu.firstHit, cpu.firstHit) << label;
@@ -417,7 +426,8 @@ TEST_P(GpuCollisionByMapping, EqualsPixelWorldOnRandomScenes) {
     // Doubles on both sides: disagreements may only come from ties on texel edges, which are rare.
     EXPECT_GE(exact, kScenes * 95 / 100);
     std::printf("[gpu %s] %d of %d random scenes identical to pixel-world, %d with hits\n",
-                GetParam() == GpuMapping::DoublePrecision ? "double-precision" : "rasterised", exact, kScenes, withHits);
+                GetParam() == GpuMapping::DoublePrecision ? "double-precision" : "rasterised", exact, kScenes,
+                withHits);
 }
 
 TEST_P(GpuCollisionByMapping, SmallTilesGiveTheSameAnswerAsOneTile) {
@@ -485,9 +495,9 @@ TEST_P(GpuCollisionByMapping, EqualsPixelWorldOnEveryBundledScenePair) {
             for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
                 for (std::size_t j = i + 1; j < scene.sprites.size(); ++j) {
                     const Body a{&masks[i], scene.sprites[i].transform}, b{&masks[j], scene.sprites[j].transform};
-                    expectSameAsPixelWorld(collider(), a, b,
-                                           entry.path().filename().string() + " " + scene.sprites[i].name + "/" +
-                                               scene.sprites[j].name);
+                    expectSameAsPixelWorld(
+                        collider(), a, b,
+                        entry.path().filename().string() + " " + scene.sprites[i].name + "/" + scene.sprites[j].name);
                     ++pairs;
                 }
             }
