@@ -1,6 +1,7 @@
 // `collision-lab check`: loads a scene, runs collision tests on its sprite pairs, prints or verifies.
 #include "app/check_command.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>

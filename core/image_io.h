@@ -26,6 +26,7 @@ inline constexpr std::uintmax_t kMaxImageFileBytes = 256u * 1024u * 1024u;
 struct ImageLoadResult {
     std::optional<RgbaImage> image;  ///< Set on success.
     std::string error;               ///< Set on failure: "<what>: <problem>".
+    /// True on success.
     bool ok() const { return image.has_value(); }
 };
 
@@ -39,6 +40,7 @@ ImageLoadResult decodeImage(std::span<const std::uint8_t> bytes, std::string_vie
 struct PngEncodeResult {
     std::vector<std::uint8_t> bytes;  ///< The PNG file contents on success.
     std::string error;                ///< Set on failure.
+    /// True on success.
     bool ok() const { return error.empty(); }
 };
 

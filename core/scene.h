@@ -78,6 +78,7 @@ struct SceneLoadResult {
     std::optional<Scene> scene;         ///< Set only when there is no problem.
     std::filesystem::path file;         ///< The file as given (used in messages).
     std::vector<SceneProblem> problems; ///< Every problem found, in file order.
+    /// True on success.
     bool ok() const { return scene.has_value(); }
     /// Every problem, one per line: "<file>: <path>: <message>".
     std::string message() const;
@@ -101,6 +102,7 @@ struct SceneSaveOptions {
 struct SceneJsonResult {
     std::optional<nlohmann::ordered_json> json;  ///< Set on success.
     std::string error;                           ///< Set on failure.
+    /// True on success.
     bool ok() const { return json.has_value(); }
 };
 
@@ -112,6 +114,7 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
 /// Why a save failed; empty on success.
 struct SceneSaveResult {
     std::string error;
+    /// True on success.
     bool ok() const { return error.empty(); }
 };
 

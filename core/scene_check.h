@@ -49,6 +49,7 @@ struct CheckReport {
 struct CheckRunResult {
     std::optional<CheckReport> report;
     std::string error;
+    /// True on success.
     bool ok() const { return report.has_value(); }
 };
 
@@ -77,6 +78,7 @@ struct VerifyResult {
     std::vector<std::string> differences;  ///< One line each: "F/R pixel-naive overlap: expected 312, got 310".
     int checked = 0;  ///< Expectations (pair + algorithm) compared.
     int skipped = 0;  ///< Expectations whose pair or algorithm was not run.
+    /// True when no expectation differs.
     bool passed() const { return differences.empty(); }
 };
 
