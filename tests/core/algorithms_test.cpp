@@ -171,6 +171,11 @@ TEST(RunAlgorithm, BothDirectionsHitWhenOnlyOneDoes) {
     ASSERT_TRUE(both.firstHit.has_value());
     EXPECT_EQ(both.firstHit->a, glm::ivec2(0, 0));
     EXPECT_EQ(both.firstHit->b, glm::ivec2(0, 0));
+
+    CollisionResult bothFirst = runAlgorithm(naive, big, small, withScan(testing::hitOnlyScan(Sampling::Center), ScanDirection::Both));
+    EXPECT_TRUE(bothFirst.hit);
+    EXPECT_EQ(bothFirst.overlap, 1.0);
+    EXPECT_EQ(bothFirst.firstHit, both.firstHit);
 }
 
 TEST(RunAlgorithm, NonDirectionalTestsIgnoreTheScanDirection) {
