@@ -232,6 +232,15 @@ TEST(SceneCheck, VerifyListsEachDifference) {
                              }));
 }
 
+TEST(SceneCheck, VerifyExplainsAHitExpectedFromATestThatDoesNotApply) {
+    Scene scene = overlappingSquares();
+    scene.sprites[1].transform.rotationDeg = 45;
+    VerifyResult v = verifyReport(check(scene), json::parse(R"({"A/B": {"pixel-rect": {"hit": true}}})"));
+    ASSERT_EQ(v.differences.size(), 1u);
+    EXPECT_EQ(v.differences[0].rfind("A/B pixel-rect hit: expected true, but the test is not applicable (", 0), 0u)
+        << v.differences[0];
+}
+
 TEST(SceneCheck, VerifySkipsExpectationsThatWereNotRun) {
     CheckOptions options;
     options.algorithms = {"aabb"};
