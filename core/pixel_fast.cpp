@@ -132,6 +132,41 @@ inline std::uint64_t sharedBits(const WordOffset& o, const std::uint64_t* rowA, 
     return false;
 }
 
+// One branch-free pass over a row's words: whether A's words and the B words under them share a bit.
+// `rowA` points at the first word of A's overlap and `rowB` at the start of B's row; B's low word under
+// A's first word is `lowIndex` (-1 when it lies before B's row, and then it is not read).
+struct RowPass {
+    std::size_t strideA, strideB;
+    std::int64_t lowIndex;
+    int s;
+    bool firstLowInside, lastHighInside;
+
+    /// The first row in [y, rows) with a shared bit, or rows. kWords > 0 is the row width in words
+    /// known at compile time; 0 reads it from `words`.
+    template <int kWords>
+    int findRow(const std::uint64_t* rowA, const std::uint64_t* rowB, int y, int rows, int words) const {
+        const int n = kWords > 0 ? kWords : words;
+        rowA += strideA * static_cast<std::size_t>(y);
+        rowB += strideB * static_cast<std::size_t>(y);
+        for (; y < rows; ++y, rowA += strideA, rowB += strideB) {
+            std::uint64_t any = 0;
+            if (s == 0) {
+                const std::uint64_t* b = rowB + lowIndex;  // lowIndex >= 0 without a shift
+                for (int w = 0; w < n; ++w) any |= rowA[w] & b[w];
+            } else {
+                std::uint64_t low = firstLowInside ? rowB[lowIndex] : 0;
+                for (int w = 0; w < n; ++w) {
+                    const std::uint64_t high = (w + 1 < n || lastHighInside) ? rowB[lowIndex + w + 1] : 0;
+                    any |= rowA[w] & ((low >> s) | (high << (64 - s)));
+                    low = high;
+                }
+            }
+            if (any != 0) return y;
+        }
+        return rows;
+    }
+};
+
 void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink,
                      CollisionResult& r) {
     const IntRect ta = ma.tightBounds(), tb = mb.tightBounds();
@@ -152,29 +187,30 @@ void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransfo
 
     // Inside the overlap only the first word's low index can be -1 and only the last word's high index
     // can be past B's row, so the loops below read everything else unchecked.
+    const int words = w1 - w0 + 1;
     const bool firstLowInside = w0 + o.q >= 0;
-    const int highInsideEnd = static_cast<int>(std::min<std::int64_t>(w1 + 1, o.wordsB - 1 - o.q));
-    const int s = o.s;
-    const std::size_t strideA = static_cast<std::size_t>(ma.wordsPerRow()), strideB = static_cast<std::size_t>(o.wordsB);
-    const std::uint64_t* rowA = ma.bitRow(static_cast<int>(y0)).data();
+    const bool lastHighInside = w1 + o.q + 1 < o.wordsB;
+    const std::uint64_t* rowA = ma.bitRow(static_cast<int>(y0)).data() + w0;
     const std::uint64_t* rowB = mb.bitRow(static_cast<int>(y0 + o.oy)).data();
-    for (auto y = static_cast<int>(y0); y < y1; ++y, rowA += strideA, rowB += strideB) {
-        // First only whether the row shares any bit, without branches; B's words are read once each.
-        std::uint64_t any = 0;
-        if (s == 0) {
-            const std::uint64_t* b = rowB + o.q;
-            for (int w = w0; w <= w1; ++w) any |= rowA[w] & b[w];
-        } else {
-            std::uint64_t low = firstLowInside ? rowB[w0 + o.q] : 0;
-            int w = w0;
-            for (; w < highInsideEnd; ++w) {
-                const std::uint64_t high = rowB[w + o.q + 1];
-                any |= rowA[w] & ((low >> s) | (high << (64 - s)));
-                low = high;
-            }
-            if (w <= w1) any |= rowA[w] & (low >> s);
+    const RowPass pass{static_cast<std::size_t>(ma.wordsPerRow()), static_cast<std::size_t>(o.wordsB), w0 + o.q, o.s,
+                       firstLowInside, lastHighInside};
+    const auto rows = static_cast<int>(y1 - y0);
+    // Narrow rows get a loop unrolled for their width: at a few words per row the loop overhead counts.
+    int y = 0;
+    for (;;) {
+        switch (words) {
+            case 1: y = pass.findRow<1>(rowA, rowB, y, rows, words); break;
+            case 2: y = pass.findRow<2>(rowA, rowB, y, rows, words); break;
+            case 3: y = pass.findRow<3>(rowA, rowB, y, rows, words); break;
+            case 4: y = pass.findRow<4>(rowA, rowB, y, rows, words); break;
+            default: y = pass.findRow<0>(rowA, rowB, y, rows, words); break;
         }
-        if (any != 0 && reportRow(o, rowA, rowB, y, w0, w1, sink)) return;
+        if (y >= rows) return;
+        if (reportRow(o, ma.bitRow(static_cast<int>(y0) + y).data(), mb.bitRow(static_cast<int>(y0 + o.oy) + y).data(),
+                      static_cast<int>(y0) + y, w0, w1, sink)) {
+            return;
+        }
+        ++y;
     }
 }
 
