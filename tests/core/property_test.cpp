@@ -496,6 +496,10 @@ TEST_P(RandomPairs, PixelStepEqualsPixelNaive) {
                 ASSERT_EQ(f.overlap, naive.overlap) << "pixel-fast, pair " << i << "\n" << p.describe();
                 ASSERT_EQ(f.firstHit, naive.firstHit) << "pixel-fast, pair " << i << "\n" << p.describe();
                 ASSERT_EQ(f.hits, naive.hits) << "pixel-fast, pair " << i << "\n" << p.describe();
+                const CollisionResult fFirst = fast->run(p.bodyA(), p.bodyB(), testing::hitOnlyScan(sampling));
+                ASSERT_EQ(fFirst.hit, naive.hit) << "pixel-fast hit-only, pair " << i << "\n" << p.describe();
+                ASSERT_EQ(fFirst.firstHit, naive.firstHit) << "pixel-fast hit-only, pair " << i << "\n" << p.describe();
+                ASSERT_EQ(fFirst.overlap, naive.hit ? 1.0 : 0.0) << "pixel-fast hit-only, pair " << i << "\n" << p.describe();
             }
         }
     }
