@@ -46,7 +46,7 @@ public:
 private:
     void record(int x, int y, std::int64_t bx, std::int64_t by) {
         // The same world matrix and arithmetic as pixel-naive, built only once there is a hit to place.
-        if (!m_worldA) m_worldA = worldMatrix(m_a);
+        if (!m_worldA) m_worldA = worldMatrixQuick(m_a);
         const PixelHit hit{{x, y}, {static_cast<int>(bx), static_cast<int>(by)},
                            transformPoint(*m_worldA, {x + m_offset, y + m_offset})};
         if (!m_result.firstHit) m_result.firstHit = hit;
@@ -436,57 +436,69 @@ template <bool kXna>
     const double startX = approximate(t.startFx.x), startY = approximate(t.startFx.y);
     const double stepXX = approximate(t.stepXFx.x), stepXY = approximate(t.stepXFx.y);
     const double stepYX = approximate(t.stepYFx.x), stepYY = approximate(t.stepYFx.y);
-    std::array<Side, kSupportDirections> upper, lower, rows;
-    int upperCount = 0, lowerCount = 0, rowCount = 0;
-    for (int k = 0; k < kSupportDirections; ++k) {
-        const glm::dvec2 d = supportDirections()[static_cast<std::size_t>(k)];
-        // A sample picks a pixel from at most half a pixel outside its square (0.71 along a diagonal); the
-        // rest of the slack covers the rounding of these doubles, which only clip: every sample kept is
-        // still decided in exact fixed point.
-        const double limit = mb.solidSupport()[static_cast<std::size_t>(k)] + 1.0;
-        const double slope = d.x * stepXX + d.y * stepXY;
-        const double base = d.x * startX + d.y * startY;
-        const double perRow = d.x * stepYX + d.y * stepYY;
-        if (slope == 0.0) {
-            // The side does not depend on x: it keeps row y whole when base + perRow * y <= limit, else drops it.
-            rows[static_cast<std::size_t>(rowCount++)] = {limit - base, perRow};
-            continue;
+    // The sides of the clip polygon as seen from A's rows, in three kinds.
+    struct Sides {
+        std::array<Side, kSupportDirections> upper, lower, rows;
+        int upperCount = 0, lowerCount = 0, rowCount = 0;
+    };
+    // Every `stride`-th side: 4 gives B's solid box, 1 the whole polygon.
+    const auto makeSides = [&](int stride) {
+        Sides sides;
+        for (int k = 0; k < kSupportDirections; k += stride) {
+            const glm::dvec2 d = supportDirections()[static_cast<std::size_t>(k)];
+            // A sample picks a pixel from at most half a pixel outside its square (0.71 along a diagonal);
+            // the rest of the slack covers the rounding of these doubles, which only clip: every sample
+            // kept is still decided in exact fixed point.
+            const double limit = mb.solidSupport()[static_cast<std::size_t>(k)] + 1.0;
+            const double slope = d.x * stepXX + d.y * stepXY;
+            const double base = d.x * startX + d.y * startY;
+            const double perRow = d.x * stepYX + d.y * stepYY;
+            if (slope == 0.0) {
+                // Independent of x: the side keeps row y whole when base + perRow * y <= limit, else drops it.
+                sides.rows[static_cast<std::size_t>(sides.rowCount++)] = {limit - base, perRow};
+                continue;
+            }
+            const double inverse = 1.0 / slope;
+            // x <= bound on an upper side; x >= bound on a lower side, kept negated so both take a minimum.
+            const Side bound{(limit - base) * inverse, -perRow * inverse};
+            if (slope > 0.0) {
+                sides.upper[static_cast<std::size_t>(sides.upperCount++)] = bound;
+            } else {
+                sides.lower[static_cast<std::size_t>(sides.lowerCount++)] = {-bound.atRow0, -bound.perRow};
+            }
         }
-        const double inverse = 1.0 / slope;
-        // x <= bound on an upper side; x >= bound on a lower side, kept negated so both take a minimum.
-        const Side bound{(limit - base) * inverse, -perRow * inverse};
-        if (slope > 0.0) {
-            upper[static_cast<std::size_t>(upperCount++)] = bound;
-        } else {
-            lower[static_cast<std::size_t>(lowerCount++)] = {-bound.atRow0, -bound.perRow};
-        }
-    }
-    // The envelopes cost more than evaluating every side on a few rows, so a scan that stops early (hit-only
-    // mode, short sprites) never builds them.
-    constexpr int kRowsBeforeEnvelope = 8;
+        return sides;
+    };
+    // The first rows are clipped to B's solid box alone and the whole polygon, with its envelopes, comes
+    // after a few rows: a scan that stops early (hit-only mode, short sprites) never pays for it.
+    constexpr int kRowsOnTheBox = 8;
+    Sides sides = makeSides(4);
+    bool wholePolygon = false;
     MinEnvelope upperEnvelope, lowerEnvelope;
-    bool envelopesBuilt = false;
 
     RowWalker<kXna> walker(mb, t, sink, r);
     FixedVec rowStart{t.startFx.x + Fixed(ta.y0) * t.stepYFx.x, t.startFx.y + Fixed(ta.y0) * t.stepYFx.y};
     for (int y = ta.y0; y < ta.y1; ++y, rowStart += t.stepYFx) {
         const auto spans = ma.rowSpans(y);
         if (spans.empty()) continue;
+        if (!wholePolygon && y - ta.y0 >= kRowsOnTheBox) {
+            sides = makeSides(1);
+            upperEnvelope = MinEnvelope(sides.upper.data(), sides.upperCount, y);
+            lowerEnvelope = MinEnvelope(sides.lower.data(), sides.lowerCount, y);
+            wholePolygon = true;
+        }
         bool dropped = false;
-        for (int k = 0; k < rowCount; ++k) dropped |= rows[static_cast<std::size_t>(k)].atRow0 < rows[static_cast<std::size_t>(k)].perRow * y;
+        for (int k = 0; k < sides.rowCount; ++k) {
+            dropped |= sides.rows[static_cast<std::size_t>(k)].atRow0 < sides.rows[static_cast<std::size_t>(k)].perRow * y;
+        }
         if (dropped) continue;
         double hi, lo;
-        if (y - ta.y0 < kRowsBeforeEnvelope) {
-            hi = minimumAt(upper.data(), upperCount, y);
-            lo = -minimumAt(lower.data(), lowerCount, y);
-        } else {
-            if (!envelopesBuilt) {
-                upperEnvelope = MinEnvelope(upper.data(), upperCount, y);
-                lowerEnvelope = MinEnvelope(lower.data(), lowerCount, y);
-                envelopesBuilt = true;
-            }
+        if (wholePolygon) {
             hi = upperEnvelope.at(y);
             lo = -lowerEnvelope.at(y);
+        } else {
+            hi = minimumAt(sides.upper.data(), sides.upperCount, y);
+            lo = -minimumAt(sides.lower.data(), sides.lowerCount, y);
         }
         // One sample of slack on each end absorbs the rounding of the solve. Clamped first, so the
         // conversions to int are in range; the clamp leaves room for the slack.

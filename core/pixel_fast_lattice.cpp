@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <numbers>
 
 namespace cl {
 
@@ -18,12 +19,41 @@ Fixed toFixedQuick(double value) {
            static_cast<std::int64_t>(rounded);
 }
 
+namespace {
+
+// std::fmod(x, 360.0), skipping the library call when |x| < 360, where fmod returns x itself.
+double reduceDegrees(double x) { return std::abs(x) < 360.0 ? x : std::fmod(x, 360.0); }
+
+// cosSinDegrees, line for line, with reduceDegrees for its fmod.
+glm::dvec2 cosSinQuick(double degrees) {
+    double r = reduceDegrees(degrees);
+    if (r < 0.0) r += 360.0;
+    if (r == 0.0 || r == 360.0) return {1.0, 0.0};
+    if (r == 90.0) return {0.0, 1.0};
+    if (r == 180.0) return {-1.0, 0.0};
+    if (r == 270.0) return {0.0, -1.0};
+    const double radians = r * (std::numbers::pi / 180.0);
+    return {std::cos(radians), std::sin(radians)};
+}
+
+}  // namespace
+
+glm::dmat3 worldMatrixQuick(const SpriteTransform& t) {
+    // worldMatrix, line for line, with cosSinQuick.
+    const glm::dvec2 cs = cosSinQuick(t.rotationDeg);
+    const glm::dvec2 axisX{cs.x * t.scale.x, cs.y * t.scale.x};
+    const glm::dvec2 axisY{-cs.y * t.scale.y, cs.x * t.scale.y};
+    const glm::dvec2 translation = t.position - (axisX * t.origin.x + axisY * t.origin.y);
+    return glm::dmat3(glm::dvec3(axisX, 0.0), glm::dvec3(axisY, 0.0), glm::dvec3(translation, 1.0));
+}
+
 PairTransform sampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
-    // Mirrors makePairTransform line for line; fast_tests compares the two on random transforms.
+    // Mirrors makePairTransform (and cosSinDegrees) line for line; fast_tests compares the two on random
+    // transforms, so a change to the rounding rule there shows up as a failure here.
     PairTransform t;
     t.sampling = sampling;
-    const glm::dvec2 csDelta = cosSinDegrees(std::fmod(a.rotationDeg, 360.0) - std::fmod(b.rotationDeg, 360.0));
-    const glm::dvec2 csB = cosSinDegrees(b.rotationDeg);
+    const glm::dvec2 csDelta = cosSinQuick(reduceDegrees(a.rotationDeg) - reduceDegrees(b.rotationDeg));
+    const glm::dvec2 csB = cosSinQuick(b.rotationDeg);
     const glm::dvec2 col0{csDelta.x * a.scale.x / b.scale.x, csDelta.y * a.scale.x / b.scale.y};
     const glm::dvec2 col1{-csDelta.y * a.scale.y / b.scale.x, csDelta.x * a.scale.y / b.scale.y};
     const glm::dvec2 d = a.position - b.position;

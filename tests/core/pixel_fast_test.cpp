@@ -329,7 +329,7 @@ TEST(PixelFast, HitOnlyStopsAtTheFirstHitInAsScanOrder) {
     EXPECT_EQ(t.firstHit->a, glm::ivec2(4, 2));
 }
 
-TEST(PixelFast, SampleLatticeIsMakePairTransformsFixedPointBitForBit) {
+TEST(PixelFast, SampleLatticeAndWorldMatrixAreBitForBitTheCoreOnes) {
     std::mt19937 rng(7u);
     for (int i = 0; i < 20000; ++i) {
         SpriteTransform a, b;
@@ -347,6 +347,7 @@ TEST(PixelFast, SampleLatticeIsMakePairTransformsFixedPointBitForBit) {
                         actual.stepYFx == expected.stepYFx)
                 << "transform pair " << i;
         }
+        ASSERT_TRUE(worldMatrixQuick(a) == worldMatrix(a)) << "transform " << i;
     }
     for (double v : {0.0, -0.0, 0.5, -0.5, 1.0 / 3.0, -1e-300, 123456.789, -1e13, 0x1p52, -0x1p60, 0x1p-33, 0x1p-32 * 1.5}) {
         EXPECT_TRUE(toFixedQuick(v) == toFixed(v)) << v;
