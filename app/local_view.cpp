@@ -173,7 +173,7 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
                                     transformPoint(otherToScreen, {ow, oh}), transformPoint(otherToScreen, {0, oh})};
         drawPolyline(list, obox, 4, IM_COL32(160, 160, 200, 200), 1.0f);
         drawLabel(list, box[0] + glm::dvec2(0, -16), IM_COL32(230, 230, 230, 255), (ref.name + " (reference, never moves)").c_str());
-        drawLabel(list, obox[0] + glm::dvec2(0, -16), IM_COL32(190, 190, 230, 255), (other.name + " as inverse(" + ref.name + ") * " + other.name).c_str());
+        drawLabel(list, obox[3] + glm::dvec2(0, 4), IM_COL32(190, 190, 230, 255), (other.name + " as inverse(" + ref.name + ") * " + other.name).c_str());
 
         if (state.settings.localReferenceIsB) {
             const PairTransform& t = pair.transform;

@@ -57,7 +57,7 @@ inline constexpr std::uint32_t kSample = 0xC8C8C8C0;
 inline constexpr std::uint32_t kSampleHit = 0xFF3030FF;
 inline constexpr std::uint32_t kCursor = 0xFFE600FF;
 inline constexpr std::uint32_t kBackground = 0x24282EFF;
-inline constexpr std::uint32_t kBackgroundHit = 0x5A1E1EFF;
+inline constexpr std::uint32_t kBackgroundHit = 0x4A1616FF;
 inline constexpr std::uint32_t kLocalBackground = 0x1E2228FF;
 }  // namespace palette
 

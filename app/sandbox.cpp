@@ -436,6 +436,8 @@ int Sandbox::run() {
         if (!error.empty()) std::cerr << "collision-lab: " << error << "\n";
     }
     for (const std::string& e : m_state.errors) std::cerr << "collision-lab: " << e << "\n";
+    // Scripted runs (smoke tests) must fail when the scene they were given does not open.
+    const int status = m_options.frames > 0 && m_options.scene && m_state.sceneLoadFailed ? 1 : 0;
     if (m_options.stats) {
         std::cout << m_stats.summary() << "\n";
         std::cout << "draw (SFML + ImGui GL calls, not counted as work): " << m_drawStats.summary() << "\n";
@@ -445,7 +447,7 @@ int Sandbox::run() {
     ImGui_ImplSfml_Shutdown();
     ImGui::DestroyContext();
     m_window.close();
-    return 0;
+    return status;
 }
 
 }  // namespace
