@@ -11,7 +11,7 @@ namespace {
 
 using testing::makeTransform;
 
-// Fixed-point units per pixel, and the value of a count of units (plus a fraction of a unit) in pixels.
+// The smallest fixed-point step (2^-32 pixel), and a whole number of quarter pixels in fixed point.
 constexpr Fixed kUnit = 1;
 Fixed fixedFromQuarters(int quarters) { return Fixed(quarters) * (kFixedOne / 4); }
 
