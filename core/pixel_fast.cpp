@@ -155,11 +155,13 @@ struct RowPass {
                 for (int w = 0; w < n; ++w) any |= rowA[w] & b[w];
             } else {
                 std::uint64_t low = firstLowInside ? rowB[lowIndex] : 0;
-                for (int w = 0; w < n; ++w) {
-                    const std::uint64_t high = (w + 1 < n || lastHighInside) ? rowB[lowIndex + w + 1] : 0;
+                for (int w = 0; w + 1 < n; ++w) {
+                    const std::uint64_t high = rowB[lowIndex + w + 1];
                     any |= rowA[w] & ((low >> s) | (high << (64 - s)));
                     low = high;
                 }
+                const std::uint64_t high = lastHighInside ? rowB[lowIndex + n] : 0;
+                any |= rowA[n - 1] & ((low >> s) | (high << (64 - s)));
             }
             if (any != 0) return y;
         }
@@ -196,6 +198,7 @@ void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransfo
                        firstLowInside, lastHighInside};
     const auto rows = static_cast<int>(y1 - y0);
     // Narrow rows get a loop unrolled for their width: at a few words per row the loop overhead counts.
+    // (Eight words: a 512-pixel row.)
     int y = 0;
     for (;;) {
         switch (words) {
@@ -203,6 +206,7 @@ void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransfo
             case 2: y = pass.findRow<2>(rowA, rowB, y, rows, words); break;
             case 3: y = pass.findRow<3>(rowA, rowB, y, rows, words); break;
             case 4: y = pass.findRow<4>(rowA, rowB, y, rows, words); break;
+            case 8: y = pass.findRow<8>(rowA, rowB, y, rows, words); break;
             default: y = pass.findRow<0>(rowA, rowB, y, rows, words); break;
         }
         if (y >= rows) return;
