@@ -14,8 +14,9 @@
 //  [x] Tiles regions larger than the tile size; firstHit and hits stay in row-major world order.
 //  [x] Not applicable, with the reason, when there is no X display, no OpenGL context or no shaders, a
 //      mask exceeds the texture size limit, or the overlap covers more than 2^26 world pixels.
-// Not thread-safe: use a collider from one thread only (the one that owns the OpenGL work).
-// Raw OpenGL callers (e.g. the ImGui renderer) must re-activate their own context after a call.
+// Not thread-safe: use a collider from one thread only (the one that owns the OpenGL work). A call made
+// while a window's context is active draws through a framebuffer object in that context and leaves it
+// active with the window's own framebuffer bound, so raw OpenGL (the ImGui renderer) can follow.
 
 #include <cstdint>
 #include <memory>
