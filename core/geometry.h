@@ -28,7 +28,8 @@ struct Rect {
 
 /// True when the two rectangles share a region of non-zero area (touching is no overlap).
 inline bool overlapsPositively(const Rect& a, const Rect& b) {
-    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+    return std::min(a.max.x, b.max.x) > std::max(a.min.x, b.min.x) &&
+           std::min(a.max.y, b.max.y) > std::max(a.min.y, b.min.y);
 }
 
 /// The shared region of two rectangles; its size is negative on an axis where they do not meet.

@@ -1,5 +1,7 @@
 #include "core/mask_cache.h"
 
+#include <set>
+
 namespace cl {
 
 std::shared_ptr<const AlphaMask> MaskCache::get(const std::shared_ptr<const RgbaImage>& image, int threshold) {
@@ -13,7 +15,14 @@ std::shared_ptr<const AlphaMask> MaskCache::get(const std::shared_ptr<const Rgba
 }
 
 void MaskCache::pruneUnused() {
-    std::erase_if(m_entries, [](const auto& item) { return item.second.image.use_count() == 1; });
+    // An image is unused when every owner it has is one of our entries (one per threshold).
+    std::map<const RgbaImage*, long> ownersHere;
+    for (const auto& [key, entry] : m_entries) ++ownersHere[key.first];
+    std::set<const RgbaImage*> unused;
+    for (const auto& [key, entry] : m_entries) {
+        if (entry.image.use_count() == ownersHere[key.first]) unused.insert(key.first);
+    }
+    std::erase_if(m_entries, [&](const auto& item) { return unused.count(item.first.first) != 0; });
 }
 
 }  // namespace cl

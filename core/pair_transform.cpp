@@ -9,7 +9,7 @@ Fixed toFixed(double value) {
     const double whole = std::floor(value);
     const double fraction = value - whole;  // exact, in [0, 1)
     const long long scaledFraction = std::llround(std::ldexp(fraction, kFixedFractionBits));
-    return (static_cast<Fixed>(static_cast<long long>(whole)) << kFixedFractionBits) + scaledFraction;
+    return static_cast<Fixed>(whole) * kFixedOne + scaledFraction;
 }
 
 double toDouble(Fixed value) {

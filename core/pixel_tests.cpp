@@ -75,9 +75,10 @@ double clippedArea(const std::array<glm::dvec2, 4>& quad, double u, double v) {
         std::swap(in, out);
         if (count < 3) return 0.0;
     }
+    // Summed about the first vertex rather than the origin: far from the origin the terms cancel badly.
     double twiceArea = 0.0;
-    for (int i = 0; i < count; ++i) {
-        const glm::dvec2 p = in[i], q = in[(i + 1) % count];
+    for (int i = 1; i + 1 < count; ++i) {
+        const glm::dvec2 p = in[i] - in[0], q = in[i + 1] - in[0];
         twiceArea += p.x * q.y - q.x * p.y;
     }
     return std::abs(twiceArea) * 0.5;
@@ -204,7 +205,11 @@ CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& opti
         r.overlap += area;
         if (!r.firstHit) r.firstHit = hit;
         if (options.listHits && !options.stopAtFirstHit) r.hits.push_back(hit);
-        return options.stopAtFirstHit && r.overlap > kExactAreaEpsilon;
+        if (options.stopAtFirstHit && r.overlap > kExactAreaEpsilon) {
+            r.hit = true;
+            return true;
+        }
+        return false;
     };
 
     for (int y = 0; y < inner.mask->height(); ++y) {
