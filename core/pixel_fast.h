@@ -12,4 +12,8 @@ namespace cl {
 /// `samples` counts the samples actually looked at, so it is usually far below pixel-naive's.
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options);
 
+/// Lets pixelFast walk samples four at a time with AVX2 where the CPU has it (the default) or keeps it to
+/// the portable scalar code (false); for tests and benchmarks of both paths. The answer never changes.
+void setPixelFastVectorWalk(bool enabled);
+
 }  // namespace cl

@@ -117,9 +117,10 @@ double randomCoordinate(std::mt19937& rng, double lo, double hi) {
     }
 }
 
-TEST(PixelFast, EqualsPixelNaiveOnOneHundredThousandRandomPairs) {
-    std::mt19937 rng(20261122u);
-    constexpr int kPairs = 100000;
+// Checks pixel-fast against pixel-naive on `pairs` random pairs drawn from `seed`.
+void expectRandomPairsAgree(unsigned seed, int pairs) {
+    std::mt19937 rng(seed);
+    const int kPairs = pairs;
     int checked = 0, hits = 0;
     for (int pair = 0; pair < kPairs; ++pair) {
         const auto shapeA = static_cast<Shape>(rng() % static_cast<unsigned>(Shape::Count));
@@ -154,13 +155,22 @@ TEST(PixelFast, EqualsPixelNaiveOnOneHundredThousandRandomPairs) {
             b.transform.scale = a.transform.scale;
         }
         const Sampling sampling = (rng() % 2) ? Sampling::Xna : Sampling::Center;
-        ASSERT_TRUE(sameAsNaiveInEveryMode(a, b, sampling)) << "pair " << pair;
+        ASSERT_TRUE(sameAsNaiveInEveryMode(a, b, sampling)) << "seed " << seed << ", pair " << pair;
         ++checked;
         hits += pixelNaive(a, b, hitOnlyScan(sampling)).hit ? 1 : 0;
     }
     EXPECT_EQ(checked, kPairs);
     // The placements are meant to overlap often; a run where almost nothing hits would prove little.
     EXPECT_GT(hits, kPairs / 5);
+}
+
+TEST(PixelFast, EqualsPixelNaiveOnOneHundredThousandRandomPairs) { expectRandomPairsAgree(20261122u, 100000); }
+
+TEST(PixelFast, PortableScalarWalkEqualsPixelNaiveToo) {
+    // On a CPU with AVX2 the test above runs the vector walk; this one runs the portable code.
+    setPixelFastVectorWalk(false);
+    expectRandomPairsAgree(1234567u, 30000);
+    setPixelFastVectorWalk(true);
 }
 
 // ---------------------------------------------------------------------------------------------------
