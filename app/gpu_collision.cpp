@@ -20,13 +20,12 @@
 #include <SFML/System/Err.hpp>
 
 #include "core/bounds.h"
+#include "core/pixel_tests.h"
 #include "core/sprite_transform.h"
 
 namespace cl {
 namespace {
 
-// Largest number of world pixels the test draws before answering "not applicable" (as pixel-world).
-constexpr std::int64_t kMaxWorldPixels = std::int64_t(1) << 26;
 // Mask textures kept between calls; the least recently used one goes first.
 constexpr std::size_t kMaxCachedTextures = 8;
 // The render target grows in steps of this many pixels so small size changes do not recreate it.
@@ -265,20 +264,10 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
     if (const std::string reason = unavailableReason(); !reason.empty()) return notApplicable("gpu: " + reason);
     CollisionResult r;
 
-    // The centres pixel-world visits: strictly inside both world boxes, and inside the closed overlap of
-    // the tight boxes (no centre outside a tight box lands on a solid pixel; one on its edge still can).
-    const auto ta = tightWorldAabb(a), tb = tightWorldAabb(b);
-    if (!ta || !tb) return r;
-    const Rect boxes = intersection(worldAabb(a), worldAabb(b));
-    const Rect tight = intersection(*ta, *tb);
-    const double firstX = std::max(std::floor(boxes.min.x - 0.5) + 1.0, std::ceil(tight.min.x - 0.5));
-    const double lastX = std::min(std::ceil(boxes.max.x - 0.5) - 1.0, std::floor(tight.max.x - 0.5));
-    const double firstY = std::max(std::floor(boxes.min.y - 0.5) + 1.0, std::ceil(tight.min.y - 0.5));
-    const double lastY = std::min(std::ceil(boxes.max.y - 0.5) - 1.0, std::floor(tight.max.y - 0.5));
-    if (lastX < firstX || lastY < firstY) return r;
-    if ((lastX - firstX + 1.0) * (lastY - firstY + 1.0) > static_cast<double>(kMaxWorldPixels)) {
-        return notApplicable("gpu: the overlap covers more than 2^26 world pixels");
-    }
+    // Exactly the centres pixel-world visits.
+    const WorldPixelRange range = pixelWorldRange(a, b);
+    if (range.empty()) return r;
+    if (range.count() > kMaxWorldPixels) return notApplicable("gpu: the overlap covers more than 2^26 world pixels");
     Resources& res = *m_resources;
     for (const Body* body : {&a, &b}) {
         const AlphaMask& mask = *body->mask;
@@ -298,8 +287,8 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
     if (!textureA || !textureB) return notApplicable("gpu: " + problem + ": " + errors.firstLine("no message"));
     m_timings.uploadNs = nanosecondsSince(uploadStart);
 
-    const std::int64_t x0 = static_cast<std::int64_t>(firstX), x1 = static_cast<std::int64_t>(lastX) + 1;
-    const std::int64_t y0 = static_cast<std::int64_t>(firstY), y1 = static_cast<std::int64_t>(lastY) + 1;
+    const std::int64_t x0 = static_cast<std::int64_t>(range.first.x), x1 = static_cast<std::int64_t>(range.last.x) + 1;
+    const std::int64_t y0 = static_cast<std::int64_t>(range.first.y), y1 = static_cast<std::int64_t>(range.last.y) + 1;
     const std::int64_t tile = std::min<std::int64_t>(m_maxTileSize, res.maxTextureSize);
     if (!res.ensureTarget(static_cast<unsigned>(std::min(tile, x1 - x0)),
                           static_cast<unsigned>(std::min(tile, y1 - y0)))) {

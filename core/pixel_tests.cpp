@@ -84,9 +84,6 @@ double clippedArea(const std::array<glm::dvec2, 4>& quad, double u, double v) {
     return std::abs(twiceArea) * 0.5;
 }
 
-// Largest number of world pixels pixel-world will visit before answering "not applicable".
-constexpr std::int64_t kMaxWorldSamples = std::int64_t(1) << 26;
-
 }  // namespace
 
 CollisionResult pixelRect(const Body& a, const Body& b, const TestOptions& options) {
@@ -142,28 +139,30 @@ CollisionResult pixelStep(const Body& a, const Body& b, const TestOptions& optio
     return r;
 }
 
-CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& options) {
-    CollisionResult r;
-    // Pixels outside a tight box cannot be solid, so the scan is limited to the tight boxes' overlap too;
+WorldPixelRange pixelWorldRange(const Body& a, const Body& b) {
+    // Pixels outside a tight box cannot be solid, so the range is limited to the tight boxes' overlap too;
     // that limit is inclusive, since a centre on a tight box's edge can still fall in a solid pixel.
     const auto ta = tightWorldAabb(a), tb = tightWorldAabb(b);
-    if (!ta || !tb) return r;
+    if (!ta || !tb) return {};
     const Rect boxes = intersection(worldAabb(a), worldAabb(b));
     const Rect tight = intersection(*ta, *tb);
     // Centres (i + 0.5) strictly inside (min, max) of the boxes: i > min - 0.5 and i < max - 0.5;
     // and inside [min, max] of the tight boxes: min - 0.5 <= i <= max - 0.5.
-    const double firstX = std::max(std::floor(boxes.min.x - 0.5) + 1.0, std::ceil(tight.min.x - 0.5));
-    const double lastX = std::min(std::ceil(boxes.max.x - 0.5) - 1.0, std::floor(tight.max.x - 0.5));
-    const double firstY = std::max(std::floor(boxes.min.y - 0.5) + 1.0, std::ceil(tight.min.y - 0.5));
-    const double lastY = std::min(std::ceil(boxes.max.y - 0.5) - 1.0, std::floor(tight.max.y - 0.5));
-    if (lastX < firstX || lastY < firstY) return r;
-    if ((lastX - firstX + 1.0) * (lastY - firstY + 1.0) > static_cast<double>(kMaxWorldSamples)) {
-        return notApplicable("the overlap covers more than 2^26 world pixels");
-    }
+    WorldPixelRange range;
+    range.first = glm::max(glm::floor(boxes.min - 0.5) + 1.0, glm::ceil(tight.min - 0.5));
+    range.last = glm::min(glm::ceil(boxes.max - 0.5) - 1.0, glm::floor(tight.max - 0.5));
+    return range;
+}
+
+CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& options) {
+    CollisionResult r;
+    const WorldPixelRange range = pixelWorldRange(a, b);
+    if (range.empty()) return r;
+    if (range.count() > kMaxWorldPixels) return notApplicable("the overlap covers more than 2^26 world pixels");
     const glm::dmat3 toA = affineInverse(worldMatrix(a.transform));
     const glm::dmat3 toB = affineInverse(worldMatrix(b.transform));
-    for (auto j = static_cast<std::int64_t>(firstY); j <= static_cast<std::int64_t>(lastY); ++j) {
-        for (auto i = static_cast<std::int64_t>(firstX); i <= static_cast<std::int64_t>(lastX); ++i) {
+    for (auto j = static_cast<std::int64_t>(range.first.y); j <= static_cast<std::int64_t>(range.last.y); ++j) {
+        for (auto i = static_cast<std::int64_t>(range.first.x); i <= static_cast<std::int64_t>(range.last.x); ++i) {
             ++r.samples;
             const glm::dvec2 world{i + 0.5, j + 0.5};
             const glm::dvec2 pa = glm::floor(transformPoint(toA, world));

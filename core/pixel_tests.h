@@ -21,6 +21,22 @@ CollisionResult pixelStep(const Body& a, const Body& b, const TestOptions& optio
 /// into A and into B (floor) and counts when solid in both — what the GPU red/blue method computes.
 CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& options);
 
+/// The world pixel centres pixel-world visits: (i + 0.5, j + 0.5) for whole i in [first.x, last.x] and
+/// j in [first.y, last.y] — strictly inside both world AABBs and inside the closed overlap of the tight
+/// boxes (no centre outside a tight box is solid; one on its edge can be). Shared with the GPU test.
+struct WorldPixelRange {
+    glm::dvec2 first{0.0, 0.0};
+    glm::dvec2 last{-1.0, -1.0};
+    /// True when no centre qualifies.
+    bool empty() const { return last.x < first.x || last.y < first.y; }
+    /// Number of centres (0 when empty), as a double since it may be huge.
+    double count() const { return empty() ? 0.0 : (last.x - first.x + 1.0) * (last.y - first.y + 1.0); }
+};
+WorldPixelRange pixelWorldRange(const Body& a, const Body& b);
+
+/// Largest number of world pixel centres pixel-world (and the GPU test) visit before answering "not applicable".
+inline constexpr double kMaxWorldPixels = 67108864.0;  // 2^26
+
 /// `pixel-exact`: each solid pixel is its unit square; overlap is the world area of (A's solid squares
 /// intersected with B's solid squares). Hit iff the area > kExactAreaEpsilon.
 CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& options);
