@@ -3,6 +3,7 @@
 #include <array>
 #include <chrono>
 #include <utility>
+#include <vector>
 
 #include "core/cheap_tests.h"
 #include "core/pixel_fast.h"
@@ -56,10 +57,20 @@ CollisionResult runInDirection(const Algorithm& algorithm, const Body& a, const 
 
 }  // namespace
 
-std::span<const Algorithm> algorithms() { return kAlgorithms; }
+// The core tests, then whatever the executable added (see addAlgorithm).
+std::vector<Algorithm>& table() {
+    static std::vector<Algorithm> all(kAlgorithms.begin(), kAlgorithms.end());
+    return all;
+}
+
+std::span<const Algorithm> algorithms() { return table(); }
+
+void addAlgorithm(const Algorithm& algorithm) {
+    if (!findAlgorithm(algorithm.name)) table().push_back(algorithm);
+}
 
 const Algorithm* findAlgorithm(std::string_view name) {
-    for (const Algorithm& algorithm : kAlgorithms) {
+    for (const Algorithm& algorithm : table()) {
         if (algorithm.name == name) return &algorithm;
     }
     return nullptr;

@@ -21,8 +21,13 @@ struct Algorithm {
     bool directional = false;
 };
 
-/// Every test the core library has, cheap ones first, in the order tables list them.
+/// Every test: the core library's, cheap ones first, then any added with addAlgorithm(), in the order
+/// tables list them.
 std::span<const Algorithm> algorithms();
+
+/// Appends a test that lives outside core (the executable adds its OpenGL `gpu` test at start-up, in
+/// main()). Call before other threads use the table; a name already present is ignored.
+void addAlgorithm(const Algorithm& algorithm);
 
 /// The test with this name, or nullptr.
 const Algorithm* findAlgorithm(std::string_view name);
