@@ -159,14 +159,17 @@ struct RowPass {
                 const std::uint64_t* b = rowB + lowIndex;  // lowIndex >= 0 without a shift
                 for (int w = 0; w < n; ++w) any |= rowA[w] & b[w];
             } else {
-                std::uint64_t low = firstLowInside ? rowB[lowIndex] : 0;
-                for (int w = 0; w + 1 < n; ++w) {
-                    const std::uint64_t high = rowB[lowIndex + w + 1];
-                    any |= rowA[w] & ((low >> s) | (high << (64 - s)));
-                    low = high;
+                const auto join = [&](std::uint64_t low, std::uint64_t high) { return (low >> s) | (high << (64 - s)); };
+                // The first and the last word may reach past B's row; the words between never do, and
+                // that loop vectorises.
+                const std::uint64_t firstLow = firstLowInside ? rowB[lowIndex] : 0;
+                if (n == 1) {
+                    any = rowA[0] & join(firstLow, lastHighInside ? rowB[lowIndex + 1] : 0);
+                } else {
+                    any = rowA[0] & join(firstLow, rowB[lowIndex + 1]);
+                    for (int w = 1; w + 1 < n; ++w) any |= rowA[w] & join(rowB[lowIndex + w], rowB[lowIndex + w + 1]);
+                    any |= rowA[n - 1] & join(rowB[lowIndex + n - 1], lastHighInside ? rowB[lowIndex + n] : 0);
                 }
-                const std::uint64_t high = lastHighInside ? rowB[lowIndex + n] : 0;
-                any |= rowA[n - 1] & ((low >> s) | (high << (64 - s)));
             }
             if (any != 0) return y;
         }
