@@ -13,8 +13,6 @@ namespace cl {
 
 namespace {
 
-// Drawing every sample of a huge sprite would cost more than the view is worth.
-constexpr std::int64_t kMaxSampleDots = 160000;
 constexpr double kGridMinPixelPx = 6.0;
 const sf::Color kGhostReference(200, 200, 200, 235);
 const sf::Color kGhostOther(150, 150, 150, 190);
@@ -45,13 +43,6 @@ LocalPair localPair(const SandboxState& state) {
     return lp;
 }
 
-void appendDot(sf::VertexArray& quads, glm::dvec2 c, double half, sf::Color colour) {
-    quads.append(sf::Vertex(sf::Vector2f(float(c.x - half), float(c.y - half)), colour));
-    quads.append(sf::Vertex(sf::Vector2f(float(c.x + half), float(c.y - half)), colour));
-    quads.append(sf::Vertex(sf::Vector2f(float(c.x + half), float(c.y + half)), colour));
-    quads.append(sf::Vertex(sf::Vector2f(float(c.x - half), float(c.y + half)), colour));
-}
-
 }  // namespace
 
 void LocalView::frame(SandboxState& state) {
@@ -70,35 +61,6 @@ void LocalView::frame(SandboxState& state) {
     state.localCamera.frame(box, 30.0);
 }
 
-void LocalView::rebuildSamples(const SandboxState& state, const glm::dmat3& aToRef) {
-    m_samples.clear();
-    m_hits.clear();
-    m_generation = state.report.generation();
-    m_referenceIsB = state.settings.localReferenceIsB;
-    const PairAnalysis& pair = state.report.pair();
-    if (pair.a < 0) return;
-    const auto& mask = state.report.sprites()[pair.a].mask;
-    if (!mask) return;
-    const double offset = sampleOffset(state.document.scene().sampling);
-    const std::int64_t total = std::int64_t(mask->width()) * mask->height();
-    const bool all = total <= kMaxSampleDots;
-    if (all || mask->solidCount() <= kMaxSampleDots) {
-        const double half = 0.09 * std::min(1.0, std::hypot(aToRef[0][0], aToRef[0][1]));
-        for (int y = 0; y < mask->height(); ++y) {
-            for (int x = 0; x < mask->width(); ++x) {
-                const bool solid = mask->solid(x, y);
-                if (!solid && !all) continue;
-                const glm::dvec2 p = transformPoint(aToRef, {x + offset, y + offset});
-                appendDot(m_samples, p, half, solid ? sf::Color(230, 230, 230, 220) : sf::Color(120, 120, 120, 120));
-            }
-        }
-    }
-    const double hitHalf = 0.2 * std::min(1.0, std::hypot(aToRef[0][0], aToRef[0][1]));
-    for (const PixelHit& hit : pair.scan.hits) {
-        appendDot(m_hits, transformPoint(aToRef, {hit.a.x + offset, hit.a.y + offset}), hitHalf, toSfColor(palette::kSampleHit));
-    }
-}
-
 void LocalView::submit(sf::RenderTarget& target) {
     clipTo(target, m_viewport);
     sf::RectangleShape background(sf::Vector2f(float(m_viewport.size().x), float(m_viewport.size().y)));
@@ -112,8 +74,9 @@ void LocalView::submit(sf::RenderTarget& target) {
         target.draw(sprite, sf::RenderStates(g.transform));
     }
     target.draw(m_grid, sf::RenderStates(m_toScreen));
-    if (m_showSamples) target.draw(m_samples, sf::RenderStates(m_toScreen));
-    target.draw(m_hits, sf::RenderStates(m_toScreen));
+    for (const std::vector<sf::Vertex>* quads : {m_samples, m_hits}) {
+        if (quads && !quads->empty()) target.draw(quads->data(), quads->size(), sf::Quads, sf::RenderStates(m_toScreen));
+    }
     target.setView(target.getDefaultView());
 }
 
@@ -131,7 +94,7 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
     m_toScreen = sfToScreen;
     m_ghosts[0] = m_ghosts[1] = GhostDraw{};
     m_grid.clear();
-    m_showSamples = state.settings.localShowSamples;
+    m_samples = m_hits = nullptr;
     if (lp.reference >= 0) {
         const SceneSprite& ref = scene.sprites[lp.reference];
         const SceneSprite& other = scene.sprites[lp.other];
@@ -149,12 +112,10 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
                 m_grid.append(sf::Vertex(sf::Vector2f(float(w), float(y)), colour));
             }
         }
-        if (m_generation != state.report.generation() || m_referenceIsB != state.settings.localReferenceIsB) {
-            rebuildSamples(state, lp.aToReference);
-        }
-    } else {
-        m_samples.clear();
-        m_hits.clear();
+        const ScanGeometry& g = pair.geometry;
+        const bool inB = state.settings.localReferenceIsB;
+        if (state.settings.localShowSamples) m_samples = inB ? &g.samplesInB : &g.samplesInA;
+        m_hits = inB ? &g.hitsInB : &g.hitsInA;
     }
 
     list->PushClipRect(toIm(vp.min), toIm(vp.max), true);
@@ -233,6 +194,7 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
         ImGui::Checkbox("samples", &state.settings.localShowSamples);
         ImGui::SameLine();
         if (ImGui::SmallButton("frame")) state.frameLocalRequested = true;
+        if (pair.geometry.samplesOmitted) ImGui::TextDisabled("A has too many solid pixels to draw every sample");
         if (pair.a >= 0 && !pair.scan.hits.empty()) {
             ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%zu overlapping samples", pair.scan.hits.size());
         }

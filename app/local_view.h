@@ -26,8 +26,6 @@ public:
     void frame(SandboxState& state);
 
 private:
-    void rebuildSamples(const SandboxState& state, const glm::dmat3& aToRef);
-
     struct GhostDraw {
         const sf::Texture* texture = nullptr;
         sf::Transform transform;
@@ -37,11 +35,8 @@ private:
     sf::Transform m_toScreen;
     GhostDraw m_ghosts[2];
     sf::VertexArray m_grid{sf::Lines};      // reference texture units
-    bool m_showSamples = true;
-    sf::VertexArray m_samples{sf::Quads};   // reference texture units
-    sf::VertexArray m_hits{sf::Quads};
-    std::uint64_t m_generation = 0;
-    bool m_referenceIsB = true;
+    const std::vector<sf::Vertex>* m_samples = nullptr;  // reference texture units, owned by the report
+    const std::vector<sf::Vertex>* m_hits = nullptr;
 };
 
 }  // namespace cl

@@ -29,9 +29,9 @@ void drawCollisionPanel(SandboxState& state) {
                 ImGui::Button("no hit");
             }
             ImGui::SameLine();
-            ImGui::Text("%s vs %s with %s.  Recomputed in %.2f ms.", scene.sprites[pair.a].name.c_str(),
+            ImGui::Text("%s vs %s with %s.  Answers computed in %.2f ms%s", scene.sprites[pair.a].name.c_str(),
                         scene.sprites[pair.b].name.c_str(), pair.chosen ? std::string(pair.chosen->name).c_str() : "-",
-                        state.report.lastUpdateMs());
+                        state.report.lastUpdateMs(), state.report.pending() ? " (updating...)" : ".");
             ImGui::SameLine();
             ImGui::TextDisabled("(click a row to draw it; rows in orange disagree with %s)",
                                 pair.pixelTest ? std::string(pair.pixelTest->name).c_str() : "-");

@@ -94,6 +94,7 @@ private:
     void submitViews();
     bool saveScreenshot(const std::filesystem::path& file);
     Modifiers modifiers() const;
+    void animateStep(int frame);
 
     SandboxOptions m_options;
     SandboxState m_state;
@@ -114,6 +115,15 @@ private:
 Modifiers Sandbox::modifiers() const {
     const ImGuiIO& io = ImGui::GetIO();
     return Modifiers{io.KeyShift, io.KeyCtrl, io.KeyAlt};
+}
+
+void Sandbox::animateStep(int frame) {
+    const int a = m_state.document.selection().pairA;
+    if (a < 0) return;
+    SpriteTransform t = m_state.document.scene().sprites[a].transform;
+    t.rotationDeg += 0.5;
+    t.position.x += (frame / 40) % 2 == 0 ? 0.25 : -0.25;
+    m_state.document.setTransform(a, t, "animate");
 }
 
 bool Sandbox::openWindow() {
@@ -330,6 +340,7 @@ int Sandbox::run() {
         m_state.settings.windowWidth = m_options.width;
         m_state.settings.windowHeight = m_options.height;
     }
+    if (m_options.allOverlays) m_state.settings.overlays.fill(true);
 
     if (!openWindow()) {
         std::cerr << "collision-lab: cannot open a window (is DISPLAY set? try xvfb-run)\n";
@@ -370,6 +381,7 @@ int Sandbox::run() {
         m_lastFrame = start;
 
         processEvents();
+        if (m_options.animate) animateStep(frame);
         m_state.manipulator->settings().classicControls = m_state.settings.classicControls;
 
         ImGui_ImplOpenGL3_NewFrame();
@@ -377,10 +389,16 @@ int Sandbox::run() {
         ImGui::NewFrame();
 
         const Document& doc = m_state.document;
-        if (m_state.report.update(doc.scene(), doc.revision(), doc.selection().pairA, doc.selection().pairB,
-                                  m_state.settings.algorithm)) {
-            m_state.frameLocalRequested = m_state.frameLocalRequested || m_state.report.generation() == 1;
-        }
+        // Scripted runs wait for every answer so the screenshot shows them; interactive runs show the
+        // newest finished answer, except when sprites were added or removed (indices must match).
+        const bool scripted = m_options.frames > 0 && !m_options.animate;
+        const auto updateReport = [&](bool wait) {
+            return m_state.report.update(doc.scene(), doc.revision(), doc.selection().pairA, doc.selection().pairB,
+                                         m_state.settings.algorithm, wait);
+        };
+        updateReport(scripted);
+        if (m_state.report.sprites().size() != doc.scene().sprites.size()) updateReport(true);
+        if (m_state.report.generation() == 1) m_state.frameLocalRequested = true;
         updateStepThrough(m_state, seconds);
 
         const float menuHeight = drawMainMenu(m_state);
@@ -441,6 +459,9 @@ int Sandbox::run() {
     if (m_options.stats) {
         std::cout << m_stats.summary() << "\n";
         std::cout << "draw (SFML + ImGui GL calls, not counted as work): " << m_drawStats.summary() << "\n";
+        FrameStats compute;
+        for (double ms : m_state.report.computeTimes()) compute.add(ms);
+        std::cout << "collision answers (worker thread, per recomputation): " << compute.summary() << "\n";
     }
 
     ImGui_ImplOpenGL3_Shutdown();

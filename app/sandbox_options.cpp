@@ -43,6 +43,10 @@ SandboxOptionsResult parseSandboxOptions(std::span<const std::string_view> args)
             o.screenshot = std::filesystem::path(v);
         } else if (arg == "--stats") {
             o.stats = true;
+        } else if (arg == "--animate") {
+            o.animate = true;
+        } else if (arg == "--all-overlays") {
+            o.allOverlays = true;
         } else if (arg == "--size") {
             if (!value(v)) return result;
             const auto x = v.find('x');
@@ -65,13 +69,15 @@ SandboxOptionsResult parseSandboxOptions(std::span<const std::string_view> args)
 }
 
 std::string sandboxUsage() {
-    return "usage: collision-lab [SCENE] [--frames N] [--screenshot PNG] [--stats] [--size WxH]\n"
+    return "usage: collision-lab [SCENE] [--frames N] [--screenshot PNG] [--stats] [--animate] [--all-overlays] [--size WxH]\n"
            "       collision-lab check ...   (the headless checker; see collision-lab check --help)\n"
            "\n"
            "  SCENE            scene file to open (default: the bundled assets/scenes/default.json)\n"
            "  --frames N       quit after N frames\n"
            "  --screenshot PNG save the last frame as a PNG (with --frames)\n"
            "  --stats          with --frames: print p50/p95/p99 of the per-frame work in ms\n"
+           "  --animate        turn and move sprite A a little every frame, like a drag (for --stats)\n"
+           "  --all-overlays   switch every overlay on\n"
            "  --size WxH       window size in pixels (default 1600x900)\n";
 }
 

@@ -15,6 +15,8 @@ struct SandboxOptions {
     int frames = -1;                                 ///< Quit after this many frames; -1 runs until closed.
     std::optional<std::filesystem::path> screenshot; ///< Save the last frame as a PNG here.
     bool stats = false;                              ///< Print p50/p95/p99 of the per-frame work at exit.
+    bool animate = false;                            ///< Turn and move sprite A a little every frame (a drag stand-in for --stats).
+    bool allOverlays = false;                        ///< Switch every overlay on.
     bool help = false;                               ///< Print usage and quit.
     int width = 1600;                                ///< Window size.
     int height = 900;

@@ -46,25 +46,6 @@ double pixelScreenSize(const SpriteTransform& t, double zoom) {
 
 }  // namespace
 
-void WorldView::rebuildOverlapPixels(const Scene& scene, const CollisionReport& report) {
-    m_overlapPixels.clear();
-    m_overlapGeneration = report.generation();
-    const PairAnalysis& pair = report.pair();
-    if (pair.a < 0) return;
-    const glm::dmat3 worldA = worldMatrix(scene.sprites[pair.a].transform);
-    const sf::Color colour = toSfColor(overlayInfo(Overlay::OverlapPixels).rgba);
-    m_overlapPixels.resize(pair.scan.hits.size() * 4);
-    std::size_t v = 0;
-    for (const PixelHit& hit : pair.scan.hits) {
-        const double x = hit.a.x, y = hit.a.y;
-        const glm::dvec2 corners[4] = {{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}};
-        for (const glm::dvec2& c : corners) {
-            const glm::dvec2 w = transformPoint(worldA, c);
-            m_overlapPixels[v++] = sf::Vertex(sf::Vector2f(float(w.x), float(w.y)), colour);
-        }
-    }
-}
-
 void WorldView::submit(sf::RenderTarget& target) {
     clipTo(target, m_viewport);
     sf::RectangleShape background(sf::Vector2f(float(m_viewport.size().x), float(m_viewport.size().y)));
@@ -72,7 +53,9 @@ void WorldView::submit(sf::RenderTarget& target) {
     background.setFillColor(m_background);
     target.draw(background);
     for (const SpriteDraw& d : m_spriteDraws) target.draw(sf::Sprite(*d.texture), sf::RenderStates(d.transform));
-    if (m_showOverlap) target.draw(m_overlapPixels, sf::RenderStates(m_toScreen));
+    if (m_overlapPixels && !m_overlapPixels->empty()) {
+        target.draw(m_overlapPixels->data(), m_overlapPixels->size(), sf::Quads, sf::RenderStates(m_toScreen));
+    }
     target.draw(m_grid);
     target.setView(target.getDefaultView());
 }
@@ -97,8 +80,7 @@ void WorldView::build(ImDrawList* list, const WorldViewFrame& f, SpriteTextures&
         if (texture) m_spriteDraws.push_back({texture, sfToScreen * toSfTransform(worldMatrix(scene.sprites[i].transform))});
     }
 
-    m_showOverlap = on(f.overlays, Overlay::OverlapPixels) && pair.a >= 0;
-    if (m_showOverlap && m_overlapGeneration != report.generation()) rebuildOverlapPixels(scene, report);
+    m_overlapPixels = on(f.overlays, Overlay::OverlapPixels) && pair.a >= 0 ? &pair.geometry.overlapQuadsWorld : nullptr;
 
     m_grid.clear();
     if (on(f.overlays, Overlay::PixelGrid)) {

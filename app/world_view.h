@@ -43,8 +43,6 @@ public:
     void submit(sf::RenderTarget& target);
 
 private:
-    void rebuildOverlapPixels(const Scene& scene, const CollisionReport& report);
-
     struct SpriteDraw {
         const sf::Texture* texture;
         sf::Transform transform;
@@ -54,9 +52,7 @@ private:
     sf::Transform m_toScreen;
     std::vector<SpriteDraw> m_spriteDraws;
     sf::VertexArray m_grid{sf::Lines};           // screen pixels
-    bool m_showOverlap = false;
-    sf::VertexArray m_overlapPixels{sf::Quads};  // world units
-    std::uint64_t m_overlapGeneration = 0;       // report generation the geometry was built from
+    const std::vector<sf::Vertex>* m_overlapPixels = nullptr;  // world units, owned by the report
 };
 
 }  // namespace cl
