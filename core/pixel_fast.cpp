@@ -299,7 +299,7 @@ public:
         : m_mb(mb), m_t(t), m_sink(sink), m_r(r), m_width(static_cast<std::uint64_t>(mb.width())),
           m_height(static_cast<std::uint64_t>(mb.height())), m_words(static_cast<std::uint64_t>(mb.wordsPerRow())),
           m_bits(mb.bitRow(0).data()), m_dx(static_cast<std::int64_t>(t.stepXFx.x)),
-          m_dy(static_cast<std::int64_t>(t.stepXFx.y)) {
+          m_dy(static_cast<std::int64_t>(t.stepXFx.y)), m_vector(g_vectorWalk.load(std::memory_order_relaxed)) {
         // Longest run whose positions stay in int64 when its first position is below 2^61.
         const std::int64_t step = std::max({std::abs(m_dx), std::abs(m_dy), std::int64_t(1)});
         m_maxRun = (std::int64_t(1) << 61) / step;
@@ -334,7 +334,7 @@ public:
         const std::uint64_t width = m_width, height = m_height, words = m_words;
         const std::uint64_t* const bits = m_bits;
         const std::int64_t dx = m_dx, dy = m_dy;
-        const bool vector = g_vectorWalk.load(std::memory_order_relaxed);
+        const bool vector = m_vector;
         for (int base = x0; base < x1; base += 64) {
             const int n = std::min(64, x1 - base);
             // The hit bits of up to 64 samples, bit i for sample base + i.
@@ -344,7 +344,8 @@ public:
             const auto inB = [&](std::int64_t x, std::int64_t y) {
                 return static_cast<std::uint64_t>(pick64<kXna>(x)) < width && static_cast<std::uint64_t>(pick64<kXna>(y)) < height;
             };
-            if (inB(px, py) && inB(px + (n - 1) * dx, py + (n - 1) * dy)) {
+            // A few samples cost less than checking both ends, so they take the checked loop directly.
+            if (n >= 4 && inB(px, py) && inB(px + (n - 1) * dx, py + (n - 1) * dy)) {
                 if (!kXna && vector && n >= kVectorChunk) {
                     found = insideChunkAvx2(bits, words, px, py, dx, dy, n);
                     qx = px + n * dx;
@@ -401,6 +402,7 @@ private:
     std::uint64_t m_width, m_height, m_words;
     const std::uint64_t* m_bits;
     std::int64_t m_dx, m_dy;
+    bool m_vector;
     std::int64_t m_maxRun = 0;
     // The current row.
     int m_y = 0;
