@@ -19,14 +19,23 @@ void FileBrowser::open(Mode mode, std::string title, const std::filesystem::path
     m_extensions = std::move(extensions);
     m_fileName = std::move(fileName);
     m_error.clear();
+    m_shownFolder = m_folder;
     refresh();
 }
 
 void FileBrowser::refresh() {
-    m_entries.clear();
     std::error_code ec;
+    if (!std::filesystem::is_directory(m_folder, ec)) {
+        m_error = m_folder.string() + ": not a folder";
+        m_folder = m_shownFolder;
+        m_folderText = m_folder.string();
+        return;
+    }
+    m_error.clear();
+    m_entries.clear();
     m_folder = std::filesystem::weakly_canonical(m_folder, ec);
     m_folderText = m_folder.string();
+    m_shownFolder = m_folder;
     for (std::filesystem::directory_iterator it(m_folder, std::filesystem::directory_options::skip_permission_denied, ec), end;
          !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();

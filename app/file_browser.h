@@ -34,6 +34,7 @@ private:
     Mode m_mode = Mode::Open;
     std::string m_title;
     std::filesystem::path m_folder;
+    std::filesystem::path m_shownFolder;  // the folder the entries are from
     std::vector<std::string> m_extensions;
     std::string m_folderText;
     std::string m_fileName;

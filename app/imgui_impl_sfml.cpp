@@ -21,6 +21,10 @@ struct BackendData {
     // whose press and release both arrive between two frames must still be seen as down for one frame.
     std::array<bool, kMouseButtons> held{};
     std::array<bool, kMouseButtons> pressedSinceFrame{};
+    // The same for keys: a key pressed and released between two frames (xdotool, fast typists) stays
+    // down for one frame, or ImGui would never see the press (it polls io.KeysDown once per frame).
+    std::array<bool, sf::Keyboard::KeyCount> keyPressedSinceFrame{};
+    std::array<bool, sf::Keyboard::KeyCount> releaseAtNextFrame{};
     std::string clipboard;  // keeps the UTF-8 text alive for ImGui until the next call
     ImGuiMouseCursor lastCursor = ImGuiMouseCursor_COUNT;
     bool cursorHidden = false;
@@ -53,8 +57,17 @@ void setClipboardText(void*, const char* text) {
     sf::Clipboard::setString(sf::String::fromUtf8(text, text + std::char_traits<char>::length(text)));
 }
 
+void updateModifiers(ImGuiIO& io) {
+    io.KeyCtrl = io.KeysDown[sf::Keyboard::LControl] || io.KeysDown[sf::Keyboard::RControl];
+    io.KeyShift = io.KeysDown[sf::Keyboard::LShift] || io.KeysDown[sf::Keyboard::RShift];
+    io.KeyAlt = io.KeysDown[sf::Keyboard::LAlt] || io.KeysDown[sf::Keyboard::RAlt];
+    io.KeySuper = io.KeysDown[sf::Keyboard::LSystem] || io.KeysDown[sf::Keyboard::RSystem];
+}
+
 void releaseEverything(BackendData& bd, ImGuiIO& io) {
     for (bool& down : io.KeysDown) down = false;
+    bd.keyPressedSinceFrame.fill(false);
+    bd.releaseAtNextFrame.fill(false);
     io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
     bd.held.fill(false);
     bd.pressedSinceFrame.fill(false);
@@ -173,13 +186,17 @@ void ImGui_ImplSfml_ProcessEvent(const sf::Event& event) {
         case sf::Event::KeyPressed:
         case sf::Event::KeyReleased: {
             const int code = event.key.code;
-            if (code >= 0 && code < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) {
-                io.KeysDown[code] = event.type == sf::Event::KeyPressed;
+            if (code < 0 || code >= sf::Keyboard::KeyCount) break;
+            if (event.type == sf::Event::KeyPressed) {
+                io.KeysDown[code] = true;
+                bd->keyPressedSinceFrame[code] = true;
+                bd->releaseAtNextFrame[code] = false;
+            } else if (bd->keyPressedSinceFrame[code]) {
+                bd->releaseAtNextFrame[code] = true;
+            } else {
+                io.KeysDown[code] = false;
             }
-            io.KeyCtrl = io.KeysDown[sf::Keyboard::LControl] || io.KeysDown[sf::Keyboard::RControl];
-            io.KeyShift = io.KeysDown[sf::Keyboard::LShift] || io.KeysDown[sf::Keyboard::RShift];
-            io.KeyAlt = io.KeysDown[sf::Keyboard::LAlt] || io.KeysDown[sf::Keyboard::RAlt];
-            io.KeySuper = io.KeysDown[sf::Keyboard::LSystem] || io.KeysDown[sf::Keyboard::RSystem];
+            updateModifiers(io);
             break;
         }
         case sf::Event::TextEntered:
@@ -241,6 +258,18 @@ void ImGui_ImplSfml_NewFrame() {
         io.MouseDown[i] = bd->held[i] || bd->pressedSinceFrame[i];
         bd->pressedSinceFrame[i] = false;
     }
+    // Keys released in the frame they were pressed were held for the previous frame: release them now,
+    // unless they were pressed again since.
+    for (int k = 0; k < sf::Keyboard::KeyCount; ++k) {
+        if (bd->releaseAtNextFrame[k] && !bd->keyPressedSinceFrame[k]) {
+            io.KeysDown[k] = false;
+            bd->releaseAtNextFrame[k] = false;
+        }
+    }
+    for (int k = 0; k < sf::Keyboard::KeyCount; ++k) {
+        if (bd->keyPressedSinceFrame[k]) bd->keyPressedSinceFrame[k] = false;
+    }
+    updateModifiers(io);
 
     if (!(io.ConfigFlags & ImGuiConfigFlags_NoMouseCursorChange)) updateCursor(*bd, io);
 }

@@ -314,7 +314,8 @@ void Sandbox::buildViews() {
     }
     m_worldView.build(background, frame, m_textures);
     if (m_state.layout.local.size().x > 0) {
-        if (m_state.frameLocalRequested) {
+        // Framing needs the pair transform of the current scene, so it waits for the newest answer.
+        if (m_state.frameLocalRequested && !m_state.report.pending()) {
             m_localView.frame(m_state);
             m_state.frameLocalRequested = false;
         }

@@ -66,12 +66,39 @@ TEST_F(ImGuiImplSfmlTest, InitRefusesASecondInstallation) {
     EXPECT_FALSE(ImGui_ImplSfml_Init(m_window));
 }
 
-TEST_F(ImGuiImplSfmlTest, KeyPressAndReleaseUpdateKeysDown) {
+TEST_F(ImGuiImplSfmlTest, KeyPressAndReleaseInDifferentFramesUpdateKeysDownAtOnce) {
     ImGuiIO& io = ImGui::GetIO();
     ImGui_ImplSfml_ProcessEvent(key(sf::Event::KeyPressed, sf::Keyboard::A));
     EXPECT_TRUE(io.KeysDown[sf::Keyboard::A]);
+    ImGui_ImplSfml_NewFrame();
+    EXPECT_TRUE(io.KeysDown[sf::Keyboard::A]);
     ImGui_ImplSfml_ProcessEvent(key(sf::Event::KeyReleased, sf::Keyboard::A));
     EXPECT_FALSE(io.KeysDown[sf::Keyboard::A]);
+}
+
+TEST_F(ImGuiImplSfmlTest, AShortcutTypedWithinOneFrameIsHeldForExactlyThatFrame) {
+    ImGuiIO& io = ImGui::GetIO();
+    // What `xdotool key ctrl+a` delivers between two frames.
+    ImGui_ImplSfml_ProcessEvent(key(sf::Event::KeyPressed, sf::Keyboard::LControl));
+    ImGui_ImplSfml_ProcessEvent(key(sf::Event::KeyPressed, sf::Keyboard::A));
+    ImGui_ImplSfml_ProcessEvent(key(sf::Event::KeyReleased, sf::Keyboard::A));
+    ImGui_ImplSfml_ProcessEvent(key(sf::Event::KeyReleased, sf::Keyboard::LControl));
+    ImGui_ImplSfml_NewFrame();
+    EXPECT_TRUE(io.KeysDown[sf::Keyboard::A]);
+    EXPECT_TRUE(io.KeyCtrl);
+    ImGui_ImplSfml_NewFrame();
+    EXPECT_FALSE(io.KeysDown[sf::Keyboard::A]);
+    EXPECT_FALSE(io.KeyCtrl);
+}
+
+TEST_F(ImGuiImplSfmlTest, AKeyPressedAgainBeforeItsDeferredReleaseStaysDown) {
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui_ImplSfml_ProcessEvent(key(sf::Event::KeyPressed, sf::Keyboard::B));
+    ImGui_ImplSfml_ProcessEvent(key(sf::Event::KeyReleased, sf::Keyboard::B));
+    ImGui_ImplSfml_NewFrame();
+    ImGui_ImplSfml_ProcessEvent(key(sf::Event::KeyPressed, sf::Keyboard::B));
+    ImGui_ImplSfml_NewFrame();
+    EXPECT_TRUE(io.KeysDown[sf::Keyboard::B]);
 }
 
 TEST_F(ImGuiImplSfmlTest, ModifiersFollowEitherSideOfTheKeyboard) {
@@ -84,6 +111,7 @@ TEST_F(ImGuiImplSfmlTest, ModifiersFollowEitherSideOfTheKeyboard) {
     EXPECT_TRUE(io.KeyShift);
     EXPECT_TRUE(io.KeyAlt);
     EXPECT_TRUE(io.KeySuper);
+    ImGui_ImplSfml_NewFrame();
     ImGui_ImplSfml_ProcessEvent(key(sf::Event::KeyReleased, sf::Keyboard::RControl));
     EXPECT_FALSE(io.KeyCtrl);
     EXPECT_TRUE(io.KeyShift);
