@@ -23,9 +23,10 @@ ImageLoadResult failure(std::string_view what, std::string_view problem) {
     return r;
 }
 
+/// " (<stb_image's reason>)", or nothing when stb_image gives none (it leaves "" for some truncated files).
 std::string stbReason() {
     const char* reason = stbi_failure_reason();
-    return reason ? std::string(reason) : std::string("unknown reason");
+    return reason && *reason ? " (" + std::string(reason) + ")" : std::string();
 }
 
 bool startsWithPngSignature(std::span<const std::uint8_t> bytes) {
@@ -74,9 +75,9 @@ ImageLoadResult decodeImage(std::span<const std::uint8_t> bytes, std::string_vie
     // Read the header first so an oversized image is refused before any pixel memory is allocated.
     int w = 0, h = 0, channels = 0;
     if (!stbi_info_from_memory(bytes.data(), length, &w, &h, &channels)) {
-        if (png) return failure(what, "corrupt or truncated PNG (" + stbReason() + ")");
-        return failure(what, "unsupported or corrupt image: not a PNG, JPEG, BMP, GIF, TGA, PSD, HDR, PIC or PNM file (" +
-                                 stbReason() + ")");
+        if (png) return failure(what, "corrupt or truncated PNG" + stbReason());
+        return failure(what, "unsupported or corrupt image: not a PNG, JPEG, BMP, GIF, TGA, PSD, HDR, PIC or PNM file" +
+                                 stbReason());
     }
     if (w <= 0 || h <= 0) return failure(what, "corrupt image: it says it is " + std::to_string(w) + "x" + std::to_string(h) + " pixels");
     if (w > kMaxImageSide || h > kMaxImageSide) {
@@ -86,7 +87,7 @@ ImageLoadResult decodeImage(std::span<const std::uint8_t> bytes, std::string_vie
 
     std::unique_ptr<stbi_uc, void (*)(void*)> pixels(stbi_load_from_memory(bytes.data(), length, &w, &h, &channels, 4),
                                                      stbi_image_free);
-    if (!pixels) return failure(what, std::string("corrupt or truncated ") + (png ? "PNG" : "image") + " (" + stbReason() + ")");
+    if (!pixels) return failure(what, std::string("corrupt or truncated ") + (png ? "PNG" : "image") + stbReason());
 
     ImageLoadResult r;
     r.image = RgbaImage{w, h, {}};

@@ -126,6 +126,16 @@ TEST(ImageLimits, AFileLargerThanTheByteLimitIsRefusedBeforeItIsRead) {
     EXPECT_TRUE(contains(r.error, std::to_string(kMaxImageFileBytes + 1))) << r.error;
 }
 
+TEST(ImageLimits, APngCutInHalfSaysCorruptOrTruncatedWithoutAnEmptyReason) {
+    PngEncodeResult png = encodePng(testing::solidImage(1, 1));
+    ASSERT_TRUE(png.ok()) << png.error;
+    png.bytes.resize(png.bytes.size() / 2);  // the header survives, the pixel data does not
+    ImageLoadResult r = decodeImage(png.bytes, "cut.png");
+    ASSERT_FALSE(r.ok());
+    EXPECT_TRUE(contains(r.error, "cut.png: corrupt or truncated PNG")) << r.error;
+    EXPECT_FALSE(contains(r.error, "()")) << r.error;
+}
+
 TEST(ImageLimits, AOneByOneImageSurvivesEncodingAndDecoding) {
     RgbaImage image = testing::imageWithAlphas(1, 1, {200});
     PngEncodeResult png = encodePng(image);
