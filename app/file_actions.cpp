@@ -132,13 +132,9 @@ void saveCurrent(SandboxState& state) {
 }
 
 void requestAction(SandboxState& state, PendingAction action, const std::filesystem::path& file) {
-    if (state.document.dirty() && action != PendingAction::Open) {
+    if (state.document.dirty()) {
         state.pending = action;
         state.pendingFile = file;
-        return;
-    }
-    if (state.document.dirty() && action == PendingAction::Open) {
-        state.pending = action;
         return;
     }
     runAction(state, action, file);

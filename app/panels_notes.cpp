@@ -15,9 +15,8 @@ void drawNotesPanel(SandboxState& state) {
     }
     if (ImGui::IsItemActivated()) doc.breakMerge();
     ImGui::Separator();
-    static bool editing = false;
-    ImGui::Checkbox("Edit notes", &editing);
-    if (editing) {
+    ImGui::Checkbox("Edit notes", &state.editingNotes);
+    if (state.editingNotes) {
         std::string notes = doc.scene().notes;
         if (ImGui::InputTextMultiline("##notes", &notes, ImVec2(-1, -1))) {
             doc.edit("Edit notes", [&](Scene& s) { s.notes = notes; }, "notes-text");

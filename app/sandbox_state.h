@@ -68,6 +68,7 @@ struct SandboxState {
     bool quitNow = false;
 
     bool showHelp = false;
+    bool editingNotes = false;             ///< The Notes panel shows an editor instead of the text.
     FileBrowser browser;
     BrowserPurpose browserPurpose = BrowserPurpose::OpenScene;
     int browserSprite = -1;                ///< LoadImage: which sprite gets the image.
