@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -37,10 +38,8 @@ public:
     }
     /// Records `n` hits already counted elsewhere, when they need no listing.
     void addCount(std::int64_t n) { m_count += n; }
-    bool stops() const { return m_stop; }
+    /// True when every hit is to be listed (full mode with listHits).
     bool lists() const { return m_list; }
-    bool hasFirst() const { return m_result.firstHit.has_value(); }
-    std::int64_t count() const { return m_count; }
 
     /// Writes hit and overlap into the result.
     void finish() {
@@ -227,7 +226,7 @@ void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransfo
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Any other transform: each row of A clipped to the samples that can land in B's solid box.
+// Any other transform: each row of A clipped to the samples that can land in B's solid polygon.
 
 // Samples x0..x1-1 of A's row y, starting at `position`, with 128-bit positions: for offsets that the
 // int64 walk cannot hold. Returns true when the scan should stop.
