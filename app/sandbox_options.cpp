@@ -73,7 +73,7 @@ std::string sandboxUsage() {
            "       collision-lab check ...   (the headless checker; see collision-lab check --help)\n"
            "\n"
            "  SCENE            scene file to open (default: the bundled assets/scenes/default.json)\n"
-           "  --frames N       quit after N frames\n"
+           "  --frames N       quit after N frames (scripted runs use the default settings and save none)\n"
            "  --screenshot PNG save the last frame as a PNG (with --frames)\n"
            "  --stats          with --frames: print p50/p95/p99 of the per-frame work in ms\n"
            "  --animate        turn and move sprite A a little every frame, like a drag (for --stats)\n"
