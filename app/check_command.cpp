@@ -20,7 +20,8 @@ constexpr int kExitBadInput = 2;
 
 void printHelp(std::ostream& out) {
     out << "usage: collision-lab check SCENE [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json]\n"
-           "                          [--verify] [--sampling center|xna] [--print-expect] [--help]\n"
+           "                          [--verify] [--sampling center|xna] [--scan a-to-b|b-to-a|both]\n"
+           "                          [--print-expect] [--help]\n"
            "\n"
            "Loads the scene file SCENE, runs collision tests on its sprite pairs and prints the results.\n"
            "\n"
@@ -35,6 +36,9 @@ void printHelp(std::ostream& out) {
            "                    Default: every pair in file order, the earlier sprite scanned (A).\n"
            "  --sampling MODE   'center' (sample (x+0.5, y+0.5), floor) or 'xna' (sample (x, y), round half\n"
            "                    to even) for pixel-naive and pixel-step. Default: the scene's \"sampling\".\n"
+           "  --scan DIR        'a-to-b' (A's samples mapped into B), 'b-to-a' (B's into A) or 'both' (a hit\n"
+           "                    if either hits; counts add up) for pixel-naive, pixel-step and pixel-fast.\n"
+           "                    Default: the scene's \"scan\" (a-to-b when it has none).\n"
            "  --json            print the results as JSON instead of a table.\n"
            "  --verify          compare the results with the scene's \"expect\" block (also running any\n"
            "                    pair it names, such as \"R/F\"), print each difference, exit 1 if any.\n"
@@ -117,6 +121,11 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
             auto sampling = v ? parseSampling(*v) : std::nullopt;
             if (!sampling) return "--sampling must be center or xna" + (v ? ", got \"" + std::string(*v) + "\"" : std::string());
             parsed.options.sampling = sampling;
+        } else if (option == "--scan") {
+            auto v = takeValue();
+            auto scan = v ? parseScanDirection(*v) : std::nullopt;
+            if (!scan) return "--scan must be a-to-b, b-to-a or both" + (v ? ", got \"" + std::string(*v) + "\"" : std::string());
+            parsed.options.scan = scan;
         } else if (arg.size() > 1 && arg.front() == '-') {
             return "unknown option " + std::string(arg) + " (see --help)";
         } else if (sceneGiven) {

@@ -95,13 +95,18 @@ public:
         }
         if (!readHeader(root)) return std::nullopt;
         Scene scene;
-        checkKeys(root, "", {"format", "version", "title", "notes", "sampling", "sprites", "expect", "view"});
+        checkKeys(root, "", {"format", "version", "title", "notes", "sampling", "scan", "sprites", "expect", "view"});
         readString(root, "title", "title", scene.title);
         readString(root, "notes", "notes", scene.notes);
         if (auto it = root.find("sampling"); it != root.end()) {
             auto sampling = it->is_string() ? parseSampling(it->get_ref<const std::string&>()) : std::nullopt;
             if (sampling) scene.sampling = *sampling;
             else add("sampling", "must be \"center\" or \"xna\", got " + describe(*it));
+        }
+        if (auto it = root.find("scan"); it != root.end()) {
+            auto scan = it->is_string() ? parseScanDirection(it->get_ref<const std::string&>()) : std::nullopt;
+            if (scan) scene.scan = *scan;
+            else add("scan", "must be \"a-to-b\", \"b-to-a\" or \"both\", got " + describe(*it));
         }
         readSprites(root, scene);
         if (auto it = root.find("expect"); it != root.end()) {
@@ -449,6 +454,22 @@ std::optional<Sampling> parseSampling(std::string_view name) {
     return std::nullopt;
 }
 
+std::string_view scanDirectionName(ScanDirection scan) {
+    switch (scan) {
+    case ScanDirection::BToA: return "b-to-a";
+    case ScanDirection::Both: return "both";
+    case ScanDirection::AToB: break;
+    }
+    return "a-to-b";
+}
+
+std::optional<ScanDirection> parseScanDirection(std::string_view name) {
+    if (name == "a-to-b") return ScanDirection::AToB;
+    if (name == "b-to-a") return ScanDirection::BToA;
+    if (name == "both") return ScanDirection::Both;
+    return std::nullopt;
+}
+
 std::string SceneLoadResult::message() const {
     std::string text;
     for (const auto& problem : problems) {
@@ -510,6 +531,7 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
         root["title"] = scene.title;
         root["notes"] = scene.notes;
         root["sampling"] = samplingName(scene.sampling);
+        if (scene.scan != ScanDirection::AToB) root["scan"] = scanDirectionName(scene.scan);
         Ordered sprites = Ordered::array();
         for (const auto& sprite : scene.sprites) {
             Ordered s;

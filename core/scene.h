@@ -4,6 +4,7 @@
 // File format (JSON, UTF-8; README.md has the full description):
 //   format "collision-lab/scene" (required), version 1 (required; newer versions are refused),
 //   title "" , notes "", sampling "center" | "xna" (default "center"),
+//   scan "a-to-b" | "b-to-a" | "both" (default "a-to-b"; the directional tests' ScanDirection),
 //   sprites (required, 2..kMaxSceneSprites): name (required, unique, non-empty, no '/'),
 //     image (required: path relative to the scene file's folder, absolute path, or data:image/...;base64,),
 //     position [x, y] (default [0, 0]), origin [x, y] (default: the image centre [w/2, h/2]),
@@ -24,6 +25,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/collision_result.h"
 #include "core/image.h"
 #include "core/pair_transform.h"
 #include "core/sprite_transform.h"
@@ -45,6 +47,7 @@ struct Scene {
     std::string title;
     std::string notes;
     Sampling sampling = Sampling::Center;
+    ScanDirection scan = ScanDirection::AToB;  ///< For the directional (sampled) tests.
     std::vector<SceneSprite> sprites;
     /// expect["F/R"]["pixel-naive"] = {"hit": true, "overlap": 312}: what the reporter expected.
     nlohmann::json expect = nlohmann::json::object();
@@ -65,6 +68,11 @@ inline constexpr std::int64_t kMaxScenePixels = std::int64_t(128) * 1024 * 1024;
 std::string_view samplingName(Sampling sampling);
 /// The sampling convention with this name, or empty.
 std::optional<Sampling> parseSampling(std::string_view name);
+
+/// The name a scan direction has in scene files and on the command line: "a-to-b", "b-to-a" or "both".
+std::string_view scanDirectionName(ScanDirection scan);
+/// The scan direction with this name, or empty.
+std::optional<ScanDirection> parseScanDirection(std::string_view name);
 
 /// One problem in a scene file: where (a JSON path such as "sprites[1].scale[0]"; empty for the whole
 /// file) and what is wrong.

@@ -148,8 +148,10 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
     CheckReport report;
     report.scene = sceneLabel;
     report.sampling = options.sampling.value_or(scene.sampling);
+    report.scan = options.scan.value_or(scene.scan);
     TestOptions testOptions;
     testOptions.sampling = report.sampling;
+    testOptions.scan = report.scan;
     for (const auto& sprite : scene.sprites) {
         if (!sprite.pixels) {
             out.error = "sprite " + jsonQuoted(sprite.name) + " has no image";
@@ -203,7 +205,8 @@ Ordered reportJson(const CheckReport& report) {
         for (const auto& outcome : pair.results) results[std::string(outcome.algorithm->name)] = resultJson(*outcome.algorithm, outcome.result);
         pairs.push_back(Ordered{{"a", pair.a}, {"b", pair.b}, {"results", std::move(results)}});
     }
-    return Ordered{{"scene", report.scene}, {"sampling", samplingName(report.sampling)}, {"pairs", std::move(pairs)}};
+    return Ordered{{"scene", report.scene}, {"sampling", samplingName(report.sampling)},
+                   {"scan", scanDirectionName(report.scan)}, {"pairs", std::move(pairs)}};
 }
 
 Ordered expectJson(const CheckReport& report) {
@@ -229,7 +232,8 @@ Ordered expectJson(const CheckReport& report) {
 }
 
 std::string reportTable(const CheckReport& report) {
-    std::string text = "scene: " + report.scene + "  (sampling: " + std::string(samplingName(report.sampling)) + ")\n";
+    std::string text = "scene: " + report.scene + "  (sampling: " + std::string(samplingName(report.sampling)) +
+                       (report.scan == ScanDirection::AToB ? std::string() : ", scan: " + std::string(scanDirectionName(report.scan))) + ")\n";
     for (const auto& pair : report.pairs) {
         text += "\n" + pair.a + "/" + pair.b + "  (" + pair.a + " scanned into " + pair.b + ")\n";
         text += "  " + padded("algorithm", 13) + padded("hit", 5) + padded("overlap", 12) + padded("samples", 11) +

@@ -21,6 +21,7 @@ struct CheckOptions {
     std::vector<std::string> algorithms;                       ///< Names from algorithms(); empty means all.
     std::optional<std::pair<std::string, std::string>> pair;   ///< Only this pair, first = scanned (A).
     std::optional<Sampling> sampling;                          ///< Overrides the scene's sampling.
+    std::optional<ScanDirection> scan;                         ///< Overrides the scene's scan direction.
     /// Also run the pairs named in the scene's expect block (e.g. "R/F" when the file lists F first).
     bool includeExpectedPairs = false;
 };
@@ -42,6 +43,7 @@ struct PairReport {
 struct CheckReport {
     std::string scene;  ///< The scene file as the user named it.
     Sampling sampling = Sampling::Center;
+    ScanDirection scan = ScanDirection::AToB;  ///< The directional tests' scan direction.
     std::vector<PairReport> pairs;  ///< File order: every (earlier, later) pair, then extra expected pairs.
 };
 
@@ -63,7 +65,7 @@ bool reportsOverlapArea(const Algorithm& algorithm);
 /// overlap or overlap_area, first_hit {a, b, world}, samples, time_ns — only the fields that apply.
 nlohmann::ordered_json resultJson(const Algorithm& algorithm, const CollisionResult& result);
 
-/// The whole report as `check --json` prints it: {"scene": ..., "sampling": ..., "pairs": [...]}.
+/// The whole report as `check --json` prints it: {"scene": ..., "sampling": ..., "scan": ..., "pairs": [...]}.
 nlohmann::ordered_json reportJson(const CheckReport& report);
 
 /// The report as a readable fixed-width table, one block per pair.

@@ -60,7 +60,7 @@ protected:
 TEST(CheckCommandUsage, HelpDocumentsEveryOptionAndExitsZero) {
     CheckRun r = runCheck({"--help"});
     EXPECT_EQ(r.status, 0);
-    for (auto option : {"--algorithm", "--pair", "--json", "--verify", "--sampling", "Default: all", "Exit status"}) {
+    for (auto option : {"--algorithm", "--pair", "--json", "--verify", "--sampling", "--scan", "Default: all", "Exit status"}) {
         EXPECT_TRUE(contains(r.out, option)) << option;
     }
     for (const auto& algorithm : algorithms()) EXPECT_TRUE(contains(r.out, std::string(algorithm.name)));
@@ -159,6 +159,48 @@ TEST_F(CheckCommand, SamplingOptionOverridesTheScene) {
     CheckRun r = runCheck({sceneFile(), "--json", "--sampling", "xna", "--algorithm", "aabb"});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(json::parse(r.out)["sampling"], "xna");
+}
+
+// A's 2x2 square under B's 2x2 square scaled 2x (both with origin at their top-left corner at (0, 0)):
+// A's four pixel centres all lie in B's 4x4 world square, while of B's four pixels (centres (1,1),
+// (3,1), (1,3), (3,3) in the world) only (1,1) lies in A's 2x2 square.
+void makeBScaledTwice(json& scene) {
+    scene["sprites"][1]["position"] = json::array({0, 0});
+    scene["sprites"][1]["scale"] = 2;
+}
+
+TEST_F(CheckCommand, ScanFieldOfTheSceneChoosesTheDirection) {
+    makeBScaledTwice(scene);
+    for (auto [name, overlap] : {std::pair{"a-to-b", 4}, std::pair{"b-to-a", 1}, std::pair{"both", 5}}) {
+        scene["scan"] = name;
+        save();
+        CheckRun r = runCheck({sceneFile(), "--json", "--algorithm", "pixel-naive,pixel-step,pixel-fast"});
+        ASSERT_EQ(r.status, 0) << r.err;
+        json j = json::parse(r.out);
+        EXPECT_EQ(j["scan"], name);
+        for (auto algorithm : {"pixel-naive", "pixel-step", "pixel-fast"}) {
+            EXPECT_EQ(j["pairs"][0]["results"][algorithm]["overlap"], overlap) << name << " " << algorithm;
+        }
+    }
+}
+
+TEST_F(CheckCommand, ScanOptionOverridesTheScene) {
+    makeBScaledTwice(scene);
+    scene["scan"] = "both";
+    save();
+    CheckRun r = runCheck({sceneFile(), "--json", "--scan", "b-to-a", "--algorithm", "pixel-naive"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    json j = json::parse(r.out);
+    EXPECT_EQ(j["scan"], "b-to-a");
+    EXPECT_EQ(j["pairs"][0]["results"]["pixel-naive"]["overlap"], 1);
+    CheckRun table = runCheck({sceneFile(), "--scan", "b-to-a", "--algorithm", "pixel-naive"});
+    EXPECT_TRUE(contains(table.out, "scan: b-to-a")) << table.out;
+}
+
+TEST_F(CheckCommand, UnknownScanDirectionIsBadInput) {
+    CheckRun r = runCheck({sceneFile(), "--scan", "sideways"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "--scan must be a-to-b, b-to-a or both, got \"sideways\"")) << r.err;
 }
 
 TEST_F(CheckCommand, VerifyPassesWithZero) {

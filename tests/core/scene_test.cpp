@@ -67,6 +67,7 @@ void expectSameScene(const Scene& a, const Scene& b, bool sameImagePaths) {
     EXPECT_EQ(a.title, b.title);
     EXPECT_EQ(a.notes, b.notes);
     EXPECT_EQ(a.sampling, b.sampling);
+    EXPECT_EQ(a.scan, b.scan);
     EXPECT_EQ(a.expect, b.expect);
     EXPECT_EQ(a.view, b.view);
     ASSERT_EQ(a.sprites.size(), b.sprites.size());
@@ -118,6 +119,7 @@ TEST_F(SceneFile, OmittedOptionalFieldsTakeTheDocumentedDefaults) {
     EXPECT_EQ(r.scene->title, "");
     EXPECT_EQ(r.scene->notes, "");
     EXPECT_EQ(r.scene->sampling, Sampling::Center);
+    EXPECT_EQ(r.scene->scan, ScanDirection::AToB);
     EXPECT_EQ(r.scene->expect, json::object());
     EXPECT_EQ(r.scene->view, json::object());
     // R gives only name and image: position (0,0), origin at the 3x3 image's centre, no rotation, scale 1.
@@ -512,6 +514,51 @@ TEST_F(SceneFile, SpriteWithPixelsButNoFileIsEmbeddedWhenSaved) {
     SceneJsonResult j = sceneToJson(scene2, sceneFile());
     ASSERT_TRUE(j.ok()) << j.error;
     EXPECT_TRUE(isDataUri((*j.json)["sprites"][1]["image"].get<std::string>()));
+}
+
+TEST_F(SceneFile, ScanDirectionIsReadFromTheScanField) {
+    for (auto [name, direction] : {std::pair{"a-to-b", ScanDirection::AToB}, std::pair{"b-to-a", ScanDirection::BToA},
+                                   std::pair{"both", ScanDirection::Both}}) {
+        scene["scan"] = name;
+        SceneLoadResult r = writeAndLoad();
+        ASSERT_TRUE(r.ok()) << r.message();
+        EXPECT_EQ(r.scene->scan, direction) << name;
+    }
+}
+
+TEST_F(SceneFile, UnknownScanDirectionIsReportedWithWhatWasFound) {
+    scene["scan"] = "a-into-b";
+    SceneLoadResult r = writeAndLoad();
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(problemAt(r, "scan"), "must be \"a-to-b\", \"b-to-a\" or \"both\", got the string \"a-into-b\"");
+    scene["scan"] = 2;
+    EXPECT_FALSE(problemAt(writeAndLoad(), "scan").empty());
+}
+
+TEST_F(SceneFile, ScanDirectionOtherThanTheDefaultIsSavedAfterSamplingAndLoadsBack) {
+    scene["scan"] = "b-to-a";
+    SceneLoadResult first = writeAndLoad();
+    ASSERT_TRUE(first.ok()) << first.message();
+    SceneJsonResult j = sceneToJson(*first.scene, sceneFile());
+    ASSERT_TRUE(j.ok()) << j.error;
+    std::vector<std::string> keys;
+    for (const auto& item : j.json->items()) keys.push_back(item.key());
+    EXPECT_EQ(keys, (std::vector<std::string>{"format", "version", "title", "notes", "sampling", "scan", "sprites", "expect", "view"}));
+    EXPECT_EQ((*j.json)["scan"], "b-to-a");
+    ASSERT_TRUE(saveScene(*first.scene, sceneFile()).ok());
+    SceneLoadResult second = loadScene(sceneFile());
+    ASSERT_TRUE(second.ok()) << second.message();
+    EXPECT_EQ(second.scene->scan, ScanDirection::BToA);
+}
+
+TEST(ScanDirectionName, NamesRoundTrip) {
+    EXPECT_EQ(scanDirectionName(ScanDirection::AToB), "a-to-b");
+    EXPECT_EQ(scanDirectionName(ScanDirection::BToA), "b-to-a");
+    EXPECT_EQ(scanDirectionName(ScanDirection::Both), "both");
+    EXPECT_EQ(parseScanDirection("a-to-b"), ScanDirection::AToB);
+    EXPECT_EQ(parseScanDirection("b-to-a"), ScanDirection::BToA);
+    EXPECT_EQ(parseScanDirection("both"), ScanDirection::Both);
+    EXPECT_FALSE(parseScanDirection("A-to-B"));
 }
 
 TEST(SamplingName, NamesRoundTrip) {
