@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/overlays.h"
+#include "core/algorithms.h"
 
 namespace cl {
 
@@ -20,7 +21,7 @@ struct AppSettings {
     bool localReferenceIsB = true;    ///< Local view reference: B (A drawn as inverse(B)*A) or A.
     bool localShowSamples = true;     ///< Local view: A's sample points in the reference's grid.
     bool classicControls = false;     ///< The XNA test program's mouse controls.
-    std::string algorithm = "pixel-step"; ///< The algorithm the views draw.
+    std::string algorithm{kDefaultPixelAlgorithm}; ///< The algorithm the views draw.
     bool embedImagesOnSave = false;   ///< Save As default for "embed images".
     double stepSpeed = 60.0;          ///< Step-through playback, samples per second.
     float inspectorWidth = 420.0f;    ///< Layout: width of the left panel column.

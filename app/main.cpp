@@ -5,12 +5,19 @@
 #include <vector>
 
 #include "app/check_command.h"
+#include "app/gpu_collision.h"
 #include "app/sandbox.h"
+#include "core/algorithms.h"
 
 int main(int argc, char** argv) {
+    // The one test that needs OpenGL lives in the app; it joins core's table before anything runs.
+    cl::addAlgorithm(cl::gpuAlgorithm());
+
     std::vector<std::string_view> args(argv + 1, argv + argc);
     if (!args.empty() && args.front() == "check") {
-        return cl::runCheckCommand({args.begin() + 1, args.end()}, std::cout, std::cerr);
+        const int status = cl::runCheckCommand({args.begin() + 1, args.end()}, std::cout, std::cerr);
+        cl::releaseSharedGpuCollider();
+        return status;
     }
     return cl::runSandbox(args);
 }
