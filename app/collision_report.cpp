@@ -106,6 +106,7 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& ma
 
         TestOptions options;
         options.sampling = job.sampling;
+        options.scan = job.scan;
         for (const Algorithm& algorithm : algorithms()) {
             p.rows.push_back({&algorithm, runAlgorithm(algorithm, a, b, options), false});
         }
@@ -172,6 +173,7 @@ bool CollisionReport::update(const Scene& scene, std::uint64_t revision, int pai
         Job job;
         job.id = ++m_postedId;
         job.sampling = scene.sampling;
+        job.scan = scene.scan;
         job.a = pairA;
         job.b = pairB;
         job.chosen = chosen;

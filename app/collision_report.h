@@ -102,6 +102,7 @@ private:
         std::uint64_t id = 0;
         std::vector<SpriteInput> sprites;
         Sampling sampling = Sampling::Center;
+        ScanDirection scan = ScanDirection::AToB;
         int a = -1, b = -1;
         std::string chosen;
     };

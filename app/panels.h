@@ -17,6 +17,8 @@ void drawTransformPanel(SandboxState& state);
 void drawCollisionPanel(SandboxState& state);
 /// The scan one sample at a time (core ScanCursor).
 void drawStepPanel(SandboxState& state);
+/// Two pixel tests' overlapping pixel pairs side by side (the Compare overlay's controls and counts).
+void drawComparePanel(SandboxState& state);
 /// The scene's title and notes.
 void drawNotesPanel(SandboxState& state);
 /// The overlay legend floating over the world view: colour swatch and toggle per overlay.

@@ -2,6 +2,7 @@
 #include <imgui.h>
 
 #include "app/panels.h"
+#include "core/scene.h"
 
 namespace cl {
 
@@ -35,9 +36,21 @@ void drawCollisionPanel(SandboxState& state) {
             ImGui::SameLine();
             ImGui::TextDisabled("(click a row to draw it; rows in orange disagree with %s)",
                                 pair.pixelTest ? std::string(pair.pixelTest->name).c_str() : "-");
+            ImGui::SameLine();
+            // The scan direction is part of the scene (saved in its "scan" field), so changing it is an undoable edit.
+            int scan = static_cast<int>(scene.scan);
+            ImGui::SetNextItemWidth(110.0f);
+            if (ImGui::Combo("scan", &scan, "a-to-b\0b-to-a\0both\0")) {
+                const auto direction = static_cast<ScanDirection>(scan);
+                state.document.edit("scan direction", [direction](Scene& s) { s.scan = direction; });
+            }
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip("Which sprite pixel-naive, pixel-step and pixel-fast walk: A's samples into B, B's into A,\n"
+                                  "or both (a hit if either hits; the counts add up).");
+            }
             const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                           ImGuiTableFlags_SizingStretchProp;
-            if (ImGui::BeginTable("algorithms", 7, flags)) {
+            if (ImGui::BeginTable("algorithms", 8, flags)) {
                 ImGui::TableSetupScrollFreeze(0, 1);
                 ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthStretch, 1.2f);
                 ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthStretch, 0.5f);
@@ -46,6 +59,7 @@ void drawCollisionPanel(SandboxState& state) {
                 ImGui::TableSetupColumn("overlap", ImGuiTableColumnFlags_WidthStretch, 0.7f);
                 ImGui::TableSetupColumn("samples", ImGuiTableColumnFlags_WidthStretch, 0.7f);
                 ImGui::TableSetupColumn("time (ms)", ImGuiTableColumnFlags_WidthStretch, 0.6f);
+                ImGui::TableSetupColumn("disagrees with", ImGuiTableColumnFlags_WidthStretch, 1.8f);
                 ImGui::TableHeadersRow();
                 for (const AlgorithmRow& row : pair.rows) {
                     const CollisionResult& res = row.result;
@@ -81,6 +95,18 @@ void drawCollisionPanel(SandboxState& state) {
                     if (res.applicable) ImGui::Text("%lld", static_cast<long long>(res.samples));
                     ImGui::TableSetColumnIndex(6);
                     ImGui::Text("%.3f", double(res.timeNs) / 1.0e6);
+                    ImGui::TableSetColumnIndex(7);
+                    const std::vector<std::string> others = disagreeingTests(pair, row);
+                    if (!others.empty()) {
+                        std::string list;
+                        for (const auto& other : others) list += (list.empty() ? "" : ", ") + other;
+                        ImGui::TextUnformatted(list.c_str());
+                        if (ImGui::IsItemHovered()) {
+                            ImGui::SetTooltip("%s disagrees with: %s\n(hit) = a different hit; otherwise a different count.\n"
+                                              "The Compare tab shows where, pixel by pixel.",
+                                              name.c_str(), list.c_str());
+                        }
+                    }
                 }
                 ImGui::EndTable();
             }

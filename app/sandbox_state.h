@@ -10,6 +10,7 @@
 
 #include "app/app_settings.h"
 #include "app/collision_report.h"
+#include "app/compare_overlay.h"
 #include "app/editor/camera.h"
 #include "app/file_browser.h"
 #include "app/sprite_previews.h"
@@ -54,6 +55,7 @@ struct SandboxState {
     CollisionReport report;
     AppSettings settings;
     StepThrough step;
+    CompareState compare;  ///< The Compare panel and overlay.
     SpritePreviews previews;
     SandboxLayout layout;
 
