@@ -3,8 +3,24 @@
 #include <cmath>
 
 namespace cl {
+namespace {
+
+// std::fmod(degrees, 360.0) without the library call when |degrees| < 360, where fmod returns its
+// argument unchanged.
+double reduceDegrees(double degrees) { return std::abs(degrees) < 360.0 ? degrees : std::fmod(degrees, 360.0); }
+
+}  // namespace
 
 Fixed toFixed(double value) {
+    if (std::abs(value) < 0x1p52) {
+        // Below 2^52 the truncating conversions are exact, so floor and llround need no libm.
+        double whole = static_cast<double>(static_cast<std::int64_t>(value));
+        if (whole > value) whole -= 1.0;
+        const double scaled = (value - whole) * 0x1p32;  // both steps exact; in [0, 2^32)
+        double rounded = static_cast<double>(static_cast<std::int64_t>(scaled));
+        if (scaled - rounded >= 0.5) rounded += 1.0;  // llround rounds halves away from zero; scaled >= 0
+        return static_cast<Fixed>(static_cast<std::int64_t>(whole)) * kFixedOne + static_cast<std::int64_t>(rounded);
+    }
     // Split so that the scaled fraction fits a long long whatever the magnitude.
     const double whole = std::floor(value);
     const double fraction = value - whole;  // exact, in [0, 1)
@@ -26,16 +42,12 @@ std::int64_t pickPixel(Fixed coordinate, Sampling sampling) {
     return static_cast<std::int64_t>(whole);
 }
 
-PairTransform makePairTransform(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
+PairTransform makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
     PairTransform t;
     t.sampling = sampling;
-    t.worldA = worldMatrix(a);
-    t.worldB = worldMatrix(b);
-    t.inverseB = affineInverse(t.worldB);
-
     // inverse(B) * A written out as S_B^-1 R(rotA - rotB) S_A plus a translation, rather than multiplied
     // out: two sprites with the same rotation then map into each other with no rotation residue at all.
-    const glm::dvec2 csDelta = cosSinDegrees(std::fmod(a.rotationDeg, 360.0) - std::fmod(b.rotationDeg, 360.0));
+    const glm::dvec2 csDelta = cosSinDegrees(reduceDegrees(a.rotationDeg) - reduceDegrees(b.rotationDeg));
     const glm::dvec2 csB = cosSinDegrees(b.rotationDeg);
     const glm::dvec2 col0{csDelta.x * a.scale.x / b.scale.x, csDelta.y * a.scale.x / b.scale.y};
     const glm::dvec2 col1{-csDelta.y * a.scale.y / b.scale.x, csDelta.x * a.scale.y / b.scale.y};
@@ -53,6 +65,14 @@ PairTransform makePairTransform(const SpriteTransform& a, const SpriteTransform&
     t.stepXFx = {toFixed(col0.x), toFixed(col0.y)};
     t.stepYFx = {toFixed(col1.x), toFixed(col1.y)};
     t.startFx = {toFixed(t.start.x), toFixed(t.start.y)};
+    return t;
+}
+
+PairTransform makePairTransform(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
+    PairTransform t = makeSampleLattice(a, b, sampling);
+    t.worldA = worldMatrix(a);
+    t.worldB = worldMatrix(b);
+    t.inverseB = affineInverse(t.worldB);
     return t;
 }
 

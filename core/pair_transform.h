@@ -65,6 +65,11 @@ struct PairTransform {
 /// The transform that maps A's samples into B for the given sampling convention.
 PairTransform makePairTransform(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling);
 
+/// makePairTransform without the world matrices: `sampling`, `aToB`, `stepX`, `stepY`, `start` and the
+/// fixed-point lattice are filled, bit for bit the same; `worldA`, `worldB` and `inverseB` stay identity.
+/// For tests that map A's samples into B and never need world positions.
+PairTransform makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling);
+
 /// Exact position in B of A's sample (x, y) — the full matrix product, in fixed point.
 inline FixedVec samplePositionInB(const PairTransform& t, std::int64_t x, std::int64_t y) {
     return {t.startFx.x + t.stepXFx.x * x + t.stepYFx.x * y, t.startFx.y + t.stepXFx.y * x + t.stepYFx.y * y};

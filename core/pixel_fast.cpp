@@ -14,7 +14,7 @@
 #include <immintrin.h>
 #endif
 
-#include "core/pixel_fast_lattice.h"
+#include "core/pair_transform.h"
 #include "core/sprite_transform.h"
 
 namespace cl {
@@ -50,7 +50,7 @@ public:
 private:
     void record(int x, int y, std::int64_t bx, std::int64_t by) {
         // The same world matrix and arithmetic as pixel-naive, built only once there is a hit to place.
-        if (!m_worldA) m_worldA = worldMatrixQuick(m_a);
+        if (!m_worldA) m_worldA = worldMatrix(m_a);
         const PixelHit hit{{x, y}, {static_cast<int>(bx), static_cast<int>(by)},
                            transformPoint(*m_worldA, {x + m_offset, y + m_offset})};
         if (!m_result.firstHit) m_result.firstHit = hit;
@@ -597,7 +597,7 @@ CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& optio
     const AlphaMask& ma = *a.mask;
     const AlphaMask& mb = *b.mask;
     if (ma.solidCount() == 0 || mb.solidCount() == 0) return r;
-    const PairTransform t = sampleLattice(a.transform, b.transform, options.sampling);
+    const PairTransform t = makeSampleLattice(a.transform, b.transform, options.sampling);
     HitSink sink(r, options, a.transform, options.sampling);
     if (isWholePixelTranslation(t)) {
         scanTranslation(ma, mb, t, sink, r);

@@ -41,8 +41,9 @@ std::optional<std::string> validate(const SpriteTransform& t) {
 }
 
 glm::dvec2 cosSinDegrees(double degrees) {
-    // fmod is exact, so huge angles reduce without losing the quadrant.
-    double r = std::fmod(degrees, 360.0);
+    // fmod is exact, so huge angles reduce without losing the quadrant; below 360 it would return its
+    // argument, and skipping the library call there matters to per-pair setup.
+    double r = std::abs(degrees) < 360.0 ? degrees : std::fmod(degrees, 360.0);
     if (r < 0.0) r += 360.0;
     if (r == 0.0 || r == 360.0) return {1.0, 0.0};
     if (r == 90.0) return {0.0, 1.0};

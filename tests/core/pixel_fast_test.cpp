@@ -3,12 +3,13 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <numbers>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "core/pixel_fast.h"
-#include "core/pixel_fast_lattice.h"
+#include "core/pair_transform.h"
 #include "core/pixel_tests.h"
 #include "tests/core/test_masks.h"
 
@@ -339,7 +340,7 @@ TEST(PixelFast, HitOnlyStopsAtTheFirstHitInAsScanOrder) {
     EXPECT_EQ(t.firstHit->a, glm::ivec2(4, 2));
 }
 
-TEST(PixelFast, SampleLatticeAndWorldMatrixAreBitForBitTheCoreOnes) {
+TEST(PixelFast, SampleLatticeIsMakePairTransformsLattice) {
     std::mt19937 rng(7u);
     for (int i = 0; i < 20000; ++i) {
         SpriteTransform a, b;
@@ -347,20 +348,61 @@ TEST(PixelFast, SampleLatticeAndWorldMatrixAreBitForBitTheCoreOnes) {
             const double reach = (i % 10 == 0) ? kMaxCoordinate : 300.0;
             t->position = {randomCoordinate(rng, -reach, reach), randomCoordinate(rng, -reach, reach)};
             t->origin = {randomCoordinate(rng, -reach, reach), randomCoordinate(rng, -reach, reach)};
-            t->rotationDeg = randomRotation(rng);
+            t->rotationDeg = (i % 7 == 0) ? randomRotation(rng) * 1e6 : randomRotation(rng);
             t->scale = {randomScale(rng), randomScale(rng)};
         }
         for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
-            const PairTransform expected = makePairTransform(a, b, sampling);
-            const PairTransform actual = sampleLattice(a, b, sampling);
-            ASSERT_TRUE(actual.startFx == expected.startFx && actual.stepXFx == expected.stepXFx &&
-                        actual.stepYFx == expected.stepYFx)
+            const PairTransform full = makePairTransform(a, b, sampling);
+            const PairTransform lattice = makeSampleLattice(a, b, sampling);
+            ASSERT_TRUE(lattice.startFx == full.startFx && lattice.stepXFx == full.stepXFx &&
+                        lattice.stepYFx == full.stepYFx && lattice.aToB == full.aToB && lattice.start == full.start &&
+                        lattice.stepX == full.stepX && lattice.stepY == full.stepY && lattice.sampling == sampling)
                 << "transform pair " << i;
         }
-        ASSERT_TRUE(worldMatrixQuick(a) == worldMatrix(a)) << "transform " << i;
     }
-    for (double v : {0.0, -0.0, 0.5, -0.5, 1.0 / 3.0, -1e-300, 123456.789, -1e13, 0x1p52, -0x1p60, 0x1p-33, 0x1p-32 * 1.5}) {
-        EXPECT_TRUE(toFixedQuick(v) == toFixed(v)) << v;
+}
+
+// toFixed as first written, entirely through libm: floor, ldexp and llround at every magnitude.
+Fixed toFixedThroughLibm(double value) {
+    const double whole = std::floor(value);
+    const long long scaledFraction = std::llround(std::ldexp(value - whole, kFixedFractionBits));
+    return static_cast<Fixed>(whole) * kFixedOne + scaledFraction;
+}
+
+// cosSinDegrees as first written, reducing every angle with fmod.
+glm::dvec2 cosSinThroughFmod(double degrees) {
+    double r = std::fmod(degrees, 360.0);
+    if (r < 0.0) r += 360.0;
+    if (r == 0.0 || r == 360.0) return {1.0, 0.0};
+    if (r == 90.0) return {0.0, 1.0};
+    if (r == 180.0) return {-1.0, 0.0};
+    if (r == 270.0) return {0.0, -1.0};
+    const double radians = r * (std::numbers::pi / 180.0);
+    return {std::cos(radians), std::sin(radians)};
+}
+
+TEST(PixelFast, LibmFreeToFixedAndAngleReductionAreBitForBitTheLibmForms) {
+    for (double v : {0.0, -0.0, 0.5, -0.5, 1.0 / 3.0, -1e-300, 123456.789, -1e13, 0x1p52, -0x1p52, 0x1p52 - 0.5,
+                     -0x1p60, 0x1p-33, -0x1p-33, 0x1p-32 * 1.5, -0x1p-32 * 1.5, 0x1p-32 * 2.5, 1.0 - 0x1p-34,
+                     -1.0 + 0x1p-34, 0x1p51 + 0.25, -(0x1p51 + 0.75)}) {
+        EXPECT_TRUE(toFixed(v) == toFixedThroughLibm(v)) << v;
+    }
+    std::mt19937 rng(11u);
+    for (int i = 0; i < 200000; ++i) {
+        // Every magnitude up to 2^60, and exact halves of the last fixed-point unit (k + 0.5) * 2^-32.
+        const int exponent = static_cast<int>(rng() % 100) - 40;
+        double v = std::ldexp(std::uniform_real_distribution<double>(1.0, 2.0)(rng), exponent);
+        if (i % 3 == 0) v = std::ldexp(static_cast<double>(rng() % (1u << 20)) * 2.0 + 1.0, -33) + static_cast<int>(rng() % 2001) - 1000;
+        if (rng() % 2) v = -v;
+        ASSERT_TRUE(toFixed(v) == toFixedThroughLibm(v)) << v;
+    }
+    for (double degrees : {0.0, -0.0, 90.0, -90.0, 180.0, -180.0, 270.0, -270.0, 359.9999999, -359.9999999, 360.0, -360.0,
+                           std::nextafter(360.0, 0.0), std::nextafter(-360.0, 0.0), 450.0, -1e9 - 90.0, 30.0, -30.0}) {
+        EXPECT_TRUE(cosSinDegrees(degrees) == cosSinThroughFmod(degrees)) << degrees;
+    }
+    for (int i = 0; i < 100000; ++i) {
+        const double degrees = std::uniform_real_distribution<double>(-800.0, 800.0)(rng);
+        ASSERT_TRUE(cosSinDegrees(degrees) == cosSinThroughFmod(degrees)) << degrees;
     }
 }
 
