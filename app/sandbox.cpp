@@ -20,6 +20,7 @@
 #include "app/imgui_impl_sfml.h"
 #include "app/local_view.h"
 #include "app/panels.h"
+#include "app/recovery_prompt.h"
 #include "app/sandbox_options.h"
 #include "app/sandbox_state.h"
 #include "app/sprite_textures.h"
@@ -110,6 +111,8 @@ private:
     bool m_localPanning = false;
     glm::dvec2 m_localPanFrom{0.0, 0.0};
     bool m_persistSettings = true;
+    std::unique_ptr<Recovery> m_recovery;           // interactive runs only
+    std::optional<RecoveryInfo> m_recoveryOffer;    // a crashed run's changes, until answered
 };
 
 Modifiers Sandbox::modifiers() const {
@@ -374,6 +377,10 @@ int Sandbox::run() {
     m_state.manipulator = std::make_unique<Manipulator>(m_state.document, m_state.camera);
     m_state.errors.insert(m_state.errors.end(), warnings.begin(), warnings.end());
     loadInitialScene();
+    if (m_persistSettings) {
+        m_recovery = std::make_unique<Recovery>(Recovery::defaultDir());
+        m_recoveryOffer = m_recovery->find();
+    }
     computeLayout(ImGui::GetFrameHeight());
     m_state.manipulator->frameAll();
 
@@ -411,6 +418,10 @@ int Sandbox::run() {
         if (m_state.settings.showLegend) drawLegend(m_state);
         drawHelpWindow(m_state);
         drawFileDialogs(m_state);
+        if (m_recovery) {
+            drawRecoveryPrompt(m_state, *m_recovery, m_recoveryOffer);
+            if (!m_recoveryOffer) m_recovery->update(m_state.document, m_state.file, Clock::now());
+        }
         if (!io.WantCaptureMouse && m_state.manipulator->hover().handle != Handle::None) {
             ImGui::SetMouseCursor(m_state.manipulator->hover().handle == Handle::Body ? ImGuiMouseCursor_ResizeAll
                                                                                       : ImGuiMouseCursor_Hand);
@@ -449,6 +460,7 @@ int Sandbox::run() {
         m_textures.prune();
     }
 
+    if (m_recovery && !m_recoveryOffer) m_recovery->discard();
     if (m_persistSettings && !configDir.empty()) {
         const sf::Vector2u size = m_window.getSize();
         m_state.settings.windowWidth = int(size.x);

@@ -63,6 +63,8 @@ public:
     bool dirty() const { return m_stateId != m_savedStateId; }
     /// Records the current state as saved.
     void markSaved() { m_savedStateId = m_stateId; }
+    /// Makes the document dirty until the next markSaved() (a scene restored from a recovery file).
+    void markUnsaved() { m_savedStateId = ~std::uint64_t{0}; }
 
     // --- selection (not undoable on its own) ---
     /// Selects sprite `index` for editing, or nothing with -1; out-of-range indices select nothing.
