@@ -38,7 +38,7 @@ struct CompareState {
 
 /// Colours of the three sets (0xRRGGBBAA), shared by the overlay and the panel's legend.
 namespace comparePalette {
-inline constexpr std::uint32_t kOnlyFirst = 0xFF8C1AFF;
+inline constexpr std::uint32_t kOnlyFirst = 0xFFE23AFF;
 inline constexpr std::uint32_t kOnlySecond = 0x38B6FFFF;
 inline constexpr std::uint32_t kBoth = 0x7CE07CFF;
 }  // namespace comparePalette

@@ -15,6 +15,13 @@ ImVec4 toVec4(std::uint32_t rgba) {
                   float(rgba & 0xFF) / 255.0f);
 }
 
+// Gray text wrapped at the panel's edge (the inspector column is narrow).
+void disabledWrapped(const char* text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", text);
+    ImGui::PopStyleColor();
+}
+
 // One side's controls; `id` keeps the two sides' widgets apart.
 void drawChoice(const char* id, const char* label, CompareChoice& choice) {
     ImGui::PushID(id);
@@ -43,8 +50,8 @@ void drawChoice(const char* id, const char* label, CompareChoice& choice) {
         ImGui::RadioButton("both", &scan, static_cast<int>(ScanDirection::Both));
         choice.scan = static_cast<ScanDirection>(scan);
     } else {
-        ImGui::TextDisabled("(samples the %s; no sampling or scan options)",
-                            algorithm && algorithm->name == "pixel-world" ? "world grid" : "pixel squares");
+        disabledWrapped(algorithm && algorithm->name == "pixel-world" ? "(samples the world grid; no sampling or scan options)"
+                                                                    : "(no sampling or scan options)");
     }
     ImGui::PopID();
 }
@@ -61,7 +68,7 @@ void countRow(const char* label, std::uint32_t rgba, std::size_t count, const ch
 void drawComparePanel(SandboxState& state) {
     CompareState& compare = state.compare;
     ImGui::Checkbox("Compare two tests in the world view", &compare.enabled);
-    ImGui::TextDisabled("Pairs of (A pixel, B pixel) each test counts as overlapping.");
+    disabledWrapped("Colours the (A pixel, B pixel) pairs each test counts as overlapping.");
     ImGui::TextUnformatted("Presets:");
     ImGui::SameLine();
     if (ImGui::SmallButton("A grid vs world")) {
@@ -111,7 +118,7 @@ void drawComparePanel(SandboxState& state) {
     } else if (c.first.hit != c.second.hit) {
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "They disagree on the hit itself.");
     }
-    ImGui::TextDisabled("Distinct pairs; a test's own overlap can be larger when it counts a pair twice (scan both).");
+    disabledWrapped("Counts are of distinct pairs; a test's own overlap can be larger when it counts a pair twice (scan both).");
     ImGui::TextDisabled("Compared in %.2f ms.", compare.ms);
 }
 
