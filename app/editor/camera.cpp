@@ -16,7 +16,8 @@ void Camera::setViewport(const Rect& screenRect) {
 }
 
 void Camera::setCenter(glm::dvec2 world) {
-    if (finite(world)) m_center = world;
+    if (!finite(world)) return;
+    m_center = {std::clamp(world.x, -kMaxCenter, kMaxCenter), std::clamp(world.y, -kMaxCenter, kMaxCenter)};
 }
 
 void Camera::setZoom(double zoom) {

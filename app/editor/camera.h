@@ -13,6 +13,9 @@ public:
     /// Smallest and largest zoom (screen pixels per world unit).
     static constexpr double kMinZoom = 1.0 / 64.0;
     static constexpr double kMaxZoom = 256.0;
+    /// Largest |coordinate| of the centre: ten times the farthest a sprite's pivot may be (kMaxCoordinate),
+    /// so a pan or zoom with absurd input cannot lose the view at 1e300 where doubles run out.
+    static constexpr double kMaxCenter = 1.0e8;
 
     /// An 800x600 viewport at the window's top-left, world origin at its centre, zoom 1.
     Camera() = default;
@@ -24,7 +27,8 @@ public:
 
     /// World point shown at the viewport's centre.
     glm::dvec2 center() const { return m_center; }
-    /// Shows `world` at the viewport's centre (non-finite input is ignored).
+    /// Shows `world` at the viewport's centre (non-finite input is ignored; coordinates are clamped to
+    /// [-kMaxCenter, kMaxCenter]).
     void setCenter(glm::dvec2 world);
     /// Screen pixels per world unit.
     double zoom() const { return m_zoom; }
