@@ -19,6 +19,8 @@ void drawCollisionPanel(SandboxState& state);
 void drawStepPanel(SandboxState& state);
 /// Two pixel tests' overlapping pixel pairs side by side (the Compare overlay's controls and counts).
 void drawComparePanel(SandboxState& state);
+/// The blog's inward crop of the selected sprite, step by step, beside the exact tight-aabb.
+void drawTightBoundsPanel(SandboxState& state);
 /// The scene's title and notes.
 void drawNotesPanel(SandboxState& state);
 /// The overlay legend floating over the world view: colour swatch and toggle per overlay.

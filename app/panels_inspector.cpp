@@ -1,4 +1,4 @@
-// The left column: one window holding the Sprites, Transform, Step through, Compare and Notes panels as tabs.
+// The left column: one window holding the Sprites, Transform, Step through, Compare, Tight bounds and Notes panels as tabs.
 #include <imgui.h>
 
 #include "app/panels.h"
@@ -27,6 +27,10 @@ void drawInspector(SandboxState& state) {
             }
             if (ImGui::BeginTabItem("Compare")) {
                 drawComparePanel(state);
+                ImGui::EndTabItem();
+            }
+            if (ImGui::BeginTabItem("Tight bounds")) {
+                drawTightBoundsPanel(state);
                 ImGui::EndTabItem();
             }
             if (ImGui::BeginTabItem("Notes")) {

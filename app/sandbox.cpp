@@ -318,6 +318,7 @@ void Sandbox::buildViews() {
     m_worldView.build(background, frame, m_textures);
     updateComparison(m_state.compare, m_state.document.scene(), m_state.report);
     drawCompareOverlay(background, m_state.compare, m_state.camera);
+    drawTightBoundsOverlay(background, m_state.tightBounds, m_state.camera);
     if (m_state.layout.local.size().x > 0) {
         // Framing needs the pair transform of the current scene, so it waits for the newest answer.
         if (m_state.frameLocalRequested && !m_state.report.pending()) {

@@ -11,6 +11,7 @@
 #include "app/app_settings.h"
 #include "app/collision_report.h"
 #include "app/compare_overlay.h"
+#include "app/tight_bounds_view.h"
 #include "app/editor/camera.h"
 #include "app/file_browser.h"
 #include "app/sprite_previews.h"
@@ -56,6 +57,7 @@ struct SandboxState {
     AppSettings settings;
     StepThrough step;
     CompareState compare;  ///< The Compare panel and overlay.
+    TightBoundsState tightBounds;  ///< The Tight bounds panel and overlay.
     SpritePreviews previews;
     SandboxLayout layout;
 
