@@ -1,5 +1,6 @@
 #include "app/collision_report.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -15,51 +16,62 @@ const sf::Color kSolidSample(230, 230, 230, 220);
 const sf::Color kClearSample(120, 120, 120, 120);
 const sf::Color kHitSample(255, 48, 48, 255);
 const sf::Color kOverlapPixel(255, 40, 180, 208);
+// Half the side of a sample dot, in A's pixels: neighbours never merge, wherever the view maps them.
+constexpr double kSampleHalf = 0.09;
 
-void appendDot(std::vector<sf::Vertex>& quads, glm::dvec2 c, double half, sf::Color colour) {
-    quads.emplace_back(sf::Vector2f(float(c.x - half), float(c.y - half)), colour);
-    quads.emplace_back(sf::Vector2f(float(c.x + half), float(c.y - half)), colour);
-    quads.emplace_back(sf::Vector2f(float(c.x + half), float(c.y + half)), colour);
-    quads.emplace_back(sf::Vector2f(float(c.x - half), float(c.y + half)), colour);
+// Vertices are filled in by copying a template: sf::Vertex's constructors live in the SFML library, and
+// calling them for every one of hundreds of thousands of vertices showed up in profiles.
+void appendVertex(std::vector<sf::Vertex>& out, glm::dvec2 p, sf::Color colour) {
+    static const sf::Vertex kBlank;
+    sf::Vertex& v = out.emplace_back(kBlank);
+    v.position = {float(p.x), float(p.y)};
+    v.color = colour;
 }
 
-ScanGeometry buildGeometry(const PairAnalysis& p, const AlphaMask& maskA, Sampling sampling) {
-    ScanGeometry g;
-    const glm::dmat3& worldA = p.transform.worldA;
-    g.overlapQuadsWorld.reserve(p.scan.hits.size() * 4);
-    for (const PixelHit& hit : p.scan.hits) {
-        const double x = hit.a.x, y = hit.a.y;
-        const glm::dvec2 corners[4] = {{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}};
-        for (const glm::dvec2& c : corners) {
-            const glm::dvec2 w = transformPoint(worldA, c);
-            g.overlapQuadsWorld.emplace_back(sf::Vector2f(float(w.x), float(w.y)), kOverlapPixel);
+void appendDot(std::vector<sf::Vertex>& quads, glm::dvec2 c, double half, sf::Color colour) {
+    appendVertex(quads, {c.x - half, c.y - half}, colour);
+    appendVertex(quads, {c.x + half, c.y - half}, colour);
+    appendVertex(quads, {c.x + half, c.y + half}, colour);
+    appendVertex(quads, {c.x - half, c.y + half}, colour);
+}
+
+// A's overlapping pixels as world quads, one per run of neighbours along A's rows: the same picture with
+// far fewer vertices than one quad per pixel (scans list their hits row by row).
+std::vector<sf::Vertex> overlapRuns(const std::vector<PixelHit>& hits, const glm::dmat3& worldA) {
+    std::vector<sf::Vertex> quads;
+    const auto addRun = [&](glm::ivec2 first, int last) {
+        const double x0 = first.x, x1 = last + 1.0, y0 = first.y, y1 = first.y + 1.0;
+        for (const glm::dvec2 c : {glm::dvec2{x0, y0}, glm::dvec2{x1, y0}, glm::dvec2{x1, y1}, glm::dvec2{x0, y1}}) {
+            appendVertex(quads, transformPoint(worldA, c), kOverlapPixel);
         }
+    };
+    std::size_t i = 0;
+    while (i < hits.size()) {
+        const glm::ivec2 first = hits[i].a;
+        int last = first.x;
+        for (++i; i < hits.size() && hits[i].a.y == first.y && hits[i].a.x == last + 1; ++i) ++last;
+        addRun(first, last);
     }
-    const double offset = sampleOffset(sampling);
-    const glm::dmat3& aToB = p.transform.aToB;
-    // Dots shrink with A's pixels as seen in B, so neighbours never merge.
-    const double pitchInB = std::min(std::hypot(aToB[0][0], aToB[0][1]), std::hypot(aToB[1][0], aToB[1][1]));
-    const double halfB = 0.09 * std::min(1.0, pitchInB), halfA = 0.09;
+    return quads;
+}
+
+// A's sample points in A's texture space: every one when A is small, else only the solid ones, and
+// none when even those are too many to draw.
+std::shared_ptr<const std::vector<sf::Vertex>> sampleDots(const AlphaMask& maskA, Sampling sampling) {
     const std::int64_t total = std::int64_t(maskA.width()) * maskA.height();
     const bool all = total <= kMaxSampleDots;
-    g.samplesOmitted = !all && maskA.solidCount() > kMaxSampleDots;
-    if (!g.samplesOmitted) {
-        for (int y = 0; y < maskA.height(); ++y) {
-            for (int x = 0; x < maskA.width(); ++x) {
-                const bool solid = maskA.solid(x, y);
-                if (!solid && !all) continue;
-                const glm::dvec2 s{x + offset, y + offset};
-                appendDot(g.samplesInB, transformPoint(aToB, s), halfB, solid ? kSolidSample : kClearSample);
-                appendDot(g.samplesInA, s, halfA, solid ? kSolidSample : kClearSample);
-            }
+    if (!all && maskA.solidCount() > kMaxSampleDots) return nullptr;
+    auto quads = std::make_shared<std::vector<sf::Vertex>>();
+    quads->reserve(std::size_t(all ? total : maskA.solidCount()) * 4);
+    const double offset = sampleOffset(sampling);
+    for (int y = 0; y < maskA.height(); ++y) {
+        for (int x = 0; x < maskA.width(); ++x) {
+            const bool solid = maskA.solid(x, y);
+            if (!solid && !all) continue;
+            appendDot(*quads, {x + offset, y + offset}, kSampleHalf, solid ? kSolidSample : kClearSample);
         }
     }
-    for (const PixelHit& hit : p.scan.hits) {
-        const glm::dvec2 s{hit.a.x + offset, hit.a.y + offset};
-        appendDot(g.hitsInB, transformPoint(aToB, s), 2.2 * halfB, kHitSample);
-        appendDot(g.hitsInA, s, 2.2 * halfA, kHitSample);
-    }
-    return g;
+    return quads;
 }
 
 }  // namespace
@@ -71,7 +83,7 @@ CollisionReport::~CollisionReport() {
     m_wake.notify_all();
 }
 
-CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& masks) {
+CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& masks, SampleDots& dots) {
     const auto start = std::chrono::steady_clock::now();
     Snapshot snap;
     snap.jobId = job.id;
@@ -108,6 +120,14 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& ma
         options.sampling = job.sampling;
         options.scan = job.scan;
         for (const Algorithm& algorithm : algorithms()) {
+            if (std::find(job.skip.begin(), job.skip.end(), algorithm.name) != job.skip.end()) {
+                // adopt() puts the test's last answer here, if it has one.
+                AlgorithmRow row{&algorithm, notApplicable("runs once the scene stops changing"), false};
+                row.deferred = true;
+                row.hasResult = false;
+                p.rows.push_back(std::move(row));
+                continue;
+            }
             p.rows.push_back({&algorithm, runAlgorithm(algorithm, a, b, options), false});
         }
         if (p.pixelTest) {
@@ -121,11 +141,22 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& ma
             if (row.algorithm == p.chosen) p.hit = row.result.hit;
         }
         for (AlgorithmRow& row : p.rows) {
-            row.disagrees = row.algorithm->kind == AlgorithmKind::Pixel && row.result.applicable &&
+            row.disagrees = row.algorithm->kind == AlgorithmKind::Pixel && !row.deferred && row.result.applicable &&
                             row.result.hit != reference;
         }
-        p.geometry = buildGeometry(p, *snap.sprites[job.a].mask, job.sampling);
+        ScanGeometry& g = p.geometry;
+        g.overlapQuadsWorld = overlapRuns(p.scan.hits, p.transform.worldA);
+        const std::shared_ptr<const AlphaMask>& maskA = snap.sprites[job.a].mask;
+        if (dots.mask != maskA || dots.sampling != job.sampling) dots = {maskA, job.sampling, sampleDots(*maskA, job.sampling)};
+        g.samplesInA = dots.quads;
+        g.samplesOmitted = !dots.quads;
+        const double offset = sampleOffset(job.sampling);
+        g.hitsInA.reserve(p.scan.hits.size() * 4);
+        for (const PixelHit& hit : p.scan.hits) {
+            appendDot(g.hitsInA, {hit.a.x + offset, hit.a.y + offset}, 2.2 * kSampleHalf, kHitSample);
+        }
     }
+    snap.deferring = !job.skip.empty();
     snap.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return snap;
 }
@@ -139,13 +170,26 @@ void CollisionReport::workerLoop(std::stop_token stop) {
             job = std::move(*m_job);
             m_job.reset();
         }
-        auto snap = std::make_unique<Snapshot>(compute(job, m_masks));
+        auto snap = std::make_unique<Snapshot>(compute(job, m_masks, m_dots));
         {
             std::lock_guard lock(m_mutex);
             m_doneId = snap->jobId;
             m_done = std::move(snap);
         }
         m_finished.notify_all();
+    }
+}
+
+void CollisionReport::carryDeferredRows(Snapshot& next) const {
+    const PairAnalysis& before = m_current.pair;
+    if (next.pair.a != before.a || next.pair.b != before.b) return;
+    for (AlgorithmRow& row : next.pair.rows) {
+        if (!row.deferred) continue;
+        for (const AlgorithmRow& old : before.rows) {
+            if (old.algorithm != row.algorithm || !old.hasResult) continue;
+            row.result = old.result;
+            row.hasResult = true;
+        }
     }
 }
 
@@ -156,27 +200,36 @@ bool CollisionReport::adopt() {
         done = std::move(m_done);
     }
     if (!done) return false;
-    m_computeTimes.push_back(done->ms);
+    if (done->deferring) {
+        m_deferringTimes.push_back(done->ms);
+        m_recentDeferringMs = done->ms;
+    } else {
+        m_completeTimes.push_back(done->ms);
+        m_recentCompleteMs = done->ms;
+    }
+    carryDeferredRows(*done);
     m_current = std::move(*done);
     ++m_generation;
     return true;
 }
 
-bool CollisionReport::update(const Scene& scene, std::uint64_t revision, int pairA, int pairB, const std::string& chosen,
-                             bool wait) {
-    if (!m_asked || revision != m_revision || pairA != m_pairA || pairB != m_pairB || chosen != m_chosen) {
+bool CollisionReport::update(const Scene& scene, const ReportRequest& request, std::chrono::microseconds wait) {
+    if (!m_asked || request.revision != m_request.revision || request.pairA != m_request.pairA ||
+        request.pairB != m_request.pairB || request.chosen != m_request.chosen || request.editing != m_request.editing) {
         m_asked = true;
-        m_revision = revision;
-        m_pairA = pairA;
-        m_pairB = pairB;
-        m_chosen = chosen;
+        m_request = request;
         Job job;
         job.id = ++m_postedId;
         job.sampling = scene.sampling;
         job.scan = scene.scan;
-        job.a = pairA;
-        job.b = pairB;
-        job.chosen = chosen;
+        job.a = request.pairA;
+        job.b = request.pairB;
+        job.chosen = request.chosen;
+        if (request.editing) {
+            for (const std::string& name : m_deferred) {
+                if (name != request.chosen) job.skip.push_back(name);
+            }
+        }
         for (const SceneSprite& s : scene.sprites) job.sprites.push_back({s.pixels, s.transform, s.alphaThreshold});
         {
             std::lock_guard lock(m_mutex);
@@ -184,11 +237,22 @@ bool CollisionReport::update(const Scene& scene, std::uint64_t revision, int pai
         }
         m_wake.notify_all();
     }
-    if (wait && pending()) {
+    if (wait > std::chrono::microseconds::zero() && pending()) {
         std::unique_lock lock(m_mutex);
-        m_finished.wait(lock, [this] { return m_doneId == m_postedId; });
+        const auto answered = [this] { return m_doneId == m_postedId; };
+        if (wait == kWaitUntilDone) {
+            m_finished.wait(lock, answered);
+        } else {
+            m_finished.wait_for(lock, wait, answered);
+        }
     }
     return adopt();
+}
+
+bool CollisionReport::update(const Scene& scene, std::uint64_t revision, int pairA, int pairB, const std::string& chosen,
+                             bool wait) {
+    return update(scene, ReportRequest{revision, pairA, pairB, chosen, false},
+                  wait ? kWaitUntilDone : std::chrono::microseconds::zero());
 }
 
 }  // namespace cl

@@ -1,9 +1,13 @@
 #pragma once
 // CollisionReport: everything the views and panels show about the current scene. The work (masks,
 // shapes, every algorithm, the listed scan and the overlay geometry built from it) runs on a worker
-// thread whenever the document's revision, the pair or the chosen algorithm changes, so a drag never
-// waits for the slow tests; the UI shows the newest finished answer and says when one is on its way.
+// thread whenever the document's revision, the pair or the chosen algorithm changes. The caller may wait
+// a bounded time for it (the sandbox waits within its frame budget, so a drag shows answers for the
+// very frame it draws); when the answer is late the UI shows the newest finished one and says so.
+// Tests named as deferred (the GPU read-back) are skipped while the scene is being edited and rerun
+// once it is still; meanwhile their rows show their last answer, marked as such.
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -37,15 +41,17 @@ struct AlgorithmRow {
     const Algorithm* algorithm = nullptr;
     CollisionResult result;
     bool disagrees = false;  ///< A pixel test whose hit differs from the chosen pixel test's.
+    bool deferred = false;   ///< Not run for this answer (the scene was being edited); see hasResult.
+    bool hasResult = true;   ///< False for a deferred test that has no earlier answer for this pair.
 };
 
 /// Overlay geometry derived from the listed scan, built with the answers (it does not depend on the camera).
 struct ScanGeometry {
-    std::vector<sf::Vertex> overlapQuadsWorld;  ///< A's overlapping pixels as world-space quads.
-    std::vector<sf::Vertex> samplesInB;         ///< A's sample points as small quads in B's texture space.
-    std::vector<sf::Vertex> samplesInA;         ///< The same in A's own texture space.
-    std::vector<sf::Vertex> hitsInB;            ///< Overlapping samples, larger, in B's space.
-    std::vector<sf::Vertex> hitsInA;            ///< The same in A's space.
+    std::vector<sf::Vertex> overlapQuadsWorld;  ///< A's overlapping pixels as world-space quads, one per run along a row.
+    /// A's sample points as small quads in A's texture space (the local view maps them into B with
+    /// aToB); shared by every answer while A's mask and the sampling stay the same. Null when omitted.
+    std::shared_ptr<const std::vector<sf::Vertex>> samplesInA;
+    std::vector<sf::Vertex> hitsInA;            ///< Overlapping samples, larger, in A's texture space.
     bool samplesOmitted = false;                ///< A has too many samples to draw them all.
 };
 
@@ -63,9 +69,21 @@ struct PairAnalysis {
     bool hit = false;                  ///< The chosen algorithm's answer.
 };
 
+/// What an answer is asked for: the scene's revision, the pair, the drawn algorithm and whether the
+/// deferred tests may be skipped because the scene is still changing.
+struct ReportRequest {
+    std::uint64_t revision = 0;
+    int pairA = -1, pairB = -1;
+    std::string chosen;   ///< Algorithm the views draw; never deferred.
+    bool editing = false; ///< Skip the deferred tests (their rows keep their last answer).
+};
+
 /// Recomputes shapes and results on a worker thread and keeps the newest finished answer.
 class CollisionReport {
 public:
+    /// update()'s wait that lasts until the answer is in.
+    static constexpr std::chrono::microseconds kWaitUntilDone = std::chrono::microseconds::max();
+
     /// Starts the worker.
     CollisionReport();
     /// Stops the worker (waiting for the computation in progress).
@@ -73,13 +91,22 @@ public:
     CollisionReport(const CollisionReport&) = delete;
     CollisionReport& operator=(const CollisionReport&) = delete;
 
-    /// Asks for the answers for `scene` at `revision` with the pair and the algorithm named `chosen`
-    /// (unknown names fall back to the default pixel test) unless they were already asked for, and
-    /// adopts the newest finished answer. With `wait`, blocks until the answer for these inputs is in.
-    /// Returns true when a new answer was adopted.
+    /// Names the tests to skip while the scene is being edited (ReportRequest::editing), e.g. {"gpu"}.
+    void setDeferred(std::vector<std::string> names) { m_deferred = std::move(names); }
+
+    /// Asks for the answers for `scene` as `request` describes (an unknown `chosen` falls back to the
+    /// default pixel test) unless they were already asked for, waits up to `wait` for them, and adopts
+    /// the newest finished answer. Returns true when a new answer was adopted.
+    bool update(const Scene& scene, const ReportRequest& request, std::chrono::microseconds wait);
+    /// The same with every test run: `wait` false returns at once, true waits until the answer is in.
     bool update(const Scene& scene, std::uint64_t revision, int pairA, int pairB, const std::string& chosen, bool wait);
     /// True while the shown answer is older than the inputs last given to update().
     bool pending() const { return m_current.jobId != m_postedId; }
+    /// True when the shown answer skipped the deferred tests.
+    bool deferring() const { return m_current.deferring; }
+    /// Milliseconds the worker took for the newest answer that skipped the deferred tests, or for the
+    /// newest complete one (whichever `deferring` asks for); 0 before the first.
+    double recentMs(bool deferring) const { return deferring ? m_recentDeferringMs : m_recentCompleteMs; }
 
     /// Shapes of every sprite, in scene order (of the scene the shown answer was computed for).
     const std::vector<SpriteShapes>& sprites() const { return m_current.sprites; }
@@ -89,8 +116,10 @@ public:
     std::uint64_t generation() const { return m_generation; }
     /// Milliseconds the worker took for the shown answer.
     double lastUpdateMs() const { return m_current.ms; }
-    /// Milliseconds the worker took for every answer so far (for --stats).
-    const std::vector<double>& computeTimes() const { return m_computeTimes; }
+    /// Milliseconds the worker took for every answer so far that skipped the deferred tests (for --stats).
+    const std::vector<double>& deferringTimes() const { return m_deferringTimes; }
+    /// Milliseconds the worker took for every complete answer so far (for --stats).
+    const std::vector<double>& completeTimes() const { return m_completeTimes; }
 
 private:
     struct SpriteInput {
@@ -105,17 +134,27 @@ private:
         ScanDirection scan = ScanDirection::AToB;
         int a = -1, b = -1;
         std::string chosen;
+        std::vector<std::string> skip;  // deferred tests not run for this job
     };
     struct Snapshot {
         std::uint64_t jobId = 0;
         std::vector<SpriteShapes> sprites;
         PairAnalysis pair;
         double ms = 0.0;
+        bool deferring = false;
     };
 
-    static Snapshot compute(const Job& job, MaskCache& masks);
+    // The last sample dots built, for reuse while A's mask and the sampling stay the same (worker only).
+    struct SampleDots {
+        std::shared_ptr<const AlphaMask> mask;
+        Sampling sampling = Sampling::Center;
+        std::shared_ptr<const std::vector<sf::Vertex>> quads;
+    };
+
+    static Snapshot compute(const Job& job, MaskCache& masks, SampleDots& dots);
     void workerLoop(std::stop_token stop);
     bool adopt();
+    void carryDeferredRows(Snapshot& next) const;
 
     // Shared with the worker, under m_mutex.
     std::mutex m_mutex;
@@ -130,12 +169,13 @@ private:
     std::uint64_t m_postedId = 0;
     std::uint64_t m_generation = 0;
     bool m_asked = false;
-    std::uint64_t m_revision = 0;
-    int m_pairA = -1, m_pairB = -1;
-    std::string m_chosen;
-    std::vector<double> m_computeTimes;
+    ReportRequest m_request;
+    std::vector<std::string> m_deferred;
+    std::vector<double> m_deferringTimes, m_completeTimes;
+    double m_recentDeferringMs = 0.0, m_recentCompleteMs = 0.0;
 
     MaskCache m_masks;  // worker only
+    SampleDots m_dots;  // worker only
     std::jthread m_worker;  // last: starts after everything above exists, stops first
 };
 

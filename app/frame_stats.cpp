@@ -19,7 +19,7 @@ double FrameStats::percentile(double p) const {
 std::string FrameStats::summary() const {
     char buffer[160];
     const double max = m_samples.empty() ? 0.0 : *std::max_element(m_samples.begin(), m_samples.end());
-    std::snprintf(buffer, sizeof buffer, "frames %zu  work ms: p50 %.3f  p95 %.3f  p99 %.3f  max %.3f", m_samples.size(),
+    std::snprintf(buffer, sizeof buffer, "%zu samples, ms: p50 %.3f  p95 %.3f  p99 %.3f  max %.3f", m_samples.size(),
                   percentile(50), percentile(95), percentile(99), max);
     return buffer;
 }

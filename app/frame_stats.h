@@ -15,7 +15,7 @@ public:
     std::size_t count() const { return m_samples.size(); }
     /// The p-th percentile (0..100) by the nearest-rank method; 0 when empty.
     double percentile(double p) const;
-    /// "frames N  work ms: p50 X  p95 Y  p99 Z  max W".
+    /// "N samples, ms: p50 X  p95 Y  p99 Z  max W".
     std::string summary() const;
 
 private:

@@ -75,7 +75,7 @@ void LocalView::submit(sf::RenderTarget& target) {
     }
     target.draw(m_grid, sf::RenderStates(m_toScreen));
     for (const std::vector<sf::Vertex>* quads : {m_samples, m_hits}) {
-        if (quads && !quads->empty()) target.draw(quads->data(), quads->size(), sf::Quads, sf::RenderStates(m_toScreen));
+        if (quads && !quads->empty()) target.draw(quads->data(), quads->size(), sf::Quads, sf::RenderStates(m_samplesToScreen));
     }
     target.setView(target.getDefaultView());
 }
@@ -112,10 +112,11 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
                 m_grid.append(sf::Vertex(sf::Vector2f(float(w), float(y)), colour));
             }
         }
+        // The dots are in A's texture space: mapped into the reference with the same matrix as A's pixels.
         const ScanGeometry& g = pair.geometry;
-        const bool inB = state.settings.localReferenceIsB;
-        if (state.settings.localShowSamples) m_samples = inB ? &g.samplesInB : &g.samplesInA;
-        m_hits = inB ? &g.hitsInB : &g.hitsInA;
+        if (state.settings.localShowSamples) m_samples = g.samplesInA.get();
+        m_hits = &g.hitsInA;
+        m_samplesToScreen = sfToScreen * toSfTransform(lp.aToReference);
     }
 
     list->PushClipRect(toIm(vp.min), toIm(vp.max), true);

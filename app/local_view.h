@@ -35,8 +35,9 @@ private:
     sf::Transform m_toScreen;
     GhostDraw m_ghosts[2];
     sf::VertexArray m_grid{sf::Lines};      // reference texture units
-    const std::vector<sf::Vertex>* m_samples = nullptr;  // reference texture units, owned by the report
+    const std::vector<sf::Vertex>* m_samples = nullptr;  // A's texture units, owned by the report
     const std::vector<sf::Vertex>* m_hits = nullptr;
+    sf::Transform m_samplesToScreen;                     // A's texture units to the screen
 };
 
 }  // namespace cl

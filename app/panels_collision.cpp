@@ -64,6 +64,8 @@ void drawCollisionPanel(SandboxState& state) {
                 for (const AlgorithmRow& row : pair.rows) {
                     const CollisionResult& res = row.result;
                     ImGui::TableNextRow();
+                    // A deferred row holds the test's answer from before the current edit: greyed out.
+                    if (row.deferred) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
                     if (row.disagrees) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(150, 90, 20, 200));
                     ImGui::TableSetColumnIndex(0);
                     const std::string name(row.algorithm->name);
@@ -71,12 +73,25 @@ void drawCollisionPanel(SandboxState& state) {
                     if (ImGui::Selectable(name.c_str(), chosen, ImGuiSelectableFlags_SpanAllColumns)) {
                         state.settings.algorithm = name;
                     }
-                    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(row.algorithm->summary).c_str());
+                    if (ImGui::IsItemHovered()) {
+                        if (row.deferred) {
+                            ImGui::SetTooltip("%s\n\nNot rerun while the scene is changing (it reads pixels back from the\n"
+                                              "GPU); %s. It reruns once the scene has been still for a moment,\n"
+                                              "or on every change when you pick it to draw.",
+                                              std::string(row.algorithm->summary).c_str(),
+                                              row.hasResult ? "the row shows its answer from before this edit"
+                                                            : "it has no answer for this pair yet");
+                        } else {
+                            ImGui::SetTooltip("%s", std::string(row.algorithm->summary).c_str());
+                        }
+                    }
                     ImGui::TableSetColumnIndex(1);
                     ImGui::TextUnformatted(row.algorithm->kind == AlgorithmKind::Pixel ? "pixel" : "bound");
                     ImGui::TableSetColumnIndex(2);
-                    if (res.applicable) {
-                        ImGui::TextUnformatted("yes");
+                    if (row.deferred && !row.hasResult) {
+                        ImGui::TextUnformatted("... once the scene is still");
+                    } else if (res.applicable) {
+                        ImGui::TextUnformatted(row.deferred ? "yes (before this edit)" : "yes");
                     } else {
                         ImGui::TextDisabled("no: %s", res.reason.c_str());
                         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", res.reason.c_str());
@@ -94,7 +109,7 @@ void drawCollisionPanel(SandboxState& state) {
                     ImGui::TableSetColumnIndex(5);
                     if (res.applicable) ImGui::Text("%lld", static_cast<long long>(res.samples));
                     ImGui::TableSetColumnIndex(6);
-                    ImGui::Text("%.3f", double(res.timeNs) / 1.0e6);
+                    if (!row.deferred || row.hasResult) ImGui::Text("%.3f", double(res.timeNs) / 1.0e6);
                     ImGui::TableSetColumnIndex(7);
                     const std::vector<std::string> others = disagreeingTests(pair, row);
                     if (!others.empty()) {
@@ -107,6 +122,7 @@ void drawCollisionPanel(SandboxState& state) {
                                               name.c_str(), list.c_str());
                         }
                     }
+                    if (row.deferred) ImGui::PopStyleColor();
                 }
                 ImGui::EndTable();
             }

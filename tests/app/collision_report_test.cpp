@@ -1,6 +1,8 @@
 // CollisionReport: answers computed on the worker thread match hand-worked values.
 #include "app/collision_report.h"
 
+#include <stdexcept>
+
 #include <gtest/gtest.h>
 
 namespace cl {
@@ -39,8 +41,20 @@ TEST(CollisionReport, WaitingGivesTheAnswerForTheInputsJustGiven) {
     EXPECT_EQ(pair.chosen->name, "pixel-step");
     EXPECT_EQ(pair.rows.size(), algorithms().size());
     EXPECT_EQ(pair.scan.hits.size(), 8u);                     // the 2x4 block
-    EXPECT_EQ(pair.geometry.overlapQuadsWorld.size(), 8u * 4); // one quad per overlapping pixel
-    EXPECT_EQ(pair.geometry.samplesInB.size(), 16u * 4);       // every sample of A (only 16)
+    // One world quad per run of overlapping pixels along A's rows: four rows of x = 2..3.
+    ASSERT_EQ(pair.geometry.overlapQuadsWorld.size(), 4u * 4);
+    for (int row = 0; row < 4; ++row) {
+        const sf::Vertex* quad = &pair.geometry.overlapQuadsWorld[static_cast<std::size_t>(row) * 4];
+        EXPECT_EQ(quad[0].position, sf::Vector2f(2.0f, float(row)));
+        EXPECT_EQ(quad[1].position, sf::Vector2f(4.0f, float(row)));
+        EXPECT_EQ(quad[2].position, sf::Vector2f(4.0f, float(row + 1)));
+        EXPECT_EQ(quad[3].position, sf::Vector2f(2.0f, float(row + 1)));
+    }
+    EXPECT_EQ(pair.geometry.hitsInA.size(), 8u * 4);           // one dot per overlapping sample
+    ASSERT_NE(pair.geometry.samplesInA, nullptr);
+    EXPECT_EQ(pair.geometry.samplesInA->size(), 16u * 4);      // every sample of A (only 16)
+    // Centre sampling: the first dot is centred on (0.5, 0.5) of A's texture.
+    EXPECT_NEAR((*pair.geometry.samplesInA)[0].position.x + (*pair.geometry.samplesInA)[2].position.x, 1.0f, 1e-6f);
     ASSERT_TRUE(pair.aabbOverlap.has_value());
     EXPECT_DOUBLE_EQ(pair.aabbOverlap->min.x, 2.0);
     EXPECT_DOUBLE_EQ(pair.aabbOverlap->max.x, 4.0);
@@ -82,6 +96,102 @@ TEST(CollisionReport, NoPairGivesAnEmptyAnalysis) {
     EXPECT_EQ(report.pair().a, -1);
     EXPECT_TRUE(report.pair().rows.empty());
     EXPECT_EQ(report.sprites().size(), 2u);
+}
+
+const AlgorithmRow& rowOf(const PairAnalysis& pair, std::string_view name) {
+    for (const AlgorithmRow& row : pair.rows) {
+        if (row.algorithm->name == name) return row;
+    }
+    throw std::runtime_error("no row " + std::string(name));
+}
+
+TEST(CollisionReport, AnOverlapThatIsNotOneRunGetsAQuadPerRun) {
+    // A: 4x4 solid; B: 4x4 with column 1 clear, placed over A: each row of A overlaps at x = 0 and
+    // x = 2..3, two runs per row.
+    Scene scene = twoSquares();
+    auto holed = std::make_shared<RgbaImage>(*scene.sprites[1].pixels);
+    for (int y = 0; y < 4; ++y) holed->pixels[static_cast<std::size_t>(y * 4 + 1) * 4 + 3] = 0;
+    scene.sprites[1].pixels = holed;
+    scene.sprites[1].transform.position = {0.0, 0.0};
+    CollisionReport report;
+    ASSERT_TRUE(report.update(scene, 1, 0, 1, "pixel-naive", true));
+    EXPECT_EQ(report.pair().scan.hits.size(), 12u);
+    EXPECT_EQ(report.pair().geometry.overlapQuadsWorld.size(), 8u * 4);
+}
+
+TEST(CollisionReport, DeferredTestsWaitForTheSceneToBeStillAndShowTheirLastAnswer) {
+    CollisionReport report;
+    report.setDeferred({"pixel-exact"});
+    Scene scene = twoSquares();
+    const auto update = [&](std::uint64_t revision, bool editing, const char* chosen = "pixel-step") {
+        return report.update(scene, ReportRequest{revision, 0, 1, chosen, editing}, CollisionReport::kWaitUntilDone);
+    };
+
+    // Editing from the start: no answer yet for the deferred test; the others run.
+    ASSERT_TRUE(update(1, true));
+    EXPECT_TRUE(report.deferring());
+    EXPECT_TRUE(rowOf(report.pair(), "pixel-exact").deferred);
+    EXPECT_FALSE(rowOf(report.pair(), "pixel-exact").hasResult);
+    EXPECT_FALSE(rowOf(report.pair(), "pixel-exact").disagrees);
+    EXPECT_DOUBLE_EQ(rowOf(report.pair(), "pixel-naive").result.overlap, 8.0);
+
+    // Still: everything runs. The 2x4 block of unit squares has area 8.
+    ASSERT_TRUE(update(1, false));
+    EXPECT_FALSE(report.deferring());
+    EXPECT_FALSE(rowOf(report.pair(), "pixel-exact").deferred);
+    EXPECT_DOUBLE_EQ(rowOf(report.pair(), "pixel-exact").result.overlap, 8.0);
+
+    // A drag moves B one pixel right (overlap 1x4): the deferred row keeps the answer from before it.
+    scene.sprites[1].transform.position = {3.0, 0.0};
+    ASSERT_TRUE(update(2, true));
+    const AlgorithmRow& carried = rowOf(report.pair(), "pixel-exact");
+    EXPECT_TRUE(carried.deferred);
+    EXPECT_TRUE(carried.hasResult);
+    EXPECT_DOUBLE_EQ(carried.result.overlap, 8.0);
+    EXPECT_DOUBLE_EQ(rowOf(report.pair(), "pixel-naive").result.overlap, 4.0);
+    EXPECT_FALSE(carried.disagrees);
+
+    // The next edit still carries it; once still, it is rerun for the new place.
+    scene.sprites[1].transform.position = {3.0, 1.0};
+    ASSERT_TRUE(update(3, true));
+    EXPECT_DOUBLE_EQ(rowOf(report.pair(), "pixel-exact").result.overlap, 8.0);
+    ASSERT_TRUE(update(3, false));
+    EXPECT_FALSE(rowOf(report.pair(), "pixel-exact").deferred);
+    EXPECT_DOUBLE_EQ(rowOf(report.pair(), "pixel-exact").result.overlap, 3.0);
+
+    // The algorithm the views draw is never deferred.
+    scene.sprites[1].transform.position = {2.0, 0.0};
+    ASSERT_TRUE(update(4, true, "pixel-exact"));
+    EXPECT_FALSE(rowOf(report.pair(), "pixel-exact").deferred);
+    EXPECT_DOUBLE_EQ(rowOf(report.pair(), "pixel-exact").result.overlap, 8.0);
+}
+
+TEST(CollisionReport, SampleDotsAreBuiltOncePerMaskAndSampling) {
+    CollisionReport report;
+    Scene scene = twoSquares();
+    ASSERT_TRUE(report.update(scene, 1, 0, 1, "pixel-step", true));
+    const auto first = report.pair().geometry.samplesInA;
+    ASSERT_NE(first, nullptr);
+    scene.sprites[0].transform.rotationDeg = 30.0;  // a move does not change A's own sample points
+    ASSERT_TRUE(report.update(scene, 2, 0, 1, "pixel-step", true));
+    EXPECT_EQ(report.pair().geometry.samplesInA, first);
+    scene.sampling = Sampling::Xna;  // XNA samples at whole coordinates: the first dot is centred on (0, 0)
+    ASSERT_TRUE(report.update(scene, 3, 0, 1, "pixel-step", true));
+    const auto xna = report.pair().geometry.samplesInA;
+    ASSERT_NE(xna, nullptr);
+    EXPECT_NE(xna, first);
+    EXPECT_NEAR((*xna)[0].position.x + (*xna)[2].position.x, 0.0f, 1e-6f);
+}
+
+TEST(CollisionReport, ABoundedWaitReturnsWithTheAnswerOnceItIsIn) {
+    CollisionReport report;
+    const Scene scene = twoSquares();
+    // Generous for a 4x4 pair; the call returns as soon as the answer is in, so nothing here is timed.
+    ASSERT_TRUE(report.update(scene, ReportRequest{1, 0, 1, "pixel-step", false}, std::chrono::seconds(30)));
+    EXPECT_FALSE(report.pending());
+    EXPECT_TRUE(report.pair().hit);
+    EXPECT_GT(report.recentMs(false), 0.0);
+    EXPECT_EQ(report.recentMs(true), 0.0);
 }
 
 }  // namespace
