@@ -155,7 +155,14 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
                 drawLabel(list, y + glm::dvec2(4, -6), toImColor(palette::kStepY), text);
             };
             list->AddCircleFilled(toIm(transformPoint(toScreen, t.start)), 4.0f, IM_COL32(255, 255, 255, 255));
-            drawLabel(list, transformPoint(toScreen, t.start) + glm::dvec2(-40, 6), IM_COL32(255, 255, 255, 255), "start");
+            // Left of the point, or above it when that would cross the view's left edge (the step vectors'
+            // labels take the right).
+            const glm::dvec2 startAt = transformPoint(toScreen, t.start);
+            const double labelWidth = ImGui::CalcTextSize("start").x;
+            const glm::dvec2 labelAt = startAt.x - labelWidth - 6.0 >= vp.min.x + 2.0
+                                           ? glm::dvec2(startAt.x - labelWidth - 6.0, startAt.y + 6.0)
+                                           : glm::dvec2(std::max(vp.min.x + 2.0, startAt.x - labelWidth / 2.0), startAt.y - 24.0);
+            drawLabel(list, labelAt, IM_COL32(255, 255, 255, 255), "start");
             arrows(t.start, "");
             if (state.step.active && state.step.cursor && !state.step.cursor->done()) {
                 const ScanSample& s = state.step.cursor->current();

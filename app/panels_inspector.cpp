@@ -12,7 +12,8 @@ void drawInspector(SandboxState& state) {
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (ImGui::Begin("Inspector", nullptr, flags)) {
-        if (ImGui::BeginTabBar("panels")) {
+        // Whole labels, scrolled when the panel is narrow, and a list of every tab: shrunk labels were unreadable.
+        if (ImGui::BeginTabBar("panels", ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_TabListPopupButton)) {
             if (ImGui::BeginTabItem("Sprites")) {
                 drawSpritesPanel(state);
                 ImGui::EndTabItem();
