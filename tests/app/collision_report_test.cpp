@@ -1,5 +1,6 @@
 // CollisionReport: answers computed on the worker thread match hand-worked values.
 #include "app/collision_report.h"
+#include "tests/app/editor_test_scene.h"
 
 #include <stdexcept>
 
@@ -8,20 +9,13 @@
 namespace cl {
 namespace {
 
-std::shared_ptr<const RgbaImage> solidSquare(int side) {
-    auto image = std::make_shared<RgbaImage>();
-    image->width = image->height = side;
-    image->pixels.assign(static_cast<std::size_t>(side) * side * 4, 255);
-    return image;
-}
-
 // Two 4x4 opaque squares, B shifted right by 2 pixels: the solid pixels overlap in a 2x4 block.
 Scene twoSquares() {
     Scene scene;
     for (int i = 0; i < 2; ++i) {
         SceneSprite s;
         s.name = std::string(1, static_cast<char>('A' + i));
-        s.pixels = solidSquare(4);
+        s.pixels = test::solidImage(4, 4);
         s.transform.position = {i * 2.0, 0.0};
         scene.sprites.push_back(s);
     }
@@ -109,9 +103,7 @@ TEST(CollisionReport, AnOverlapThatIsNotOneRunGetsAQuadPerRun) {
     // A: 4x4 solid; B: 4x4 with column 1 clear, placed over A: each row of A overlaps at x = 0 and
     // x = 2..3, two runs per row.
     Scene scene = twoSquares();
-    auto holed = std::make_shared<RgbaImage>(*scene.sprites[1].pixels);
-    for (int y = 0; y < 4; ++y) holed->pixels[static_cast<std::size_t>(y * 4 + 1) * 4 + 3] = 0;
-    scene.sprites[1].pixels = holed;
+    scene.sprites[1].pixels = test::makeImage(4, 4, [](int x, int) { return std::uint8_t(x == 1 ? 0 : 255); });
     scene.sprites[1].transform.position = {0.0, 0.0};
     CollisionReport report;
     ASSERT_TRUE(report.update(scene, 1, 0, 1, "pixel-naive", true));

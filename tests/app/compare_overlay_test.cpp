@@ -1,6 +1,7 @@
 // The Compare panel's state: comparisons recomputed once per report answer, and the Collision table's
 // list of disagreeing tests, against hand-worked values.
 #include "app/compare_overlay.h"
+#include "tests/app/editor_test_scene.h"
 
 #include <gtest/gtest.h>
 
@@ -11,13 +12,6 @@
 namespace cl {
 namespace {
 
-std::shared_ptr<const RgbaImage> solidSquare(int side) {
-    auto image = std::make_shared<RgbaImage>();
-    image->width = image->height = side;
-    image->pixels.assign(static_cast<std::size_t>(side) * side * 4, 255);
-    return image;
-}
-
 // A: a 2x2 opaque square with its corner at the origin; B: the same square scaled 2x over it. A into B:
 // A's four pixel centres all land in B's pixel (0,0). B into A: of B's pixel centres (1,1), (3,1),
 // (1,3), (3,3) only (1,1) lies in A, in A's pixel (1,1).
@@ -27,7 +21,7 @@ Scene squareUnderDoubleSquare(ScanDirection scan) {
     for (int i = 0; i < 2; ++i) {
         SceneSprite s;
         s.name = std::string(1, static_cast<char>('A' + i));
-        s.pixels = solidSquare(2);
+        s.pixels = test::solidImage(2, 2);
         if (i == 1) s.transform.scale = {2.0, 2.0};
         scene.sprites.push_back(s);
     }
