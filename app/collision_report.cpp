@@ -18,12 +18,16 @@ const sf::Color kHitSample(255, 48, 48, 255);
 const sf::Color kOverlapPixel(255, 40, 180, 208);
 // Half the side of a sample dot, in A's pixels: neighbours never merge, wherever the view maps them.
 constexpr double kSampleHalf = 0.09;
+// Overlapping samples get larger dots, up to this many.
+constexpr double kHitHalf = 2.2 * kSampleHalf;
+constexpr std::size_t kMaxHitDots = 8192;
 
-// Vertices are filled in by copying a template: sf::Vertex's constructors live in the SFML library, and
-// calling them for every one of hundreds of thousands of vertices showed up in profiles.
-void appendVertex(std::vector<sf::Vertex>& out, glm::dvec2 p, sf::Color colour) {
-    static const sf::Vertex kBlank;
-    sf::Vertex& v = out.emplace_back(kBlank);
+// Vertices are filled in by copying a blank one: sf::Vertex's constructors live in the SFML library,
+// and calling them for every one of hundreds of thousands of vertices showed up in profiles.
+const sf::Vertex kBlankVertex;
+
+inline void appendVertex(std::vector<sf::Vertex>& out, glm::dvec2 p, sf::Color colour) {
+    sf::Vertex& v = out.emplace_back(kBlankVertex);
     v.position = {float(p.x), float(p.y)};
     v.color = colour;
 }
@@ -35,16 +39,10 @@ void appendDot(std::vector<sf::Vertex>& quads, glm::dvec2 c, double half, sf::Co
     appendVertex(quads, {c.x - half, c.y + half}, colour);
 }
 
-// A's overlapping pixels as world quads, one per run of neighbours along A's rows: the same picture with
-// far fewer vertices than one quad per pixel (scans list their hits row by row).
-std::vector<sf::Vertex> overlapRuns(const std::vector<PixelHit>& hits, const glm::dmat3& worldA) {
-    std::vector<sf::Vertex> quads;
-    const auto addRun = [&](glm::ivec2 first, int last) {
-        const double x0 = first.x, x1 = last + 1.0, y0 = first.y, y1 = first.y + 1.0;
-        for (const glm::dvec2 c : {glm::dvec2{x0, y0}, glm::dvec2{x1, y0}, glm::dvec2{x1, y1}, glm::dvec2{x0, y1}}) {
-            appendVertex(quads, transformPoint(worldA, c), kOverlapPixel);
-        }
-    };
+// Calls addRun(first, lastX) for each run of hits on neighbouring pixels along one of A's rows (scans
+// list their hits row by row, so runs are consecutive in the list).
+template <typename AddRun>
+void forEachRun(const std::vector<PixelHit>& hits, AddRun addRun) {
     std::size_t i = 0;
     while (i < hits.size()) {
         const glm::ivec2 first = hits[i].a;
@@ -52,6 +50,39 @@ std::vector<sf::Vertex> overlapRuns(const std::vector<PixelHit>& hits, const glm
         for (++i; i < hits.size() && hits[i].a.y == first.y && hits[i].a.x == last + 1; ++i) ++last;
         addRun(first, last);
     }
+}
+
+// A's overlapping pixels as world quads, one per run: the same picture with far fewer vertices than one
+// quad per pixel.
+std::vector<sf::Vertex> overlapRuns(const std::vector<PixelHit>& hits, const glm::dmat3& worldA) {
+    std::vector<sf::Vertex> quads;
+    forEachRun(hits, [&](glm::ivec2 first, int last) {
+        const double x0 = first.x, x1 = last + 1.0, y0 = first.y, y1 = first.y + 1.0;
+        for (const glm::dvec2 c : {glm::dvec2{x0, y0}, glm::dvec2{x1, y0}, glm::dvec2{x1, y1}, glm::dvec2{x0, y1}}) {
+            appendVertex(quads, transformPoint(worldA, c), kOverlapPixel);
+        }
+    });
+    return quads;
+}
+
+// The overlapping samples in A's texture space: a dot each, or past kMaxHitDots one bar per run through
+// the dots' centres (the same picture unless zoomed far in, at a fraction of the vertices).
+std::vector<sf::Vertex> hitMarks(const std::vector<PixelHit>& hits, Sampling sampling, bool& asRuns) {
+    const double offset = sampleOffset(sampling), half = kHitHalf;
+    std::vector<sf::Vertex> quads;
+    asRuns = hits.size() > kMaxHitDots;
+    if (!asRuns) {
+        quads.reserve(hits.size() * 4);
+        for (const PixelHit& hit : hits) appendDot(quads, {hit.a.x + offset, hit.a.y + offset}, half, kHitSample);
+        return quads;
+    }
+    forEachRun(hits, [&](glm::ivec2 first, int last) {
+        const double x0 = first.x + offset - half, x1 = last + offset + half;
+        const double y0 = first.y + offset - half, y1 = first.y + offset + half;
+        for (const glm::dvec2 c : {glm::dvec2{x0, y0}, glm::dvec2{x1, y0}, glm::dvec2{x1, y1}, glm::dvec2{x0, y1}}) {
+            appendVertex(quads, c, kHitSample);
+        }
+    });
     return quads;
 }
 
@@ -150,11 +181,7 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& ma
         if (dots.mask != maskA || dots.sampling != job.sampling) dots = {maskA, job.sampling, sampleDots(*maskA, job.sampling)};
         g.samplesInA = dots.quads;
         g.samplesOmitted = !dots.quads;
-        const double offset = sampleOffset(job.sampling);
-        g.hitsInA.reserve(p.scan.hits.size() * 4);
-        for (const PixelHit& hit : p.scan.hits) {
-            appendDot(g.hitsInA, {hit.a.x + offset, hit.a.y + offset}, 2.2 * kSampleHalf, kHitSample);
-        }
+        g.hitsInA = hitMarks(p.scan.hits, job.sampling, g.hitsAsRuns);
     }
     snap.deferring = !job.skip.empty();
     snap.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

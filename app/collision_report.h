@@ -52,6 +52,7 @@ struct ScanGeometry {
     /// aToB); shared by every answer while A's mask and the sampling stay the same. Null when omitted.
     std::shared_ptr<const std::vector<sf::Vertex>> samplesInA;
     std::vector<sf::Vertex> hitsInA;            ///< Overlapping samples, larger, in A's texture space.
+    bool hitsAsRuns = false;                    ///< Too many for dots: hitsInA has a bar per run along A's rows.
     bool samplesOmitted = false;                ///< A has too many samples to draw them all.
 };
 

@@ -204,7 +204,8 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
         if (ImGui::SmallButton("frame")) state.frameLocalRequested = true;
         if (pair.geometry.samplesOmitted) ImGui::TextDisabled("A has too many solid pixels to draw every sample");
         if (pair.a >= 0 && !pair.scan.hits.empty()) {
-            ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%zu overlapping samples", pair.scan.hits.size());
+            ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%zu overlapping samples%s", pair.scan.hits.size(),
+                               pair.geometry.hitsAsRuns ? " (drawn as runs: too many for dots)" : "");
         }
     }
     ImGui::End();

@@ -111,6 +111,34 @@ TEST(CollisionReport, AnOverlapThatIsNotOneRunGetsAQuadPerRun) {
     EXPECT_EQ(report.pair().geometry.overlapQuadsWorld.size(), 8u * 4);
 }
 
+TEST(CollisionReport, ManyOverlappingSamplesAreMarkedAsRunsInsteadOfDots) {
+    // Two 100x100 opaque squares on top of each other: 10,000 overlapping samples in 100 rows.
+    Scene scene;
+    for (int i = 0; i < 2; ++i) {
+        SceneSprite s;
+        s.name = i == 0 ? "A" : "B";
+        s.pixels = test::solidImage(100, 100);
+        scene.sprites.push_back(s);
+    }
+    CollisionReport report;
+    ASSERT_TRUE(report.update(scene, 1, 0, 1, "pixel-naive", true));
+    const ScanGeometry& g = report.pair().geometry;
+    EXPECT_EQ(report.pair().scan.hits.size(), 10000u);
+    EXPECT_TRUE(g.hitsAsRuns);
+    ASSERT_EQ(g.hitsInA.size(), 100u * 4);
+    // Row 0's bar runs through the sample centres (0.5, 0.5) .. (99.5, 0.5), as thick as a hit dot.
+    const float half = 2.2f * 0.09f;
+    EXPECT_NEAR(g.hitsInA[0].position.x, 0.5f - half, 1e-5f);
+    EXPECT_NEAR(g.hitsInA[0].position.y, 0.5f - half, 1e-5f);
+    EXPECT_NEAR(g.hitsInA[2].position.x, 99.5f + half, 1e-4f);
+    EXPECT_NEAR(g.hitsInA[2].position.y, 0.5f + half, 1e-5f);
+    EXPECT_EQ(g.overlapQuadsWorld.size(), 100u * 4);
+
+    // The 4x4 pair of the other tests stays below the limit: one dot per sample.
+    ASSERT_TRUE(report.update(twoSquares(), 2, 0, 1, "pixel-naive", true));
+    EXPECT_FALSE(report.pair().geometry.hitsAsRuns);
+}
+
 TEST(CollisionReport, DeferredTestsWaitForTheSceneToBeStillAndShowTheirLastAnswer) {
     CollisionReport report;
     report.setDeferred({"pixel-exact"});
