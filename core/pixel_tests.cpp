@@ -84,6 +84,77 @@ double clippedArea(const std::array<glm::dvec2, 4>& quad, double u, double v) {
     return std::abs(twiceArea) * 0.5;
 }
 
+// A half-plane { p : normal . p <= limit } of a sprite's local (texture pixel) space.
+struct HalfPlane {
+    glm::dvec2 normal{0.0, 0.0};
+    double limit = 0.0;
+};
+
+// Half-planes of a mask's local space that every solid pixel's square lies in: the tight bounds and the
+// support polygon.
+struct SolidHull {
+    std::array<HalfPlane, 4 + kSupportDirections> planes{};
+    int count = 0;
+    double largestLimit = 0.0;  // for the rounding slack
+};
+
+SolidHull solidHull(const AlphaMask& mask) {
+    SolidHull hull;
+    auto add = [&](glm::dvec2 normal, double limit) {
+        hull.planes[static_cast<std::size_t>(hull.count++)] = HalfPlane{normal, limit};
+        hull.largestLimit = std::max(hull.largestLimit, std::abs(limit));
+    };
+    const IntRect tight = mask.tightBounds();
+    add({1.0, 0.0}, tight.x1);
+    add({-1.0, 0.0}, -tight.x0);
+    add({0.0, 1.0}, tight.y1);
+    add({0.0, -1.0}, -tight.y0);
+    for (int k = 0; k < kSupportDirections; ++k) {
+        add(supportDirections()[static_cast<std::size_t>(k)], mask.solidSupport()[static_cast<std::size_t>(k)]);
+    }
+    return hull;
+}
+
+// Relative slack of the clipping below: far above the rounding of a few double operations.
+constexpr double kClipSlack = 1e-9;
+
+// The closed interval of x for which the point base + x * step lies in every half-plane of the hull, each
+// widened by `slack`, then widened by kClipSlack relative against the rounding of the division; lo > hi
+// when there is none. A NaN bound is ignored (the interval stays wider).
+struct Interval {
+    double lo = -std::numeric_limits<double>::infinity();
+    double hi = std::numeric_limits<double>::infinity();
+};
+
+Interval solveRow(const SolidHull& hull, glm::dvec2 base, glm::dvec2 step, double slack) {
+    Interval x;
+    for (int k = 0; k < hull.count; ++k) {
+        const HalfPlane& h = hull.planes[static_cast<std::size_t>(k)];
+        const double a = glm::dot(h.normal, step);
+        const double room = h.limit + slack - glm::dot(h.normal, base);
+        if (a > 0.0) {
+            const double bound = room / a;
+            if (bound < x.hi) x.hi = bound;
+        } else if (a < 0.0) {
+            const double bound = room / a;
+            if (bound > x.lo) x.lo = bound;
+        } else if (room < 0.0) {
+            return Interval{0.0, -1.0};
+        }
+    }
+    x.lo -= kClipSlack * (1.0 + std::abs(x.lo));
+    x.hi += kClipSlack * (1.0 + std::abs(x.hi));
+    return x;
+}
+
+// A slack far larger than the rounding of any product of `m` with points whose coordinates are at most
+// `extent` in size, compared against limits up to `largestLimit`: a wider clip only costs time.
+double roundingSlack(const glm::dmat3& m, double extent, double largestLimit) {
+    const double linear = std::abs(m[0][0]) + std::abs(m[0][1]) + std::abs(m[1][0]) + std::abs(m[1][1]);
+    const double translation = std::abs(m[2][0]) + std::abs(m[2][1]);
+    return kClipSlack * (1.0 + linear * extent + translation + largestLimit);
+}
+
 }  // namespace
 
 CollisionResult pixelRect(const Body& a, const Body& b, const TestOptions& options) {
@@ -161,8 +232,23 @@ CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& opti
     if (range.count() > kMaxWorldPixels) return notApplicable("the overlap covers more than 2^26 world pixels");
     const glm::dmat3 toA = affineInverse(worldMatrix(a.transform));
     const glm::dmat3 toB = affineInverse(worldMatrix(b.transform));
+    // Only centres that can land in a solid pixel of both are visited: on each world row, those mapping
+    // inside A's and B's solid hulls (convex in the world too, so a row meets each in one interval).
+    const SolidHull hullA = solidHull(*a.mask), hullB = solidHull(*b.mask);
+    const double extent = std::max({std::abs(range.first.x), std::abs(range.last.x), std::abs(range.first.y),
+                                    std::abs(range.last.y)}) + 1.0;
+    const double slackA = roundingSlack(toA, extent, hullA.largestLimit);
+    const double slackB = roundingSlack(toB, extent, hullB.largestLimit);
+    const glm::dvec2 stepA = transformVector(toA, {1.0, 0.0}), stepB = transformVector(toB, {1.0, 0.0});
     for (auto j = static_cast<std::int64_t>(range.first.y); j <= static_cast<std::int64_t>(range.last.y); ++j) {
-        for (auto i = static_cast<std::int64_t>(range.first.x); i <= static_cast<std::int64_t>(range.last.x); ++i) {
+        const double y = j + 0.5;
+        const Interval inA = solveRow(hullA, transformPoint(toA, {0.0, y}), stepA, slackA);
+        const Interval inB = solveRow(hullB, transformPoint(toB, {0.0, y}), stepB, slackB);
+        // Centres i + 0.5 in [lo, hi] of both.
+        const double first = std::max(range.first.x, std::ceil(std::max(inA.lo, inB.lo) - 0.5));
+        const double last = std::min(range.last.x, std::floor(std::min(inA.hi, inB.hi) - 0.5));
+        if (!(first <= last)) continue;
+        for (auto i = static_cast<std::int64_t>(first); i <= static_cast<std::int64_t>(last); ++i) {
             ++r.samples;
             const glm::dvec2 world{i + 0.5, j + 0.5};
             const glm::dvec2 pa = glm::floor(transformPoint(toA, world));
@@ -211,9 +297,34 @@ CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& opti
         return false;
     };
 
+    // A square adds nothing unless a solid cell lies among the cells under its box. Each of those cells
+    // overlaps the box, and solid cells lie in outer's solid hull, so only squares whose box meets the hull are
+    // examined: on each row of inner, one interval of x. The box's least normal . p is normal . (the
+    // square's first corner) plus a constant per normal, folded into the limits.
+    SolidHull reach = solidHull(*outer.mask);
+    const glm::dvec2 boxLo{std::min(0.0, innerToOuter[0][0]) + std::min(0.0, innerToOuter[1][0]),
+                           std::min(0.0, innerToOuter[0][1]) + std::min(0.0, innerToOuter[1][1])};
+    const glm::dvec2 boxHi{std::max(0.0, innerToOuter[0][0]) + std::max(0.0, innerToOuter[1][0]),
+                           std::max(0.0, innerToOuter[0][1]) + std::max(0.0, innerToOuter[1][1])};
+    reach.largestLimit = 0.0;
+    for (int k = 0; k < reach.count; ++k) {
+        HalfPlane& h = reach.planes[static_cast<std::size_t>(k)];
+        h.limit -= h.normal.x * (h.normal.x > 0.0 ? boxLo.x : boxHi.x) +
+                   h.normal.y * (h.normal.y > 0.0 ? boxLo.y : boxHi.y);
+        reach.largestLimit = std::max(reach.largestLimit, std::abs(h.limit));
+    }
+    const double slack = roundingSlack(innerToOuter, std::max(inner.mask->width(), inner.mask->height()) + 1.0,
+                                       reach.largestLimit);
+    const glm::dvec2 step = transformVector(innerToOuter, {1.0, 0.0});
+
     for (int y = 0; y < inner.mask->height(); ++y) {
+        const Interval row = solveRow(reach, transformPoint(innerToOuter, {0.0, y}), step, slack);
+        const double first = std::max(0.0, std::ceil(row.lo));
+        const double last = std::min(inner.mask->width() - 1.0, std::floor(row.hi));
+        if (!(first <= last)) continue;
+        const int xFirst = static_cast<int>(first), xEnd = static_cast<int>(last) + 1;
         for (const SolidSpan& span : inner.mask->rowSpans(y)) {
-            for (int x = span.x0; x < span.x1; ++x) {
+            for (int x = std::max(span.x0, xFirst); x < std::min(span.x1, xEnd); ++x) {
                 ++r.samples;
                 const std::array<glm::dvec2, 4> square{
                     transformPoint(innerToOuter, {x, y}), transformPoint(innerToOuter, {x + 1.0, y}),

@@ -19,6 +19,8 @@ CollisionResult pixelStep(const Body& a, const Body& b, const TestOptions& optio
 
 /// `pixel-world`: every world pixel centre (i + 0.5, j + 0.5) strictly inside both world AABBs is mapped
 /// into A and into B (floor) and counts when solid in both — what the GPU red/blue method computes.
+/// Only the centres of pixelWorldRange() that can map inside both sprites' solid hulls (tight bounds and
+/// support polygon) are visited, row by row; `samples` counts those visits, not the whole range.
 CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& options);
 
 /// The world pixel centres pixel-world visits: (i + 0.5, j + 0.5) for whole i in [first.x, last.x] and
@@ -38,7 +40,9 @@ WorldPixelRange pixelWorldRange(const Body& a, const Body& b);
 inline constexpr double kMaxWorldPixels = 67108864.0;  // 2^26
 
 /// `pixel-exact`: each solid pixel is its unit square; overlap is the world area of (A's solid squares
-/// intersected with B's solid squares). Hit iff the area > kExactAreaEpsilon.
+/// intersected with B's solid squares). Hit iff the area > kExactAreaEpsilon. The sprite with the smaller
+/// world pixels is walked; `samples` counts its solid pixels examined: only those whose square's box can
+/// reach the other's solid hull (tight bounds and support polygon).
 CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& options);
 
 /// Smallest world area pixel-exact counts as a hit.
