@@ -27,6 +27,42 @@ bool solidAt(const AlphaMask& mask, std::int64_t x, std::int64_t y) {
     return mask.solid(static_cast<int>(x), static_cast<int>(y));
 }
 
+// floor(v) and ceil(v) as integers, for |v| < 2^63 (far beyond any coordinate a valid transform gives):
+// cheaper than the library's floor and ceil without SSE4.1.
+std::int64_t floorToInt(double v) {
+    const auto t = static_cast<std::int64_t>(v);
+    return static_cast<double>(t) > v ? t - 1 : t;
+}
+std::int64_t ceilToInt(double v) {
+    const auto t = static_cast<std::int64_t>(v);
+    return static_cast<double>(t) < v ? t + 1 : t;
+}
+
+// True when pixels [x0, x1) of row y are all solid; 0 <= x0 < x1 <= width.
+bool solidRun(const AlphaMask& mask, int y, int x0, int x1) {
+    const std::span<const std::uint64_t> row = mask.bitRow(y);
+    if ((x0 & 63) + (x1 - x0) <= 64) {
+        const std::uint64_t want = (~std::uint64_t{0} >> (64 - (x1 - x0))) << (x0 & 63);
+        return (row[static_cast<std::size_t>(x0 >> 6)] & want) == want;
+    }
+    for (int x = x0; x < x1;) {
+        const int bit = x & 63;
+        const int n = std::min(x1 - x, 64 - bit);
+        const std::uint64_t want = (n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1) << bit;
+        if ((row[static_cast<std::size_t>(x >> 6)] & want) != want) return false;
+        x += n;
+    }
+    return true;
+}
+
+// True when local point p lies on a solid pixel of the mask, which is then floor(p), in `pixel`.
+bool solidUnder(const AlphaMask& mask, glm::dvec2 p, glm::ivec2& pixel) {
+    // Inside [0, size) the floor is the truncation: one conversion instead of floor and conversion.
+    if (!(p.x >= 0.0 && p.y >= 0.0 && p.x < mask.width() && p.y < mask.height())) return false;
+    pixel = glm::ivec2(static_cast<int>(p.x), static_cast<int>(p.y));
+    return mask.solid(pixel.x, pixel.y);
+}
+
 // Tests one sample of A against B; returns true when the scan should stop.
 bool testSample(CollisionResult& r, const TestOptions& options, const PairTransform& t, const AlphaMask& maskB,
                 int x, int y, const FixedVec& positionInB) {
@@ -251,12 +287,10 @@ CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& opti
         for (auto i = static_cast<std::int64_t>(first); i <= static_cast<std::int64_t>(last); ++i) {
             ++r.samples;
             const glm::dvec2 world{i + 0.5, j + 0.5};
-            const glm::dvec2 pa = glm::floor(transformPoint(toA, world));
-            const glm::dvec2 pb = glm::floor(transformPoint(toB, world));
-            if (solidAt(*a.mask, static_cast<std::int64_t>(pa.x), static_cast<std::int64_t>(pa.y)) &&
-                solidAt(*b.mask, static_cast<std::int64_t>(pb.x), static_cast<std::int64_t>(pb.y))) {
-                const PixelHit hit{glm::ivec2(pa), glm::ivec2(pb), world};
-                if (recordHit(r, options, 1.0, hit)) return r;
+            glm::ivec2 pa, pb;
+            if (solidUnder(*a.mask, transformPoint(toA, world), pa) &&
+                solidUnder(*b.mask, transformPoint(toB, world), pb)) {
+                if (recordHit(r, options, 1.0, PixelHit{pa, pb, world})) return r;
             }
         }
     }
@@ -284,12 +318,16 @@ CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& opti
 
     // Adds overlapping area; returns true when hit-only mode may stop. A hit is reported against A's
     // pixel and B's pixel, whichever sprite is walked.
+    const bool listing = options.listHits && !options.stopAtFirstHit;
     auto add = [&](double area, glm::ivec2 innerPixel, glm::ivec2 cell) {
-        const glm::ivec2 pixelA = walkA ? innerPixel : cell;
-        const PixelHit hit{pixelA, walkA ? cell : innerPixel, transformPoint(worldA, glm::dvec2(pixelA) + 0.5)};
         r.overlap += area;
-        if (!r.firstHit) r.firstHit = hit;
-        if (options.listHits && !options.stopAtFirstHit) r.hits.push_back(hit);
+        // The hit itself is only needed for the first one and for the list.
+        if (!r.firstHit || listing) {
+            const glm::ivec2 pixelA = walkA ? innerPixel : cell;
+            const PixelHit hit{pixelA, walkA ? cell : innerPixel, transformPoint(worldA, glm::dvec2(pixelA) + 0.5)};
+            if (!r.firstHit) r.firstHit = hit;
+            if (listing) r.hits.push_back(hit);
+        }
         if (options.stopAtFirstHit && r.overlap > kExactAreaEpsilon) {
             r.hit = true;
             return true;
@@ -329,25 +367,23 @@ CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& opti
                 const std::array<glm::dvec2, 4> square{
                     transformPoint(innerToOuter, {x, y}), transformPoint(innerToOuter, {x + 1.0, y}),
                     transformPoint(innerToOuter, {x + 1.0, y + 1.0}), transformPoint(innerToOuter, {x, y + 1.0})};
-                glm::dvec2 lo = square[0], hi = square[0];
-                for (const glm::dvec2& p : square) {
-                    lo = glm::min(lo, p);
-                    hi = glm::max(hi, p);
-                }
-                const glm::dvec2 cellLo = glm::floor(lo), cellHi = glm::ceil(hi);
-                const int u0 = static_cast<int>(std::max<double>(cellLo.x, outerTight.x0));
-                const int u1 = static_cast<int>(std::min<double>(cellHi.x, outerTight.x1));
-                const int v0 = static_cast<int>(std::max<double>(cellLo.y, outerTight.y0));
-                const int v1 = static_cast<int>(std::min<double>(cellHi.y, outerTight.y1));
+                // Only floor(lo) and ceil(hi) are used, which do not tell -0 from +0: any order of min/max does.
+                const glm::dvec2 lo = glm::min(glm::min(square[0], square[1]), glm::min(square[2], square[3]));
+                const glm::dvec2 hi = glm::max(glm::max(square[0], square[1]), glm::max(square[2], square[3]));
+                const std::int64_t cellLoX = floorToInt(lo.x), cellLoY = floorToInt(lo.y);
+                const std::int64_t cellHiX = ceilToInt(hi.x), cellHiY = ceilToInt(hi.y);
+                const int u0 = static_cast<int>(std::max<std::int64_t>(cellLoX, outerTight.x0));
+                const int u1 = static_cast<int>(std::min<std::int64_t>(cellHiX, outerTight.x1));
+                const int v0 = static_cast<int>(std::max<std::int64_t>(cellLoY, outerTight.y0));
+                const int v1 = static_cast<int>(std::min<std::int64_t>(cellHiY, outerTight.y1));
                 if (u1 <= u0 || v1 <= v0) continue;
                 // When every cell under the square's box is solid, the whole square counts: no clipping.
-                const bool boxInside = u0 == cellLo.x && u1 == cellHi.x && v0 == cellLo.y && v1 == cellHi.y;
+                const bool boxInside = u0 == cellLoX && u1 == cellHiX && v0 == cellLoY && v1 == cellHiY;
                 bool allSolid = boxInside && !options.listHits;
-                for (int v = v0; allSolid && v < v1; ++v) {
-                    for (int u = u0; allSolid && u < u1; ++u) allSolid = outer.mask->solid(u, v);
-                }
+                for (int v = v0; allSolid && v < v1; ++v) allSolid = solidRun(*outer.mask, v, u0, u1);
                 if (allSolid) {
-                    const glm::ivec2 centreCell(glm::floor(transformPoint(innerToOuter, {x + 0.5, y + 0.5})));
+                    const glm::dvec2 centre = transformPoint(innerToOuter, {x + 0.5, y + 0.5});
+                    const glm::ivec2 centreCell(floorToInt(centre.x), floorToInt(centre.y));
                     if (add(innerArea * outerCellArea, {x, y}, centreCell)) return r;
                     continue;
                 }
