@@ -1,8 +1,10 @@
 #include "app/collision_report.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <future>
 
 #include "core/bounds.h"
 
@@ -105,6 +107,37 @@ std::shared_ptr<const std::vector<sf::Vertex>> sampleDots(const AlphaMask& maskA
     return quads;
 }
 
+// One test to run for an answer, and where its result goes.
+struct TestRun {
+    const Algorithm* algorithm;
+    TestOptions options;
+    CollisionResult* out;
+};
+
+// Runs every test; with `twoThreads`, a second thread shares the tests that may run anywhere while this
+// one also runs the thread-bound ones, so a frame waiting for the answer gets it sooner on two cores.
+void runTests(const std::vector<TestRun>& runs, const Body& a, const Body& b, bool twoThreads) {
+    const auto run = [&](const TestRun& r) { *r.out = runAlgorithm(*r.algorithm, a, b, r.options); };
+    if (!twoThreads) {
+        for (const TestRun& r : runs) run(r);
+        return;
+    }
+    std::vector<const TestRun*> shared;
+    for (const TestRun& r : runs) {
+        if (!r.algorithm->threadBound) shared.push_back(&r);
+    }
+    std::atomic<std::size_t> next{0};
+    const auto drain = [&] {
+        for (std::size_t i = next++; i < shared.size(); i = next++) run(*shared[i]);
+    };
+    auto helper = std::async(std::launch::async, drain);
+    for (const TestRun& r : runs) {
+        if (r.algorithm->threadBound) run(r);
+    }
+    drain();
+    helper.get();
+}
+
 }  // namespace
 
 CollisionReport::CollisionReport() : m_worker([this](std::stop_token stop) { workerLoop(stop); }) {}
@@ -150,22 +183,25 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& ma
         TestOptions options;
         options.sampling = job.sampling;
         options.scan = job.scan;
+        std::vector<TestRun> runs;
         for (const Algorithm& algorithm : algorithms()) {
+            AlgorithmRow& row = p.rows.emplace_back(AlgorithmRow{&algorithm, {}, false});
             if (std::find(job.skip.begin(), job.skip.end(), algorithm.name) != job.skip.end()) {
                 // adopt() puts the test's last answer here, if it has one.
-                AlgorithmRow row{&algorithm, notApplicable("runs once the scene stops changing"), false};
+                row.result = notApplicable("runs once the scene stops changing");
                 row.deferred = true;
                 row.hasResult = false;
-                p.rows.push_back(std::move(row));
-                continue;
             }
-            p.rows.push_back({&algorithm, runAlgorithm(algorithm, a, b, options), false});
+        }
+        for (AlgorithmRow& row : p.rows) {
+            if (!row.deferred) runs.push_back({row.algorithm, options, &row.result});
         }
         if (p.pixelTest) {
             TestOptions listing = options;
             listing.listHits = true;
-            p.scan = runAlgorithm(*p.pixelTest, a, b, listing);
+            runs.push_back({p.pixelTest, listing, &p.scan});
         }
+        runTests(runs, a, b, job.twoThreads);
         bool reference = false;
         for (const AlgorithmRow& row : p.rows) {
             if (row.algorithm == p.pixelTest) reference = row.result.hit;
@@ -252,6 +288,8 @@ bool CollisionReport::update(const Scene& scene, const ReportRequest& request, s
         job.a = request.pairA;
         job.b = request.pairB;
         job.chosen = request.chosen;
+        // A second thread costs about a thread start: worth it only when the last such answer took long.
+        job.twoThreads = recentMs(request.editing) >= m_twoThreadsAfterMs;
         if (request.editing) {
             for (const std::string& name : m_deferred) {
                 if (name != request.chosen) job.skip.push_back(name);

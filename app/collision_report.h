@@ -92,6 +92,9 @@ public:
     CollisionReport(const CollisionReport&) = delete;
     CollisionReport& operator=(const CollisionReport&) = delete;
 
+    /// Answers are computed on two threads when the last answer of the same kind took at least this long
+    /// (default 1 ms: below it, starting a thread costs more than it saves; 0: always).
+    void setTwoThreadsAfterMs(double ms) { m_twoThreadsAfterMs = ms; }
     /// Names the tests to skip while the scene is being edited (ReportRequest::editing), e.g. {"gpu"}.
     void setDeferred(std::vector<std::string> names) { m_deferred = std::move(names); }
 
@@ -136,6 +139,7 @@ private:
         int a = -1, b = -1;
         std::string chosen;
         std::vector<std::string> skip;  // deferred tests not run for this job
+        bool twoThreads = false;        // share the tests with a second thread (worth it past ~1 ms)
     };
     struct Snapshot {
         std::uint64_t jobId = 0;
@@ -172,6 +176,7 @@ private:
     bool m_asked = false;
     ReportRequest m_request;
     std::vector<std::string> m_deferred;
+    double m_twoThreadsAfterMs = 1.0;
     std::vector<double> m_deferringTimes, m_completeTimes;
     double m_recentDeferringMs = 0.0, m_recentCompleteMs = 0.0;
 

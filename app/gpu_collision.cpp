@@ -439,7 +439,8 @@ CollisionResult gpuTest(const Body& a, const Body& b, const TestOptions& options
 const Algorithm& gpuAlgorithm() {
     static const Algorithm algorithm{
         "gpu", AlgorithmKind::Pixel,
-        "red/blue on the GPU: world pixels painted by both sprites, the same answer as pixel-world", &gpuTest, false};
+        "red/blue on the GPU: world pixels painted by both sprites, the same answer as pixel-world", &gpuTest, false,
+        true};
     return algorithm;
 }
 

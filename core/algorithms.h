@@ -19,6 +19,9 @@ struct Algorithm {
     CollisionResult (*run)(const Body& a, const Body& b, const TestOptions& options);
     /// True for the tests that walk one sprite's samples into the other (they honour TestOptions::scan).
     bool directional = false;
+    /// True for a test that must run on the thread that set it up (the OpenGL `gpu` test keeps its context
+    /// per thread); the others may run on any thread, several at once.
+    bool threadBound = false;
 };
 
 /// Every test: the core library's, cheap ones first, then any added with addAlgorithm(), in the order
