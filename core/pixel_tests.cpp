@@ -154,42 +154,69 @@ SolidHull solidHull(const AlphaMask& mask) {
 // Relative slack of the clipping below: far above the rounding of a few double operations.
 constexpr double kClipSlack = 1e-9;
 
-// The closed interval of x for which the point base + x * step lies in every half-plane of the hull, each
-// widened by `slack`, then widened by kClipSlack relative against the rounding of the division; lo > hi
-// when there is none. A NaN bound is ignored (the interval stays wider).
+// A closed interval; empty when lo > hi.
 struct Interval {
     double lo = -std::numeric_limits<double>::infinity();
     double hi = std::numeric_limits<double>::infinity();
 };
 
-Interval solveRow(const SolidHull& hull, glm::dvec2 base, glm::dvec2 step, double slack) {
-    Interval x;
-    for (int k = 0; k < hull.count; ++k) {
-        const HalfPlane& h = hull.planes[static_cast<std::size_t>(k)];
-        const double a = glm::dot(h.normal, step);
-        const double room = h.limit + slack - glm::dot(h.normal, base);
-        if (a > 0.0) {
-            const double bound = room / a;
-            if (bound < x.hi) x.hi = bound;
-        } else if (a < 0.0) {
-            const double bound = room / a;
-            if (bound > x.lo) x.lo = bound;
-        } else if (room < 0.0) {
-            return Interval{0.0, -1.0};
+// Row by row, the interval of x for which the local point m * (x, y) can lie in a solid hull, where |x| and
+// |y| are at most `extent`. Every half-plane n . p <= limit becomes a x + b y <= c, solved once for x as
+// P - Q y (or, when a is 0, for y), so a row costs a multiply and a compare per half-plane. The answer is
+// conservative: each half-plane is widened by a slack far above the rounding of mapping a point, and each
+// bound by one far above the rounding of P, Q and P - Q y. A NaN bound is ignored (the interval stays wider).
+class RowClip {
+public:
+    RowClip(const SolidHull& hull, const glm::dmat3& m, double extent) {
+        const glm::dvec2 alongX = transformVector(m, {1.0, 0.0}), alongY = transformVector(m, {0.0, 1.0});
+        const glm::dvec2 origin = transformPoint(m, {0.0, 0.0});
+        const double linear = std::abs(alongX.x) + std::abs(alongX.y) + std::abs(alongY.x) + std::abs(alongY.y);
+        const double slack =
+            kClipSlack * (1.0 + linear * extent + std::abs(origin.x) + std::abs(origin.y) + hull.largestLimit);
+        for (int k = 0; k < hull.count; ++k) {
+            const HalfPlane& h = hull.planes[static_cast<std::size_t>(k)];
+            const double a = glm::dot(h.normal, alongX), b = glm::dot(h.normal, alongY);
+            const double c = h.limit + slack - glm::dot(h.normal, origin);
+            if (a != 0.0) {
+                const double p = c / a, q = b / a;
+                const double widen = kClipSlack * (1.0 + std::abs(p) + std::abs(q) * extent);
+                if (a > 0.0) {
+                    m_upper[static_cast<std::size_t>(m_upperCount++)] = {p + widen, q};
+                } else {
+                    m_lower[static_cast<std::size_t>(m_lowerCount++)] = {p - widen, q};
+                }
+            } else if (b != 0.0) {
+                const double bound = c / b, widen = kClipSlack * (1.0 + std::abs(bound));
+                if (b > 0.0 && bound + widen < m_rows.hi) m_rows.hi = bound + widen;
+                if (b < 0.0 && bound - widen > m_rows.lo) m_rows.lo = bound - widen;
+            } else if (c < 0.0) {
+                m_rows = Interval{0.0, -1.0};
+            }
         }
     }
-    x.lo -= kClipSlack * (1.0 + std::abs(x.lo));
-    x.hi += kClipSlack * (1.0 + std::abs(x.hi));
-    return x;
-}
 
-// A slack far larger than the rounding of any product of `m` with points whose coordinates are at most
-// `extent` in size, compared against limits up to `largestLimit`: a wider clip only costs time.
-double roundingSlack(const glm::dmat3& m, double extent, double largestLimit) {
-    const double linear = std::abs(m[0][0]) + std::abs(m[0][1]) + std::abs(m[1][0]) + std::abs(m[1][1]);
-    const double translation = std::abs(m[2][0]) + std::abs(m[2][1]);
-    return kClipSlack * (1.0 + linear * extent + translation + largestLimit);
-}
+    Interval at(double y) const {
+        if (!(y >= m_rows.lo && y <= m_rows.hi)) return Interval{0.0, -1.0};
+        Interval x;
+        for (int k = 0; k < m_upperCount; ++k) {
+            const double bound = m_upper[static_cast<std::size_t>(k)].p - m_upper[static_cast<std::size_t>(k)].q * y;
+            if (bound < x.hi) x.hi = bound;
+        }
+        for (int k = 0; k < m_lowerCount; ++k) {
+            const double bound = m_lower[static_cast<std::size_t>(k)].p - m_lower[static_cast<std::size_t>(k)].q * y;
+            if (bound > x.lo) x.lo = bound;
+        }
+        return x;
+    }
+
+private:
+    struct Bound {
+        double p = 0.0, q = 0.0;
+    };
+    std::array<Bound, 4 + kSupportDirections> m_upper{}, m_lower{};
+    int m_upperCount = 0, m_lowerCount = 0;
+    Interval m_rows;  // the rows y that can meet the hull at all
+};
 
 }  // namespace
 
@@ -270,19 +297,19 @@ CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& opti
     const glm::dmat3 toB = affineInverse(worldMatrix(b.transform));
     // Only centres that can land in a solid pixel of both are visited: on each world row, those mapping
     // inside A's and B's solid hulls (convex in the world too, so a row meets each in one interval).
-    const SolidHull hullA = solidHull(*a.mask), hullB = solidHull(*b.mask);
     const double extent = std::max({std::abs(range.first.x), std::abs(range.last.x), std::abs(range.first.y),
                                     std::abs(range.last.y)}) + 1.0;
-    const double slackA = roundingSlack(toA, extent, hullA.largestLimit);
-    const double slackB = roundingSlack(toB, extent, hullB.largestLimit);
-    const glm::dvec2 stepA = transformVector(toA, {1.0, 0.0}), stepB = transformVector(toB, {1.0, 0.0});
+    const RowClip clipA(solidHull(*a.mask), toA, extent), clipB(solidHull(*b.mask), toB, extent);
+    // Solving a row costs about as much as visiting a few centres, so narrow ranges are visited whole.
+    const bool clipRows = range.last.x - range.first.x + 1.0 >= kMinClippedRow;
     for (auto j = static_cast<std::int64_t>(range.first.y); j <= static_cast<std::int64_t>(range.last.y); ++j) {
-        const double y = j + 0.5;
-        const Interval inA = solveRow(hullA, transformPoint(toA, {0.0, y}), stepA, slackA);
-        const Interval inB = solveRow(hullB, transformPoint(toB, {0.0, y}), stepB, slackB);
-        // Centres i + 0.5 in [lo, hi] of both.
-        const double first = std::max(range.first.x, std::ceil(std::max(inA.lo, inB.lo) - 0.5));
-        const double last = std::min(range.last.x, std::floor(std::min(inA.hi, inB.hi) - 0.5));
+        double first = range.first.x, last = range.last.x;
+        if (clipRows) {
+            // Centres i + 0.5 in [lo, hi] of both.
+            const Interval inA = clipA.at(j + 0.5), inB = clipB.at(j + 0.5);
+            first = std::max(first, std::ceil(std::max(inA.lo, inB.lo) - 0.5));
+            last = std::min(last, std::floor(std::min(inA.hi, inB.hi) - 0.5));
+        }
         if (!(first <= last)) continue;
         for (auto i = static_cast<std::int64_t>(first); i <= static_cast<std::int64_t>(last); ++i) {
             ++r.samples;
@@ -351,12 +378,10 @@ CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& opti
                    h.normal.y * (h.normal.y > 0.0 ? boxLo.y : boxHi.y);
         reach.largestLimit = std::max(reach.largestLimit, std::abs(h.limit));
     }
-    const double slack = roundingSlack(innerToOuter, std::max(inner.mask->width(), inner.mask->height()) + 1.0,
-                                       reach.largestLimit);
-    const glm::dvec2 step = transformVector(innerToOuter, {1.0, 0.0});
+    const RowClip clip(reach, innerToOuter, std::max(inner.mask->width(), inner.mask->height()) + 1.0);
 
     for (int y = 0; y < inner.mask->height(); ++y) {
-        const Interval row = solveRow(reach, transformPoint(innerToOuter, {0.0, y}), step, slack);
+        const Interval row = clip.at(y);
         const double first = std::max(0.0, std::ceil(row.lo));
         const double last = std::min(inner.mask->width() - 1.0, std::floor(row.hi));
         if (!(first <= last)) continue;

@@ -20,8 +20,12 @@ CollisionResult pixelStep(const Body& a, const Body& b, const TestOptions& optio
 /// `pixel-world`: every world pixel centre (i + 0.5, j + 0.5) strictly inside both world AABBs is mapped
 /// into A and into B (floor) and counts when solid in both — what the GPU red/blue method computes.
 /// Only the centres of pixelWorldRange() that can map inside both sprites' solid hulls (tight bounds and
-/// support polygon) are visited, row by row; `samples` counts those visits, not the whole range.
+/// support polygon) are visited, row by row, when the range is at least kMinClippedRow centres wide (a
+/// narrower range is visited whole); `samples` counts those visits, not the whole range.
 CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& options);
+
+/// Narrowest pixelWorldRange() whose rows pixel-world clips to the solid hulls.
+inline constexpr double kMinClippedRow = 8.0;
 
 /// The world pixel centres pixel-world visits: (i + 0.5, j + 0.5) for whole i in [first.x, last.x] and
 /// j in [first.y, last.y] — strictly inside both world AABBs and inside the closed overlap of the tight

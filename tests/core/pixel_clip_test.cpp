@@ -197,16 +197,29 @@ TEST(PixelWorldClip, VisitsOnlyCentresInsideBothSolidHulls) {
 }
 
 TEST(PixelWorldClip, VisitsNothingWhenTheSolidHullsDoNotMeet) {
-    // A: 4x4 solid turned 45 degrees about (8, 8), the diamond |x - 8| + |y - 8| <= 2 sqrt 2 (2.828), box
-    // [5.17, 10.83]^2. B: 2x2 solid over [5, 7]^2. The boxes share the centres 5.5 and 6.5 on each axis
-    // (4 centres), but the nearest of them, (6.5, 6.5), is 3 from the diamond's centre: none is visited.
-    const AlphaMask a = testing::solidMask(4, 4), b = testing::solidMask(2, 2);
-    const Body bodyA = bodyAboutCentre(a, {8, 8}, 45), bodyB = bodyAt(b, {5, 5});
+    // A: 64x64 solid turned 45 degrees about (100, 100), the diamond |x - 100| + |y - 100| <= 32 sqrt 2
+    // (45.25), box [54.75, 145.25]^2. B: 16x16 solid over [50, 66]^2. The boxes share the centres 55.5 ..
+    // 65.5 on each axis (121 centres), but B's nearest point to the diamond's centre, (66, 66), is 68 from
+    // it: no centre is visited.
+    const AlphaMask a = testing::solidMask(64, 64), b = testing::solidMask(16, 16);
+    const Body bodyA = bodyAboutCentre(a, {100, 100}, 45), bodyB = bodyAt(b, {50, 50});
     const CollisionResult r = pixelWorld(bodyA, bodyB, testing::fullScan(Sampling::Center));
     EXPECT_TRUE(r.applicable);
     EXPECT_FALSE(r.hit);
     EXPECT_EQ(r.samples, 0);
-    EXPECT_EQ(referenceWorld(bodyA, bodyB, testing::fullScan(Sampling::Center)).samples, 4);
+    EXPECT_EQ(referenceWorld(bodyA, bodyB, testing::fullScan(Sampling::Center)).samples, 121);
+}
+
+TEST(PixelWorldClip, VisitsANarrowRangeWhole) {
+    // As above at a quarter of the size: A's diamond |x - 8| + |y - 8| <= 2.83 and B over [5, 7]^2 share
+    // the centres 5.5 and 6.5 on each axis; none lies in the diamond, but the range is narrower than
+    // kMinClippedRow, so all 4 are visited.
+    ASSERT_GT(kMinClippedRow, 2.0);
+    const AlphaMask a = testing::solidMask(4, 4), b = testing::solidMask(2, 2);
+    const CollisionResult r =
+        pixelWorld(bodyAboutCentre(a, {8, 8}, 45), bodyAt(b, {5, 5}), testing::fullScan(Sampling::Center));
+    EXPECT_FALSE(r.hit);
+    EXPECT_EQ(r.samples, 4);
 }
 
 TEST(PixelExactClip, ExaminesOnlyPixelsWhoseSquareReachesTheOtherSpritesSolidBox) {
