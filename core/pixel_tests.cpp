@@ -55,13 +55,29 @@ bool solidRun(const AlphaMask& mask, int y, int x0, int x1) {
     return true;
 }
 
-// True when local point p lies on a solid pixel of the mask, which is then floor(p), in `pixel`.
-bool solidUnder(const AlphaMask& mask, glm::dvec2 p, glm::ivec2& pixel) {
-    // Inside [0, size) the floor is the truncation: one conversion instead of floor and conversion.
-    if (!(p.x >= 0.0 && p.y >= 0.0 && p.x < mask.width() && p.y < mask.height())) return false;
-    pixel = glm::ivec2(static_cast<int>(p.x), static_cast<int>(p.y));
-    return mask.solid(pixel.x, pixel.y);
-}
+// A mask's solid bits and size, read once for pixel-world's per-centre test.
+class MaskLookup {
+public:
+    explicit MaskLookup(const AlphaMask& mask)
+        : m_bits(mask.height() > 0 ? mask.bitRow(0).data() : nullptr),
+          m_wordsPerRow(static_cast<std::size_t>(mask.wordsPerRow())),
+          m_width(mask.width()),
+          m_height(mask.height()) {}
+
+    // True when local point p lies on a solid pixel, which is then floor(p), in `pixel`.
+    bool solidUnder(glm::dvec2 p, glm::ivec2& pixel) const {
+        // Inside [0, size) the floor is the truncation: one conversion instead of floor and conversion.
+        if (!(p.x >= 0.0 && p.y >= 0.0 && p.x < m_width && p.y < m_height)) return false;
+        pixel = glm::ivec2(static_cast<int>(p.x), static_cast<int>(p.y));
+        const std::uint64_t word = m_bits[static_cast<std::size_t>(pixel.y) * m_wordsPerRow + (pixel.x >> 6)];
+        return (word >> (pixel.x & 63)) & 1u;
+    }
+
+private:
+    const std::uint64_t* m_bits;
+    std::size_t m_wordsPerRow;
+    double m_width, m_height;
+};
 
 // Tests one sample of A against B; returns true when the scan should stop.
 bool testSample(CollisionResult& r, const TestOptions& options, const PairTransform& t, const AlphaMask& maskB,
@@ -302,6 +318,7 @@ CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& opti
     const RowClip clipA(solidHull(*a.mask), toA, extent), clipB(solidHull(*b.mask), toB, extent);
     // Solving a row costs about as much as visiting a few centres, so narrow ranges are visited whole.
     const bool clipRows = range.last.x - range.first.x + 1.0 >= kMinClippedRow;
+    const MaskLookup lookupA(*a.mask), lookupB(*b.mask);
     for (auto j = static_cast<std::int64_t>(range.first.y); j <= static_cast<std::int64_t>(range.last.y); ++j) {
         double first = range.first.x, last = range.last.x;
         if (clipRows) {
@@ -315,8 +332,8 @@ CollisionResult pixelWorld(const Body& a, const Body& b, const TestOptions& opti
             ++r.samples;
             const glm::dvec2 world{i + 0.5, j + 0.5};
             glm::ivec2 pa, pb;
-            if (solidUnder(*a.mask, transformPoint(toA, world), pa) &&
-                solidUnder(*b.mask, transformPoint(toB, world), pb)) {
+            if (lookupA.solidUnder(transformPoint(toA, world), pa) &&
+                lookupB.solidUnder(transformPoint(toB, world), pb)) {
                 if (recordHit(r, options, 1.0, PixelHit{pa, pb, world})) return r;
             }
         }
@@ -407,8 +424,12 @@ CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& opti
                 bool allSolid = boxInside && !options.listHits;
                 for (int v = v0; allSolid && v < v1; ++v) allSolid = solidRun(*outer.mask, v, u0, u1);
                 if (allSolid) {
-                    const glm::dvec2 centre = transformPoint(innerToOuter, {x + 0.5, y + 0.5});
-                    const glm::ivec2 centreCell(floorToInt(centre.x), floorToInt(centre.y));
+                    // The centre's cell names the hit, which is only kept for the first hit on this path.
+                    glm::ivec2 centreCell{0, 0};
+                    if (!r.firstHit) {
+                        const glm::dvec2 centre = transformPoint(innerToOuter, {x + 0.5, y + 0.5});
+                        centreCell = glm::ivec2(floorToInt(centre.x), floorToInt(centre.y));
+                    }
                     if (add(innerArea * outerCellArea, {x, y}, centreCell)) return r;
                     continue;
                 }
