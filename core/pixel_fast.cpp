@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -38,6 +39,10 @@ public:
     }
     /// Records `n` hits already counted elsewhere, when they need no listing.
     void addCount(std::int64_t n) { m_count += n; }
+    /// True when hits need nothing but counting from now on: full mode without a list, first hit found.
+    bool onlyCounts() const { return !m_stop && !m_list && m_result.firstHit.has_value(); }
+    /// True when the scan stops at the first hit.
+    bool stops() const { return m_stop; }
     /// True when every hit is to be listed (full mode with listHits).
     bool lists() const { return m_list; }
 
@@ -282,102 +287,321 @@ std::uint64_t insideChunkAvx2(const std::uint64_t*, std::uint64_t, std::int64_t,
 }
 #endif
 
-// Exact product of a small integer and a fixed-point step that fits 64 bits: one widening multiply.
-inline Fixed times(std::int64_t n, std::int64_t step) { return static_cast<Fixed>(n) * static_cast<Fixed>(step); }
-
 // Shorter chunks than this cost more to set up in vectors than they save.
 constexpr int kVectorChunk = 12;
 
 // Whether the walk may use the AVX2 chunk below: the CPU has it and no test has switched it off.
 std::atomic<bool> g_vectorWalk{cpuHasAvx2()};
 
+// A's solid pixels x..x+n-1 of a row (n <= 64) as bits 0..n-1; x >= 0.
+inline std::uint64_t rowBits(const std::uint64_t* row, int words, int x, int n) {
+    const int w = x >> 6, s = x & 63;
+    std::uint64_t v = row[w] >> s;
+    if (s != 0 && w + 1 < words) v |= row[w + 1] << (64 - s);
+    return n >= 64 ? v : v & ((std::uint64_t(1) << n) - 1);
+}
+
+// floor and ceil of a value already clamped to the int range, without calls into libm.
+inline int floorToInt(double v) {
+    const int i = static_cast<int>(v);
+    return i > v ? i - 1 : i;
+}
+inline int ceilToInt(double v) {
+    const int i = static_cast<int>(v);
+    return i < v ? i + 1 : i;
+}
+
+// Where the samples that pick B's solid pixels can lie: B's solid polygon (every `stride`-th side of
+// AlphaMask::solidSupport()), seen in A's sample lattice, where A's sample (x, y) sits at (x, y): a sample
+// of row y can land on a solid pixel of B only when x lies in range(y). The polygon's corners are mapped
+// into the lattice once per pair and each row then follows one edge on either side.
+//
+// Center sampling picks the pixel whose closed square holds the position, so the polygon itself bounds
+// the positions; Xna rounds to the nearest pixel, so the squares move half a pixel up and left. The
+// doubles only clip: they differ from the exact lattice by at most 2^-33 per step and coordinate, which
+// pushes the sides out a little; the slack below covers the rounding of the solve; every sample kept is
+// still decided in fixed point.
+class LatticePolygon {
+    // |v|, or 0 for an infinite or NaN v (an axis the row does not move along).
+    static double finiteOrZero(double v) { return std::isfinite(v) ? std::abs(v) : 0.0; }
+
+public:
+    LatticePolygon(const AlphaMask& mb, const PairTransform& t, const IntRect& ta, int stride) {
+        const double sx = t.stepX.x, sy = t.stepX.y, tx = t.stepY.x, ty = t.stepY.y;
+        const double det = sx * ty - tx * sy;
+        const double inverse = 1.0 / det;
+        if (!(std::abs(det) > 0.0) || !std::isfinite(inverse)) return;  // a flat lattice: rows unclipped
+        const int count = kSupportDirections / stride;  // a power of two
+        const auto& directions = supportDirections();
+        // Neighbouring sides are always the same angle apart; a quarter turn for the box, whose cross
+        // product is exactly 1 in doubles (cos 90 degrees, 6e-17, vanishes against 1).
+        const double inverseCross =
+            stride == 4 ? 1.0
+                        : 1.0 / (directions[0].x * directions[static_cast<std::size_t>(stride)].y -
+                                 directions[0].y * directions[static_cast<std::size_t>(stride)].x);
+        const auto& support = mb.solidSupport();
+        // The fixed-point lattice's distance from these doubles, over A's box, on each side.
+        const double rounding =
+            0x1p-31 * (4.0 + std::abs(ta.x0) + std::abs(ta.x1) + std::abs(ta.y0) + std::abs(ta.y1)) + 1e-9;
+        const double half = t.sampling == Sampling::Xna ? 0.5 : 0.0;
+        const auto shift = [&](glm::dvec2 d) { return rounding - half * (d.x + d.y); };
+        if (stride == 4) {
+            // B's solid box, clipped per row directly: no corners, no edges to follow.
+            m_box = true;
+            m_boxLo = {-(support[8] + rounding) - half, -(support[12] + rounding) - half};
+            m_boxHi = {support[0] + rounding - half, support[4] + rounding - half};
+            m_start = t.start;
+            m_stepX = t.stepX;
+            m_stepY = t.stepY;
+            m_inverseStep = {1.0 / t.stepX.x, 1.0 / t.stepX.y};
+            m_slack = 1e-9 + 1e-12 * (std::abs(t.start.x) + std::abs(t.start.y) + std::abs(m_boxLo.x) + std::abs(m_boxLo.y) +
+                                      std::abs(m_boxHi.x) + std::abs(m_boxHi.y)) *
+                                 (finiteOrZero(m_inverseStep.x) + finiteOrZero(m_inverseStep.y));
+            m_clips = std::isfinite(m_slack);
+            return;
+        }
+        std::array<glm::dvec2, kSupportDirections>& corner = m_corner;
+        double magnitude = std::abs(t.start.x) + std::abs(t.start.y) + 1.0;
+        for (int i = 0; i < count; ++i) {
+            const auto j = static_cast<std::size_t>(i * stride), k = static_cast<std::size_t>(((i + 1) & (count - 1)) * stride);
+            const glm::dvec2 dj = directions[j], dk = directions[k];
+            const double hj = support[j] + shift(dj), hk = support[k] + shift(dk);
+            // The corner where side j meets side k, in B.
+            const glm::dvec2 p{(hj * dk.y - dj.y * hk) * inverseCross, (dj.x * hk - hj * dk.x) * inverseCross};
+            magnitude = std::max(magnitude, std::abs(p.x) + std::abs(p.y));
+            const glm::dvec2 q = p - t.start;
+            corner[static_cast<std::size_t>(i)] = {(q.x * ty - tx * q.y) * inverse, (sx * q.y - sy * q.x) * inverse};
+        }
+        for (int i = 0; i < count; ++i) {
+            if (!std::isfinite(corner[static_cast<std::size_t>(i)].x) || !std::isfinite(corner[static_cast<std::size_t>(i)].y)) return;
+        }
+        // Rounding in B, about 2^-52 of the magnitudes subtracted, is magnified by the inverse lattice;
+        // 1e-12 leaves a wide margin (clipRow adds a sample on each end for the solve itself).
+        m_slack = 1e-9 + 1e-12 * magnitude * (std::abs(sx) + std::abs(sy) + std::abs(tx) + std::abs(ty)) * std::abs(inverse);
+        int top = 0, bottom = 0;
+        m_xMin = m_xMax = corner[0].x;
+        for (int i = 1; i < count; ++i) {
+            const glm::dvec2 c = corner[static_cast<std::size_t>(i)];
+            if (c.y < corner[static_cast<std::size_t>(top)].y) top = i;
+            if (c.y > corner[static_cast<std::size_t>(bottom)].y) bottom = i;
+            m_xMin = std::min(m_xMin, c.x);
+            m_xMax = std::max(m_xMax, c.x);
+        }
+        m_top = corner[static_cast<std::size_t>(top)].y - m_slack;
+        m_bottom = corner[static_cast<std::size_t>(bottom)].y + m_slack;
+        m_xMin -= m_slack;
+        m_xMax += m_slack;
+        // The corners run counter-clockwise in B; a lattice with a positive determinant keeps that turn,
+        // so from the top corner the forward chain is the right-hand side.
+        m_count = count;
+        m_topCorner = top;
+        m_bottomCorner = bottom;
+        m_forwardIsRight = det > 0.0;
+        m_clips = true;
+    }
+
+    /// The first and last rows that can reach B, clamped to [lo, hi]; first > last when none can.
+    std::pair<int, int> rows(int lo, int hi) const {
+        if (!m_clips || m_box) return {lo, hi};
+        const double first = std::max(m_top, lo - 1.0), last = std::min(m_bottom, hi + 1.0);
+        if (!(first <= last)) return {1, 0};
+        return {std::max(lo, ceilToInt(first)), std::min(hi, floorToInt(last))};
+    }
+
+    /// The samples of row y that can reach B lie in [lo, hi]; y never decreases from one call to the next.
+    void range(int y, double& lo, double& hi) {
+        constexpr double kInfinity = std::numeric_limits<double>::infinity();
+        if (!m_clips) {
+            lo = -kInfinity;
+            hi = kInfinity;
+        } else if (m_box) {
+            lo = -kInfinity;
+            hi = kInfinity;
+            for (int axis = 0; axis < 2; ++axis) {
+                const double at = m_start[axis] + m_stepY[axis] * y;
+                if (m_stepX[axis] == 0.0) {
+                    // The row keeps one coordinate along its length: inside the box's band or not at all.
+                    if (at < m_boxLo[axis] - m_slack || at > m_boxHi[axis] + m_slack) {
+                        lo = kInfinity;
+                        hi = -kInfinity;
+                    }
+                    continue;
+                }
+                const double a = (m_boxLo[axis] - at) * m_inverseStep[axis], b = (m_boxHi[axis] - at) * m_inverseStep[axis];
+                lo = std::max(lo, std::min(a, b) - m_slack);
+                hi = std::min(hi, std::max(a, b) + m_slack);
+            }
+        } else if (y < m_top || y > m_bottom) {
+            lo = kInfinity;
+            hi = -kInfinity;
+        } else if (y < m_top + 2.0 * m_slack || y > m_bottom - 2.0 * m_slack) {
+            // Near the top and bottom corners the edges may be nearly level: the whole width there.
+            lo = m_xMin;
+            hi = m_xMax;
+        } else {
+            if (!m_chains) {
+                // Built at the first row that needs them: a scan that stops in its first rows never does.
+                m_right.start(m_corner.data(), m_count, m_topCorner, m_bottomCorner, m_forwardIsRight ? 1 : -1);
+                m_left.start(m_corner.data(), m_count, m_topCorner, m_bottomCorner, m_forwardIsRight ? -1 : 1);
+                m_chains = true;
+            }
+            lo = m_left.at(m_corner.data(), y) - m_slack;
+            hi = m_right.at(m_corner.data(), y) + m_slack;
+        }
+    }
+
+private:
+    // One side of the polygon from its top corner to its bottom corner, an edge at a time.
+    class Chain {
+    public:
+        void start(const glm::dvec2* corner, int count, int top, int bottom, int direction) {
+            m_count = count;
+            m_bottom = bottom;
+            m_direction = direction;
+            m_next = top;
+            advance(corner);
+        }
+        // x on this side at row y, strictly between the top and bottom corners.
+        double at(const glm::dvec2* corner, double y) {
+            while (m_next != m_bottom && y >= corner[m_next].y) advance(corner);
+            return m_x + (y - m_y) * m_slope;
+        }
+
+    private:
+        // Moves on to the edge that starts at corner m_next.
+        void advance(const glm::dvec2* corner) {
+            const glm::dvec2 from = corner[m_next];
+            m_next = (m_next + m_direction + m_count) & (m_count - 1);
+            const glm::dvec2 to = corner[m_next];
+            const double dy = to.y - from.y;
+            m_x = from.x;
+            m_y = from.y;
+            m_slope = dy > 0.0 ? (to.x - from.x) / dy : 0.0;
+        }
+
+        int m_count = 1, m_bottom = 0, m_direction = 1, m_next = 0;
+        double m_x = 0.0, m_y = 0.0, m_slope = 0.0;
+    };
+
+    bool m_clips = false;
+    // B's solid box (stride 4): lo <= start + x stepX + y stepY <= hi.
+    bool m_box = false;
+    glm::dvec2 m_boxLo{0.0}, m_boxHi{0.0}, m_start{0.0}, m_stepX{0.0}, m_stepY{0.0}, m_inverseStep{0.0};
+    bool m_chains = false;
+    bool m_forwardIsRight = true;
+    int m_count = 0, m_topCorner = 0, m_bottomCorner = 0;
+    std::array<glm::dvec2, kSupportDirections> m_corner;  // in the lattice, counter-clockwise in B
+    double m_slack = 1.0;
+    double m_top = 0.0, m_bottom = 0.0, m_xMin = 0.0, m_xMax = 0.0;
+    Chain m_left, m_right;
+};
+
+// True when every sample position of A's solid box, and the steps, fit int64 with room to spare: then
+// the walk keeps positions in 64 bits.
+bool fitsNarrow(const PairTransform& t, const IntRect& ta) {
+    // Far inside the limit in doubles (2^28 pixels is 2^60 in fixed point), the exact check is not needed.
+    const double reach = std::max(std::abs(ta.x0), std::abs(ta.x1)) * (std::abs(t.stepX.x) + std::abs(t.stepX.y)) +
+                         std::max(std::abs(ta.y0), std::abs(ta.y1)) * (std::abs(t.stepY.x) + std::abs(t.stepY.y)) +
+                         std::abs(t.start.x) + std::abs(t.start.y);
+    if (reach < 0x1p28) return true;
+    const Fixed limit = Fixed(1) << 61;
+    const auto small = [&](Fixed v) { return v > -limit && v < limit; };
+    if (!small(t.stepXFx.x) || !small(t.stepXFx.y) || !small(t.stepYFx.x) || !small(t.stepYFx.y)) return false;
+    for (const int x : {ta.x0, ta.x1 - 1}) {
+        for (const int y : {ta.y0, ta.y1 - 1}) {
+            const FixedVec p = samplePositionInB(t, x, y);
+            if (!small(p.x) || !small(p.y)) return false;
+        }
+    }
+    return true;
+}
+
+// Walks clipped rows of A with 64-bit positions (wrapping unsigned arithmetic: every position that is
+// picked lies in A's solid box and fits, whatever the steps past the end of a row).
 template <bool kXna>
 class RowWalker {
 public:
-    RowWalker(const AlphaMask& mb, const PairTransform& t, HitSink& sink, CollisionResult& r)
-        : m_mb(mb), m_t(t), m_sink(sink), m_r(r), m_width(static_cast<std::uint64_t>(mb.width())),
+    RowWalker(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink, CollisionResult& r, int x0)
+        : m_sink(sink), m_r(r), m_width(static_cast<std::uint64_t>(mb.width())),
           m_height(static_cast<std::uint64_t>(mb.height())), m_words(static_cast<std::uint64_t>(mb.wordsPerRow())),
-          m_bits(mb.bitRow(0).data()), m_dx(static_cast<std::int64_t>(t.stepXFx.x)),
-          m_dy(static_cast<std::int64_t>(t.stepXFx.y)), m_vector(g_vectorWalk.load(std::memory_order_relaxed)) {
-        // Longest run whose positions stay in int64 when its first position is below 2^61.
-        const std::int64_t step = std::max({std::abs(m_dx), std::abs(m_dy), std::int64_t(1)});
-        m_maxRun = (std::int64_t(1) << 61) / step;
-    }
+          m_bits(mb.bitRow(0).data()), m_bitsA(ma.bitRow(0).data()), m_wordsA(ma.wordsPerRow()),
+          m_dx(static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepXFx.x))),
+          m_dy(static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepXFx.y))), m_x0(x0),
+          m_vector(g_vectorWalk.load(std::memory_order_relaxed)) {}
 
-    /// Starts A's row y, whose samples xFirst..xEnd-1 will be walked; `rowStart` is the exact position of
-    /// its sample 0.
-    void beginRow(int y, const FixedVec& rowStart, int xFirst, int xEnd) {
-        m_y = y;
-        m_rowStart = rowStart;
-        m_xFirst = xFirst;
-        const Fixed first[2] = {rowStart.x + times(xFirst, m_dx), rowStart.y + times(xFirst, m_dy)};
-        // Positions that start below 2^61 and run at most m_maxRun steps stay inside int64.
-        const Fixed limit = Fixed(1) << 61;
-        m_narrow = xEnd - xFirst <= m_maxRun;
-        for (const Fixed v : first) m_narrow = m_narrow && v > -limit && v < limit;
-        m_firstX = static_cast<std::int64_t>(first[0]);
-        m_firstY = static_cast<std::int64_t>(first[1]);
-    }
-
-    /// Walks samples x0..x1-1 of the current row (inside the range given to beginRow). Returns true when
-    /// the scan should stop.
-    bool walk(int x0, int x1) {
-        const int y = m_y;
-        if (!m_narrow) {
-            const FixedVec first{m_rowStart.x + times(x0, m_dx), m_rowStart.y + times(x0, m_dy)};
-            return walkWide(m_mb, m_t, m_sink, m_r, y, x0, x1, first);
-        }
-        m_r.samples += x1 - x0;
-        std::int64_t px = m_firstX + (x0 - m_xFirst) * m_dx, py = m_firstY + (x0 - m_xFirst) * m_dy;
-        // Locals, so that the loop keeps everything in registers.
-        const std::uint64_t width = m_width, height = m_height, words = m_words;
-        const std::uint64_t* const bits = m_bits;
-        const std::int64_t dx = m_dx, dy = m_dy;
-        const bool vector = m_vector;
-        for (int base = x0; base < x1; base += 64) {
-            const int n = std::min(64, x1 - base);
-            // The hit bits of up to 64 samples, bit i for sample base + i.
-            std::uint64_t found = 0;
-            std::int64_t qx = px, qy = py;
-            // Picking is monotonic along the walk, so when both ends of the chunk are inside B all are.
-            const auto inB = [&](std::int64_t x, std::int64_t y) {
-                return static_cast<std::uint64_t>(pick64<kXna>(x)) < width && static_cast<std::uint64_t>(pick64<kXna>(y)) < height;
-            };
-            // A few samples cost less than checking both ends, so they take the checked loop directly.
-            if (n >= 4 && inB(px, py) && inB(px + (n - 1) * dx, py + (n - 1) * dy)) {
-                if (!kXna && vector && n >= kVectorChunk) {
-                    found = insideChunkAvx2(bits, words, px, py, dx, dy, n);
-                    qx = px + n * dx;
-                    qy = py + n * dy;
-                } else {
-                    for (int i = 0; i < n; ++i, qx += dx, qy += dy) {
-                        const auto bx = static_cast<std::uint64_t>(pick64<kXna>(qx));
-                        const auto by = static_cast<std::uint64_t>(pick64<kXna>(qy));
-                        found |= ((bits[by * words + (bx >> 6)] >> (bx & 63)) & 1u) << i;
-                    }
-                }
-            } else {
-                // Without branches: samples outside B read word 0 and are masked off.
-                for (int i = 0; i < n; ++i, qx += dx, qy += dy) {
-                    const auto bx = static_cast<std::uint64_t>(pick64<kXna>(qx));
-                    const auto by = static_cast<std::uint64_t>(pick64<kXna>(qy));
-                    const std::uint64_t inside = static_cast<std::uint64_t>(bx < width) & static_cast<std::uint64_t>(by < height);
-                    const std::uint64_t word = bits[inside ? by * words + (bx >> 6) : 0];
-                    found |= ((word >> (bx & 63)) & inside) << i;
+    /// Walks A's solid samples xFirst..xLast of row y, whose sample x0 sits at (baseX, baseY). Returns
+    /// true when the scan should stop.
+    bool walk(int y, std::uint64_t baseX, std::uint64_t baseY, int xFirst, int xLast) {
+        const std::uint64_t* rowA = m_bitsA + static_cast<std::size_t>(y) * static_cast<std::size_t>(m_wordsA);
+        const auto offset = static_cast<std::uint64_t>(xFirst - m_x0);
+        std::uint64_t px = baseX + offset * m_dx, py = baseY + offset * m_dy;
+        for (int base = xFirst; base <= xLast; base += 64) {
+            const int n = std::min(64, xLast - base + 1);
+            const std::uint64_t solidA = rowBits(rowA, m_wordsA, base, n);
+            if (solidA != 0) {
+                // Only the samples from A's first to its last solid pixel in the chunk.
+                const int lead = std::countr_zero(solidA);
+                const int m = 64 - std::countl_zero(solidA) - lead;
+                const std::uint64_t found =
+                    (chunk(px + static_cast<std::uint64_t>(lead) * m_dx, py + static_cast<std::uint64_t>(lead) * m_dy, m) << lead) &
+                    solidA;
+                m_r.samples += m;
+                // Once only the count matters, no branch waits on the samples' answer.
+                if (m_countOnly) {
+                    m_sink.addCount(countBits(found));
+                } else if (found != 0) {
+                    if (report(y, base, found, px, py)) return true;
+                    m_countOnly = m_sink.onlyCounts();
                 }
             }
-            if (found != 0 && report(y, base, found, px, py)) return true;
-            px = qx;
-            py = qy;
+            px += 64 * m_dx;
+            py += 64 * m_dy;
         }
         return false;
     }
 
 private:
+    static std::int64_t pick(std::uint64_t p) { return pick64<kXna>(static_cast<std::int64_t>(p)); }
+
+
+    // The hit bits of n <= 64 samples from (px, py) on, bit i for sample i.
+    std::uint64_t chunk(std::uint64_t px, std::uint64_t py, int n) const {
+        const std::uint64_t width = m_width, height = m_height, words = m_words;
+        const std::uint64_t* const bits = m_bits;
+        const std::uint64_t dx = m_dx, dy = m_dy;
+        const auto inB = [&](std::uint64_t x, std::uint64_t y) {
+            return static_cast<std::uint64_t>(pick(x)) < width && static_cast<std::uint64_t>(pick(y)) < height;
+        };
+        std::uint64_t found = 0;
+        const auto last = static_cast<std::uint64_t>(n - 1);
+        // Picking is monotonic along the walk, so when both ends are inside B all samples are; a few
+        // samples cost less than checking both ends, so they take the checked loop directly.
+        if (n >= 4 && inB(px, py) && inB(px + last * dx, py + last * dy)) {
+            if (!kXna && m_vector && n >= kVectorChunk) {
+                return insideChunkAvx2(bits, words, static_cast<std::int64_t>(px), static_cast<std::int64_t>(py),
+                                       static_cast<std::int64_t>(dx), static_cast<std::int64_t>(dy), n);
+            }
+            for (int i = 0; i < n; ++i, px += dx, py += dy) {
+                const auto bx = static_cast<std::uint64_t>(pick(px)), by = static_cast<std::uint64_t>(pick(py));
+                found |= ((bits[by * words + (bx >> 6)] >> (bx & 63)) & 1u) << i;
+            }
+            return found;
+        }
+        // Without branches: samples outside B read word 0 and are masked off.
+        for (int i = 0; i < n; ++i, px += dx, py += dy) {
+            const auto bx = static_cast<std::uint64_t>(pick(px)), by = static_cast<std::uint64_t>(pick(py));
+            const std::uint64_t inside = static_cast<std::uint64_t>(bx < width) & static_cast<std::uint64_t>(by < height);
+            const std::uint64_t word = bits[inside ? by * words + (bx >> 6) : 0];
+            found |= ((word >> (bx & 63)) & inside) << i;
+        }
+        return found;
+    }
+
     // Hands the hits of one chunk to the sink in scan order; true when the scan should stop.
-    bool report(int y, int base, std::uint64_t found, std::int64_t px, std::int64_t py) {
+    bool report(int y, int base, std::uint64_t found, std::uint64_t px, std::uint64_t py) {
         const auto pixelOf = [&](int i) {
-            return std::pair{pick64<kXna>(px + i * m_dx), pick64<kXna>(py + i * m_dy)};
+            const auto step = static_cast<std::uint64_t>(i);
+            return std::pair{pick(px + step * m_dx), pick(py + step * m_dy)};
         };
         if (!m_sink.lists()) {
             const int i = std::countr_zero(found);
@@ -394,200 +618,105 @@ private:
         return false;
     }
 
-    const AlphaMask& m_mb;
-    const PairTransform& m_t;
     HitSink& m_sink;
     CollisionResult& m_r;
     std::uint64_t m_width, m_height, m_words;
     const std::uint64_t* m_bits;
-    std::int64_t m_dx, m_dy;
+    const std::uint64_t* m_bitsA;
+    int m_wordsA;
+    std::uint64_t m_dx, m_dy;
+    int m_x0;
     bool m_vector;
-    std::int64_t m_maxRun = 0;
-    // The current row.
-    int m_y = 0;
-    FixedVec m_rowStart;
-    int m_xFirst = 0;
-    bool m_narrow = false;
-    std::int64_t m_firstX = 0, m_firstY = 0;
+    bool m_countOnly = false;
 };
 
-// A fixed-point value as a double, like toDouble but without a call into libm; only used to clip.
-inline double approximate(Fixed v) { return static_cast<double>(v) * 0x1p-32; }
-
-// floor and ceil of a value already clamped to the int range, without calls into libm.
-inline int floorToInt(double v) {
-    const int i = static_cast<int>(v);
-    return i > v ? i - 1 : i;
-}
-inline int ceilToInt(double v) {
-    const int i = static_cast<int>(v);
-    return i < v ? i + 1 : i;
-}
-
-// One side of the convex polygon around B's solid pixels, seen from A's rows: on row y the samples
-// that can reach B have x <= bound(y) (an upper side) or x >= bound(y) (a lower side), with
-// bound(y) = atRow0 + perRow * y.
-struct Side {
-    double atRow0;
-    double perRow;
-    double at(double y) const { return atRow0 + perRow * y; }
-};
-
-// The smallest of `count` sides at row y, evaluating each.
-inline double minimumAt(const Side* sides, int count, int y) {
-    double m = std::numeric_limits<double>::infinity();
-    for (int k = 0; k < count; ++k) m = std::min(m, sides[k].at(y));
-    return m;
+// The clipped range of row y: A's solid samples [xFirst, xLast] that can land in B's polygon; false
+// when there are none.
+inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xFirst, int& xLast) {
+    const auto spans = ma.rowSpans(y);
+    if (spans.empty()) return false;
+    double lo, hi;
+    polygon.range(y, lo, hi);
+    // One sample of slack on each end absorbs the rounding of the solve. Clamped first, so the
+    // conversions to int are in range; the clamp leaves room for the slack.
+    const int spanLo = spans.front().x0, spanHi = spans.back().x1 - 1;
+    lo = std::max(lo, spanLo - 2.0);
+    hi = std::min(hi, spanHi + 2.0);
+    if (!(lo <= hi + 2.0)) return false;
+    xFirst = std::max(floorToInt(lo) - 1, spanLo);
+    xLast = std::min(ceilToInt(hi) + 1, spanHi);
+    return xFirst <= xLast;
 }
 
-// The smallest of a few sides at each row, rows taken in increasing order: the envelope is found once
-// per pair (at most one segment per side), then each row evaluates one line. Rounding can only make it
-// pick a line above the true minimum, which widens the clip and never drops a sample.
-class MinEnvelope {
-public:
-    MinEnvelope() = default;
-    /// Sets up the envelope of `sides` over rows from `yFirst` on; with no sides every value is +infinity.
-    MinEnvelope(const Side* sides, int count, double yFirst) {
-        if (count == 0) return;
-        const auto below = [&](int j, int k, double y) {
-            const double fj = sides[j].at(y), fk = sides[k].at(y);
-            return fj < fk || (fj == fk && sides[j].perRow < sides[k].perRow);
-        };
-        int current = 0;
-        for (int k = 1; k < count; ++k)
-            if (below(k, current, yFirst)) current = k;
-        double y = -std::numeric_limits<double>::infinity();
-        for (;;) {
-            m_segments[static_cast<std::size_t>(m_count++)] = {y, sides[current]};
-            // The next side to dip below the current one: only a smaller slope can.
-            double nextY = std::numeric_limits<double>::infinity();
-            int next = -1;
-            for (int j = 0; j < count; ++j) {
-                if (!(sides[j].perRow < sides[current].perRow)) continue;
-                const double cross = (sides[j].atRow0 - sides[current].atRow0) / (sides[current].perRow - sides[j].perRow);
-                if (cross > y && cross < nextY) {
-                    nextY = cross;
-                    next = j;
-                }
-            }
-            if (next < 0 || m_count == kSupportDirections) break;
-            for (int j = 0; j < count; ++j)
-                if (sides[j].perRow < sides[current].perRow && below(j, next, nextY)) next = j;
-            y = nextY;
-            current = next;
-        }
-    }
-    /// The minimum at row y; y never decreases from one call to the next.
-    double at(int y) {
-        if (m_count == 0) return std::numeric_limits<double>::infinity();
-        while (m_current + 1 < m_count && y >= m_segments[static_cast<std::size_t>(m_current + 1)].from) ++m_current;
-        return m_segments[static_cast<std::size_t>(m_current)].side.at(y);
-    }
-
-private:
-    struct Segment {
-        double from;
-        Side side;
-    };
-    std::array<Segment, kSupportDirections> m_segments;
-    int m_count = 0;
-    int m_current = 0;
-};
+// The first rows are clipped to B's solid box alone and the whole polygon comes after a few rows: a scan
+// that stops early (hit-only mode, short sprites) never pays for it.
+constexpr int kRowsOnTheBox = 8;
 
 // Out of line, so that the translation path does not pay for this one's stack frame.
 template <bool kXna>
 [[gnu::noinline]] void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink,
-                     CollisionResult& r) {
+                                       CollisionResult& r) {
     const IntRect ta = ma.tightBounds();
-    const double startX = approximate(t.startFx.x), startY = approximate(t.startFx.y);
-    const double stepXX = approximate(t.stepXFx.x), stepXY = approximate(t.stepXFx.y);
-    const double stepYX = approximate(t.stepYFx.x), stepYY = approximate(t.stepYFx.y);
-    // The sides of the clip polygon as seen from A's rows, in three kinds.
-    struct Sides {
-        std::array<Side, kSupportDirections> upper, lower, rows;
-        int upperCount = 0, lowerCount = 0, rowCount = 0;
-    };
-    // Every `stride`-th side: 4 gives B's solid box, 1 the whole polygon.
-    const auto makeSides = [&](int stride) {
-        Sides sides;
-        for (int k = 0; k < kSupportDirections; k += stride) {
-            const glm::dvec2 d = supportDirections()[static_cast<std::size_t>(k)];
-            // A sample picks a pixel from at most half a pixel outside its square (0.71 along a diagonal);
-            // the rest of the slack covers the rounding of these doubles, which only clip: every sample
-            // kept is still decided in exact fixed point.
-            const double limit = mb.solidSupport()[static_cast<std::size_t>(k)] + 1.0;
-            const double slope = d.x * stepXX + d.y * stepXY;
-            const double base = d.x * startX + d.y * startY;
-            const double perRow = d.x * stepYX + d.y * stepYY;
-            if (slope == 0.0) {
-                // Independent of x: the side keeps row y whole when base + perRow * y <= limit, else drops it.
-                sides.rows[static_cast<std::size_t>(sides.rowCount++)] = {limit - base, perRow};
-                continue;
-            }
-            const double inverse = 1.0 / slope;
-            // x <= bound on an upper side; x >= bound on a lower side, kept negated so both take a minimum.
-            const Side bound{(limit - base) * inverse, -perRow * inverse};
-            if (slope > 0.0) {
-                sides.upper[static_cast<std::size_t>(sides.upperCount++)] = bound;
-            } else {
-                sides.lower[static_cast<std::size_t>(sides.lowerCount++)] = {-bound.atRow0, -bound.perRow};
-            }
-        }
-        return sides;
-    };
-    // The first rows are clipped to B's solid box alone and the whole polygon, with its envelopes, comes
-    // after a few rows: a scan that stops early (hit-only mode, short sprites) never pays for it.
-    constexpr int kRowsOnTheBox = 8;
-    Sides sides = makeSides(4);
+    LatticePolygon polygon(mb, t, ta, 4);
+    const int yFirst = ta.y0;
+    int yLast = ta.y1 - 1;
     bool wholePolygon = false;
-    MinEnvelope upperEnvelope, lowerEnvelope;
-
-    RowWalker<kXna> walker(mb, t, sink, r);
-    FixedVec rowStart{t.startFx.x + Fixed(ta.y0) * t.stepYFx.x, t.startFx.y + Fixed(ta.y0) * t.stepYFx.y};
-    for (int y = ta.y0; y < ta.y1; ++y, rowStart += t.stepYFx) {
-        const auto spans = ma.rowSpans(y);
-        if (spans.empty()) continue;
-        if (!wholePolygon && y - ta.y0 >= kRowsOnTheBox) {
-            sides = makeSides(1);
-            upperEnvelope = MinEnvelope(sides.upper.data(), sides.upperCount, y);
-            lowerEnvelope = MinEnvelope(sides.lower.data(), sides.lowerCount, y);
+    // Switches to the whole polygon after the first rows; it also tells where the rows that can reach B end.
+    const auto wholeAfter = [&](int y) {
+        if (!wholePolygon && y - yFirst >= kRowsOnTheBox) {
+            polygon = LatticePolygon(mb, t, ta, 1);
             wholePolygon = true;
+            yLast = std::min(yLast, polygon.rows(y, yLast).second);
         }
-        bool dropped = false;
-        for (int k = 0; k < sides.rowCount; ++k) {
-            dropped |= sides.rows[static_cast<std::size_t>(k)].atRow0 < sides.rows[static_cast<std::size_t>(k)].perRow * y;
-        }
-        if (dropped) continue;
-        double hi, lo;
-        if (wholePolygon) {
-            hi = upperEnvelope.at(y);
-            lo = -lowerEnvelope.at(y);
-        } else {
-            hi = minimumAt(sides.upper.data(), sides.upperCount, y);
-            lo = -minimumAt(sides.lower.data(), sides.lowerCount, y);
-        }
-        // One sample of slack on each end absorbs the rounding of the solve. Clamped first, so the
-        // conversions to int are in range; the clamp leaves room for the slack.
-        const double spanLo = spans.front().x0, spanHi = spans.back().x1 - 1;
-        lo = std::max(lo, spanLo - 2.0);
-        hi = std::min(hi, spanHi + 2.0);
-        if (!(lo <= hi + 2.0)) continue;
-        const int xFirst = std::max(floorToInt(lo) - 1, spans.front().x0);
-        const int xEnd = std::min(ceilToInt(hi) + 1, spans.back().x1 - 1) + 1;
-        if (xFirst >= xEnd) continue;
-        walker.beginRow(y, rowStart, xFirst, xEnd);
+    };
 
-        auto span = spans.begin();
-        if (span->x1 <= xFirst) {
-            span = std::upper_bound(spans.begin(), spans.end(), xFirst, [](int x, const SolidSpan& s) { return x < s.x1; });
+    if (fitsNarrow(t, ta)) {
+        RowWalker<kXna> walker(ma, mb, t, sink, r, ta.x0);
+        const FixedVec start = samplePositionInB(t, ta.x0, yFirst);
+        std::uint64_t baseX = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.x));
+        std::uint64_t baseY = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.y));
+        const auto stepX = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.x));
+        const auto stepY = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.y));
+        if (sink.stops()) {
+            for (int y = yFirst; y <= yLast; ++y, baseX += stepX, baseY += stepY) {
+                wholeAfter(y);
+                int xFirst, xLast;
+                if (clipRow(ma, polygon, y, xFirst, xLast) && walker.walk(y, baseX, baseY, xFirst, xLast)) return;
+            }
+            return;
         }
-        for (; span != spans.end() && span->x0 < xEnd; ++span) {
-            const int x0 = std::max(span->x0, xFirst), x1 = std::min(span->x1, xEnd);
-            if (x0 < x1 && walker.walk(x0, x1)) return;
+        // A whole scan: the rows are clipped a block at a time before any is walked, so that the walk's
+        // branches read finished ranges instead of waiting for each row's clip to be worked out.
+        constexpr int kBlock = 32;
+        std::array<int, kBlock> first, last;
+        for (int y0 = yFirst; y0 <= yLast; y0 += kBlock) {
+            const int rows = std::min(kBlock, yLast - y0 + 1);
+            for (int k = 0; k < rows; ++k) {
+                wholeAfter(y0 + k);
+                const auto i = static_cast<std::size_t>(k);
+                if (!clipRow(ma, polygon, y0 + k, first[i], last[i])) {
+                    first[i] = 1;
+                    last[i] = 0;
+                }
+            }
+            for (int k = 0; k < rows; ++k, baseX += stepX, baseY += stepY) {
+                const auto i = static_cast<std::size_t>(k);
+                if (first[i] <= last[i]) walker.walk(y0 + k, baseX, baseY, first[i], last[i]);
+            }
+        }
+        return;
+    }
+    // Positions beyond int64: 128-bit arithmetic sample by sample, over A's solid spans.
+    for (int y = yFirst; y <= yLast; ++y) {
+        wholeAfter(y);
+        int xFirst, xLast;
+        if (!clipRow(ma, polygon, y, xFirst, xLast)) continue;
+        for (const SolidSpan& span : ma.rowSpans(y)) {
+            const int x0 = std::max(span.x0, xFirst), x1 = std::min(span.x1, xLast + 1);
+            if (x0 < x1 && walkWide(mb, t, sink, r, y, x0, x1, samplePositionInB(t, x0, y))) return;
         }
     }
 }
-
 }  // namespace
 
 void setPixelFastVectorWalk(bool enabled) { g_vectorWalk.store(enabled && cpuHasAvx2()); }
