@@ -105,7 +105,7 @@ std::string translationOnlyProblem(const SpriteTransform& t, const char* name) {
 
 // Area of a convex polygon clipped to the unit square [u, u+1] x [v, v+1].
 double clippedArea(const std::array<glm::dvec2, 4>& quad, double u, double v) {
-    std::array<glm::dvec2, 12> bufferA{}, bufferB{};
+    std::array<glm::dvec2, 12> bufferA, bufferB;  // only the first `count` points are read
     std::copy(quad.begin(), quad.end(), bufferA.begin());
     int count = 4;
     glm::dvec2* in = bufferA.data();
@@ -116,9 +116,13 @@ double clippedArea(const std::array<glm::dvec2, 4>& quad, double u, double v) {
         const int axis = sides[s].first;
         const double bound = sides[s].second;
         const double sign = (s % 2 == 0) ? 1.0 : -1.0;
+        // A side with every point inside keeps the polygon as it is (the loop below would copy it).
+        bool allInside = true;
+        for (int i = 0; i < count; ++i) allInside = allInside && sign * (in[i][axis] - bound) >= 0.0;
+        if (allInside) continue;
         int outCount = 0;
         for (int i = 0; i < count; ++i) {
-            const glm::dvec2 p = in[i], q = in[(i + 1) % count];
+            const glm::dvec2 p = in[i], q = in[i + 1 == count ? 0 : i + 1];
             const double dp = sign * (p[axis] - bound), dq = sign * (q[axis] - bound);
             if (dp >= 0.0) out[outCount++] = p;
             if ((dp >= 0.0) != (dq >= 0.0)) out[outCount++] = p + (q - p) * (dp / (dp - dq));
