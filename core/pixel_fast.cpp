@@ -637,14 +637,14 @@ inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xF
     if (spans.empty()) return false;
     double lo, hi;
     polygon.range(y, lo, hi);
-    // One sample of slack on each end absorbs the rounding of the solve. Clamped first, so the
-    // conversions to int are in range; the clamp leaves room for the slack.
+    // The range already carries the slack for the rounding of the solve. Clamped first, so the
+    // conversions to int are in range.
     const int spanLo = spans.front().x0, spanHi = spans.back().x1 - 1;
-    lo = std::max(lo, spanLo - 2.0);
-    hi = std::min(hi, spanHi + 2.0);
-    if (!(lo <= hi + 2.0)) return false;
-    xFirst = std::max(floorToInt(lo) - 1, spanLo);
-    xLast = std::min(ceilToInt(hi) + 1, spanHi);
+    lo = std::max(lo, spanLo - 1.0);
+    hi = std::min(hi, spanHi + 1.0);
+    if (!(lo <= hi)) return false;
+    xFirst = std::max(ceilToInt(lo), spanLo);
+    xLast = std::min(floorToInt(hi), spanHi);
     return xFirst <= xLast;
 }
 
