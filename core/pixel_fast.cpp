@@ -250,39 +250,43 @@ bool walkWide(const AlphaMask& mb, const PairTransform& t, HitSink& sink, Collis
 #if defined(__x86_64__)
 bool cpuHasAvx2() { return __builtin_cpu_supports("avx2"); }
 
-// The hit bits of n <= 64 samples of a chunk that lies inside B, for Center sampling (so every position
-// is >= 0 and picking is a plain shift), four samples at a time with a gather of B's words. The same
-// integer arithmetic as the scalar loop.
+// The hit bits of the four samples at (px, py) plus the lane offsets, as bits 0..3.
+[[gnu::target("avx2"), gnu::always_inline]] inline std::uint64_t gatherFour(const std::uint64_t* bits, __m256i wordsPerRow,
+                                                                           __m256i low6, std::int64_t px, std::int64_t py,
+                                                                           __m256i offsetX, __m256i offsetY) {
+    const __m256i qx = _mm256_add_epi64(_mm256_set1_epi64x(px), offsetX);
+    const __m256i qy = _mm256_add_epi64(_mm256_set1_epi64x(py), offsetY);
+    const __m256i bx = _mm256_srli_epi64(qx, kFixedFractionBits);
+    const __m256i by = _mm256_srli_epi64(qy, kFixedFractionBits);
+    // by and the row length are below 2^32, so the 32 x 32 -> 64 multiply is exact.
+    const __m256i index = _mm256_add_epi64(_mm256_mul_epu32(by, wordsPerRow), _mm256_srli_epi64(bx, 6));
+    const __m256i word = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(bits), index, 8);
+    // Move each sample's bit to the top of its lane, where movemask reads it.
+    const __m256i top = _mm256_sllv_epi64(word, _mm256_sub_epi64(low6, _mm256_and_si256(bx, low6)));
+    return static_cast<std::uint64_t>(_mm256_movemask_pd(_mm256_castsi256_pd(top)));
+}
+
+// The hit bits of 4 <= n <= 64 samples of a chunk that lies inside B, for Center sampling (so every
+// position is >= 0 and picking is a plain shift), four samples at a time with a gather of B's words; the
+// last four end exactly at sample n - 1, overlapping the ones before when n is not a multiple of four
+// (every sample is inside B, so any of them may be read twice). `laneX`/`laneY` hold 0, 1, 2 and 3 steps.
+// The same integer arithmetic as the scalar loop.
 [[gnu::target("avx2")]] std::uint64_t insideChunkAvx2(const std::uint64_t* bits, std::uint64_t words, std::int64_t px,
-                                                     std::int64_t py, std::int64_t dx, std::int64_t dy, int n) {
-    __m256i qx = _mm256_set_epi64x(px + 3 * dx, px + 2 * dx, px + dx, px);
-    __m256i qy = _mm256_set_epi64x(py + 3 * dy, py + 2 * dy, py + dy, py);
-    const __m256i stepX = _mm256_set1_epi64x(4 * dx), stepY = _mm256_set1_epi64x(4 * dy);
+                                                     std::int64_t py, const std::int64_t* laneX, const std::int64_t* laneY,
+                                                     int n) {
+    const __m256i offsetX = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(laneX));
+    const __m256i offsetY = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(laneY));
+    const std::int64_t dx = laneX[1], dy = laneY[1];
     const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(words));
     const __m256i low6 = _mm256_set1_epi64x(63);
     std::uint64_t found = 0;
-    int i = 0;
-    for (; i + 4 <= n; i += 4) {
-        const __m256i bx = _mm256_srli_epi64(qx, kFixedFractionBits);
-        const __m256i by = _mm256_srli_epi64(qy, kFixedFractionBits);
-        // by and the row length are below 2^32, so the 32 x 32 -> 64 multiply is exact.
-        const __m256i index = _mm256_add_epi64(_mm256_mul_epu32(by, wordsPerRow), _mm256_srli_epi64(bx, 6));
-        const __m256i word = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(bits), index, 8);
-        // Move each sample's bit to the top of its lane, where movemask reads it.
-        const __m256i top = _mm256_sllv_epi64(word, _mm256_sub_epi64(low6, _mm256_and_si256(bx, low6)));
-        found |= static_cast<std::uint64_t>(_mm256_movemask_pd(_mm256_castsi256_pd(top))) << i;
-        qx = _mm256_add_epi64(qx, stepX);
-        qy = _mm256_add_epi64(qy, stepY);
-    }
-    for (std::int64_t x = px + i * dx, y = py + i * dy; i < n; ++i, x += dx, y += dy) {
-        const auto bx = static_cast<std::uint64_t>(x >> kFixedFractionBits), by = static_cast<std::uint64_t>(y >> kFixedFractionBits);
-        found |= ((bits[by * words + (bx >> 6)] >> (bx & 63)) & 1u) << i;
-    }
-    return found;
+    for (int i = 0; i < n - 4; i += 4) found |= gatherFour(bits, wordsPerRow, low6, px + i * dx, py + i * dy, offsetX, offsetY) << i;
+    return found | gatherFour(bits, wordsPerRow, low6, px + (n - 4) * dx, py + (n - 4) * dy, offsetX, offsetY) << (n - 4);
 }
 #else
 bool cpuHasAvx2() { return false; }
-std::uint64_t insideChunkAvx2(const std::uint64_t*, std::uint64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, int) {
+std::uint64_t insideChunkAvx2(const std::uint64_t*, std::uint64_t, std::int64_t, std::int64_t, const std::int64_t*,
+                              const std::int64_t*, int) {
     return 0;  // never called: cpuHasAvx2() is false
 }
 #endif
@@ -527,7 +531,12 @@ public:
           m_bits(mb.bitRow(0).data()), m_bitsA(ma.bitRow(0).data()), m_wordsA(ma.wordsPerRow()),
           m_dx(static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepXFx.x))),
           m_dy(static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepXFx.y))), m_x0(x0),
-          m_vector(g_vectorWalk.load(std::memory_order_relaxed)) {}
+          m_vector(g_vectorWalk.load(std::memory_order_relaxed)) {
+        for (int k = 0; k < 4; ++k) {
+            m_laneX[static_cast<std::size_t>(k)] = static_cast<std::int64_t>(static_cast<std::uint64_t>(k) * m_dx);
+            m_laneY[static_cast<std::size_t>(k)] = static_cast<std::int64_t>(static_cast<std::uint64_t>(k) * m_dy);
+        }
+    }
 
     /// Walks A's solid samples xFirst..xLast of row y, whose sample x0 sits at (baseX, baseY). Returns
     /// true when the scan should stop.
@@ -563,7 +572,6 @@ public:
 private:
     static std::int64_t pick(std::uint64_t p) { return pick64<kXna>(static_cast<std::int64_t>(p)); }
 
-
     // The hit bits of n <= 64 samples from (px, py) on, bit i for sample i.
     std::uint64_t chunk(std::uint64_t px, std::uint64_t py, int n) const {
         const std::uint64_t width = m_width, height = m_height, words = m_words;
@@ -579,7 +587,7 @@ private:
         if (n >= 4 && inB(px, py) && inB(px + last * dx, py + last * dy)) {
             if (!kXna && m_vector && n >= kVectorChunk) {
                 return insideChunkAvx2(bits, words, static_cast<std::int64_t>(px), static_cast<std::int64_t>(py),
-                                       static_cast<std::int64_t>(dx), static_cast<std::int64_t>(dy), n);
+                                       m_laneX.data(), m_laneY.data(), n);
             }
             for (int i = 0; i < n; ++i, px += dx, py += dy) {
                 const auto bx = static_cast<std::uint64_t>(pick(px)), by = static_cast<std::uint64_t>(pick(py));
@@ -627,6 +635,7 @@ private:
     std::uint64_t m_dx, m_dy;
     int m_x0;
     bool m_vector;
+    std::array<std::int64_t, 4> m_laneX, m_laneY;  // 0, 1, 2 and 3 steps, for the AVX2 walk
     bool m_countOnly = false;
 };
 
