@@ -412,6 +412,31 @@ public:
         return {std::max(lo, ceilToInt(first)), std::min(hi, floorToInt(last))};
     }
 
+    /// range() for rows y0 .. y0 + count - 1, into lo[] and hi[]; rows never decrease between calls. Rows
+    /// that stay on the same two edges take one line each instead of range()'s questions.
+    void ranges(int y0, int count, double* lo, double* hi) {
+        for (int k = 0; k < count;) {
+            const int y = y0 + k;
+            if (!m_clips || m_box || y < m_top + 2.0 * m_slack || y > m_bottom - 2.0 * m_slack) {
+                range(y, lo[k], hi[k]);
+                ++k;
+                continue;
+            }
+            range(y, lo[k], hi[k]);  // moves both sides onto the edges of row y
+            const double end = std::min({m_left.edgeEnd(m_corner.data()), m_right.edgeEnd(m_corner.data()),
+                                         m_bottom - 2.0 * m_slack});
+            const double loAt0 = m_left.atRow0() - m_slack, loSlope = m_left.slope();
+            const double hiAt0 = m_right.atRow0() + m_slack, hiSlope = m_right.slope();
+            // Rows before the end stay on those edges (the line through them, as at() would evaluate it
+            // up to rounding, which the slack covers many times over).
+            for (++k; k < count && y0 + k < end; ++k) {
+                const double row = y0 + k;
+                lo[k] = loAt0 + loSlope * row;
+                hi[k] = hiAt0 + hiSlope * row;
+            }
+        }
+    }
+
     /// The samples of row y that can reach B lie in [lo, hi]; y never decreases from one call to the next.
     void range(int y, double& lo, double& hi) {
         constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -470,6 +495,12 @@ private:
             while (m_next != m_bottom && y >= corner[m_next].y) advance(corner);
             return m_x + (y - m_y) * m_slope;
         }
+        // After at(y): rows below this one stay on the same edge, whose x at row 0 and slope follow.
+        double edgeEnd(const glm::dvec2* corner) const {
+            return m_next == m_bottom ? std::numeric_limits<double>::infinity() : corner[m_next].y;
+        }
+        double atRow0() const { return m_x - m_y * m_slope; }
+        double slope() const { return m_slope; }
 
     private:
         // Moves on to the edge that starts at corner m_next.
@@ -639,13 +670,11 @@ private:
     bool m_countOnly = false;
 };
 
-// The clipped range of row y: A's solid samples [xFirst, xLast] that can land in B's polygon; false
-// when there are none.
-inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xFirst, int& xLast) {
+// The clipped range of row y: A's solid samples [xFirst, xLast] whose x lies in [lo, hi], the range
+// of row y that can land in B's polygon; false when there are none.
+inline bool clipRow(const AlphaMask& ma, int y, double lo, double hi, int& xFirst, int& xLast) {
     const auto spans = ma.rowSpans(y);
     if (spans.empty()) return false;
-    double lo, hi;
-    polygon.range(y, lo, hi);
     // The range already carries the slack for the rounding of the solve. Clamped first, so the
     // conversions to int are in range.
     const int spanLo = spans.front().x0, spanHi = spans.back().x1 - 1;
@@ -655,6 +684,13 @@ inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xF
     xFirst = std::max(ceilToInt(lo), spanLo);
     xLast = std::min(floorToInt(hi), spanHi);
     return xFirst <= xLast;
+}
+
+// The same for a row whose range the polygon works out.
+inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xFirst, int& xLast) {
+    double lo, hi;
+    polygon.range(y, lo, hi);
+    return clipRow(ma, y, lo, hi, xFirst, xLast);
 }
 
 // The first rows are clipped to B's solid box alone and the whole polygon comes after a few rows: a scan
@@ -686,31 +722,36 @@ template <bool kXna>
         std::uint64_t baseY = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.y));
         const auto stepX = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.x));
         const auto stepY = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.y));
+        int y = yFirst;
         if (sink.stops()) {
-            for (int y = yFirst; y <= yLast; ++y, baseX += stepX, baseY += stepY) {
-                wholeAfter(y);
+            // The first rows one at a time on the box: a hit there ends the scan before anything else is built.
+            for (; y <= yLast && y - yFirst < kRowsOnTheBox; ++y, baseX += stepX, baseY += stepY) {
                 int xFirst, xLast;
                 if (clipRow(ma, polygon, y, xFirst, xLast) && walker.walk(y, baseX, baseY, xFirst, xLast)) return;
             }
-            return;
         }
-        // A whole scan: the rows are clipped a block at a time before any is walked, so that the walk's
-        // branches read finished ranges instead of waiting for each row's clip to be worked out.
+        // The rest is clipped to the whole polygon a block of rows at a time before any of them is walked,
+        // so that the walk's branches read finished ranges instead of waiting for each row's clip.
+        polygon = LatticePolygon(mb, t, ta, 1);
+        const auto [yFrom, yTo] = polygon.rows(y, yLast);
+        baseX += static_cast<std::uint64_t>(yFrom - y) * stepX;
+        baseY += static_cast<std::uint64_t>(yFrom - y) * stepY;
         constexpr int kBlock = 32;
         std::array<int, kBlock> first, last;
-        for (int y0 = yFirst; y0 <= yLast; y0 += kBlock) {
-            const int rows = std::min(kBlock, yLast - y0 + 1);
+        std::array<double, kBlock> lo, hi;
+        for (int y0 = yFrom; y0 <= yTo; y0 += kBlock) {
+            const int rows = std::min(kBlock, yTo - y0 + 1);
+            polygon.ranges(y0, rows, lo.data(), hi.data());
             for (int k = 0; k < rows; ++k) {
-                wholeAfter(y0 + k);
                 const auto i = static_cast<std::size_t>(k);
-                if (!clipRow(ma, polygon, y0 + k, first[i], last[i])) {
+                if (!clipRow(ma, y0 + k, lo[i], hi[i], first[i], last[i])) {
                     first[i] = 1;
                     last[i] = 0;
                 }
             }
             for (int k = 0; k < rows; ++k, baseX += stepX, baseY += stepY) {
                 const auto i = static_cast<std::size_t>(k);
-                if (first[i] <= last[i]) walker.walk(y0 + k, baseX, baseY, first[i], last[i]);
+                if (first[i] <= last[i] && walker.walk(y0 + k, baseX, baseY, first[i], last[i])) return;
             }
         }
         return;
