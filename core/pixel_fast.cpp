@@ -91,6 +91,15 @@ inline std::int64_t pick64(std::int64_t p) {
     }
 }
 
+#if defined(__x86_64__)
+bool cpuHasAvx2() { return __builtin_cpu_supports("avx2"); }
+#else
+bool cpuHasAvx2() { return false; }
+#endif
+
+// Whether the scans may use their AVX2 code: the CPU has it and no test has switched it off.
+std::atomic<bool> g_vectorWalk{cpuHasAvx2()};
+
 // ---------------------------------------------------------------------------------------------------
 // Whole-pixel translations: A's row and B's row compared 64 pixels at a time.
 
@@ -181,6 +190,57 @@ struct RowPass {
     }
 };
 
+#if defined(__x86_64__)
+// Four words from p on.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i loadWords(const std::uint64_t* p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+
+// Four words of `row` from `index` on, only the lanes set in `mask` read: the others may lie before the
+// row, so their addresses are formed as integers and never dereferenced.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i loadWords(const std::uint64_t* row, std::int64_t index, __m256i mask) {
+    const auto address = reinterpret_cast<std::uintptr_t>(row) + static_cast<std::uintptr_t>(index) * sizeof(std::uint64_t);
+    return _mm256_maskload_epi64(reinterpret_cast<const long long*>(address), mask);
+}
+
+// A's four words at `a` AND the B words made of `low` shifted right and `high` shifted left.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i sharedWords(const std::uint64_t* a, __m256i low, __m256i high,
+                                                                      __m128i right, __m128i left) {
+    return _mm256_and_si256(loadWords(a), _mm256_or_si256(_mm256_srl_epi64(low, right), _mm256_sll_epi64(high, left)));
+}
+
+// RowPass::findRow with AVX2 for rows of four words or more: four of A's words and the B words under
+// them at a time, the last four ending at the row's last word (OR-ing a word in twice changes nothing).
+// Only B's first low word and last high word can lie outside B's row; those lanes are masked off.
+[[gnu::target("avx2")]] int findRowAvx2(const RowPass& pass, const std::uint64_t* rowA, const std::uint64_t* rowB, int y,
+                                        int rows, int n) {
+    const __m128i right = _mm_cvtsi32_si128(pass.s), left = _mm_cvtsi32_si128(64 - pass.s);
+    const __m256i all = _mm256_set1_epi64x(-1);
+    const __m256i firstLow = pass.firstLowInside ? all : _mm256_set_epi64x(-1, -1, -1, 0);
+    const __m256i lastHigh = pass.lastHighInside ? all : _mm256_set_epi64x(0, -1, -1, -1);
+    const std::int64_t low = pass.lowIndex;
+    const int last = n - 4;
+    rowA += pass.strideA * static_cast<std::size_t>(y);
+    rowB += pass.strideB * static_cast<std::size_t>(y);
+    for (; y < rows; ++y, rowA += pass.strideA, rowB += pass.strideB) {
+        __m256i any = sharedWords(rowA + last, last == 0 ? loadWords(rowB, low, firstLow) : loadWords(rowB + low + last),
+                                  loadWords(rowB, low + last + 1, lastHigh), right, left);
+        if (last > 0) {
+            any = _mm256_or_si256(any, sharedWords(rowA, loadWords(rowB, low, firstLow), loadWords(rowB + low + 1), right, left));
+            for (int w = 4; w < last; w += 4) {
+                any = _mm256_or_si256(any, sharedWords(rowA + w, loadWords(rowB + low + w), loadWords(rowB + low + w + 1), right, left));
+            }
+        }
+        if (!_mm256_testz_si256(any, any)) return y;
+    }
+    return rows;
+}
+#else
+int findRowAvx2(const RowPass&, const std::uint64_t*, const std::uint64_t*, int, int rows, int) {
+    return rows;  // never called: cpuHasAvx2() is false
+}
+#endif
+
 void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink,
                      CollisionResult& r) {
     const IntRect ta = ma.tightBounds(), tb = mb.tightBounds();
@@ -212,8 +272,10 @@ void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransfo
     // Narrow rows get a loop unrolled for their width: at a few words per row the loop overhead counts.
     // (Eight words: a 512-pixel row.)
     int y = 0;
+    const bool vector = o.s != 0 && words >= 4 && g_vectorWalk.load(std::memory_order_relaxed);
     for (;;) {
-        switch (words) {
+        switch (vector ? -1 : words) {
+            case -1: y = findRowAvx2(pass, rowA, rowB, y, rows, words); break;
             case 1: y = pass.findRow<1>(rowA, rowB, y, rows, words); break;
             case 2: y = pass.findRow<2>(rowA, rowB, y, rows, words); break;
             case 3: y = pass.findRow<3>(rowA, rowB, y, rows, words); break;
@@ -248,8 +310,6 @@ bool walkWide(const AlphaMask& mb, const PairTransform& t, HitSink& sink, Collis
 }
 
 #if defined(__x86_64__)
-bool cpuHasAvx2() { return __builtin_cpu_supports("avx2"); }
-
 // The hit bits of the four samples at (px, py) plus the lane offsets, as bits 0..3.
 [[gnu::target("avx2"), gnu::always_inline]] inline std::uint64_t gatherFour(const std::uint64_t* bits, __m256i wordsPerRow,
                                                                            __m256i low6, std::int64_t px, std::int64_t py,
@@ -284,7 +344,6 @@ bool cpuHasAvx2() { return __builtin_cpu_supports("avx2"); }
     return found | gatherFour(bits, wordsPerRow, low6, px + (n - 4) * dx, py + (n - 4) * dy, offsetX, offsetY) << (n - 4);
 }
 #else
-bool cpuHasAvx2() { return false; }
 std::uint64_t insideChunkAvx2(const std::uint64_t*, std::uint64_t, std::int64_t, std::int64_t, const std::int64_t*,
                               const std::int64_t*, int) {
     return 0;  // never called: cpuHasAvx2() is false
@@ -295,8 +354,6 @@ std::uint64_t insideChunkAvx2(const std::uint64_t*, std::uint64_t, std::int64_t,
 // group, shorter chunks in vectors measured no slower than the scalar loop).
 constexpr int kVectorChunk = 4;
 
-// Whether the walk may use the AVX2 chunk below: the CPU has it and no test has switched it off.
-std::atomic<bool> g_vectorWalk{cpuHasAvx2()};
 
 // A's solid pixels x..x+n-1 of a row (n <= 64) as bits 0..n-1; x >= 0.
 inline std::uint64_t rowBits(const std::uint64_t* row, int words, int x, int n) {

@@ -322,6 +322,31 @@ TEST(PixelFast, WholePixelTranslationsCompareWordsAcrossWordBoundaries) {
     }
 }
 
+TEST(PixelFast, WholePixelTranslationsOfRowsFourWordsAndWiderAgreeWithPixelNaive) {
+    // 4 to 10 words per row: the AVX2 row test's groups, its overlapping last group and B's words past
+    // either end of its row, for every kind of shift, with the vector walk on and off.
+    std::mt19937 rng(4242u);
+    std::uniform_int_distribution<int> width(193, 640), height(1, 6), coin(0, 99);
+    for (int pair = 0; pair < 150; ++pair) {
+        const auto noise = [&](int w, int h) {
+            std::vector<std::string> rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
+            const int density = 1 + coin(rng) % 20;  // sparse, so that some shifts share no pixel at all
+            for (std::string& row : rows)
+                for (char& c : row) c = coin(rng) < density ? '#' : '.';
+            return maskFromArt(rows);
+        };
+        const AlphaMask a = noise(width(rng), height(rng));
+        const AlphaMask b = noise(width(rng), height(rng));
+        std::uniform_int_distribution<int> dx(-b.width() - 2, a.width() + 2), dy(-3, 3);
+        const glm::dvec2 offset{dx(rng), dy(rng)};
+        for (bool vector : {true, false}) {
+            setPixelFastVectorWalk(vector);
+            ASSERT_TRUE(sameAsNaiveInEveryMode(bodyAt(a, {0, 0}), bodyAt(b, offset), Sampling::Center)) << "pair " << pair;
+        }
+    }
+    setPixelFastVectorWalk(true);
+}
+
 TEST(PixelFast, HitOnlyStopsAtTheFirstHitInAsScanOrder) {
     const AlphaMask a = solidMask(6, 6);
     const AlphaMask b = maskFromArt({"....", "...#", "#...", "...."});
