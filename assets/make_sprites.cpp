@@ -305,6 +305,23 @@ Canvas drawComb() {
     return c;
 }
 
+// Two 512x512 sprites for the sandbox's speed check (scenes/speed-512.json): a planet with craters and
+// a tilted slab whose sides are the perpendicular vectors (342, 130) and (-130, 342).
+Canvas drawPlanet() {
+    Canvas c(512, 512);
+    fillWithRim(c, disc(256, 256, 244), {30, 70, 40}, {80, 160, 95}, 4.0);
+    c.fill(disc(190, 200, 40), {60, 125, 75});
+    c.fill(disc(320, 330, 60), {60, 125, 75});
+    c.fill(disc(330, 160, 25), {60, 125, 75});
+    return c;
+}
+
+Canvas drawSlab() {
+    Canvas c(512, 512);
+    fillWithRim(c, convexPolygon({{150, 20}, {492, 150}, {362, 492}, {20, 362}}), {90, 60, 120}, {160, 120, 200}, 4.0);
+    return c;
+}
+
 /// One bundled sprite: its file name and how to draw it.
 struct SpriteRecipe {
     std::string_view file;
@@ -322,6 +339,8 @@ constexpr SpriteRecipe kSprites[] = {
     {"ring_inner.png", drawRingInner},
     {"ring_outer.png", drawRingOuter},
     {"comb.png", drawComb},
+    {"planet.png", drawPlanet},
+    {"slab.png", drawSlab},
 };
 
 int writeAll(const std::filesystem::path& dir) {
