@@ -389,24 +389,11 @@ class LatticePolygon {
 
 public:
     LatticePolygon(const AlphaMask& mb, const PairTransform& t, const IntRect& ta, int stride) {
-        const double sx = t.stepX.x, sy = t.stepX.y, tx = t.stepY.x, ty = t.stepY.y;
-        const double det = sx * ty - tx * sy;
-        const double inverse = 1.0 / det;
-        if (!(std::abs(det) > 0.0) || !std::isfinite(inverse)) return;  // a flat lattice: rows unclipped
-        const int count = kSupportDirections / stride;  // a power of two
-        const auto& directions = supportDirections();
-        // Neighbouring sides are always the same angle apart; a quarter turn for the box, whose cross
-        // product is exactly 1 in doubles (cos 90 degrees, 6e-17, vanishes against 1).
-        const double inverseCross =
-            stride == 4 ? 1.0
-                        : 1.0 / (directions[0].x * directions[static_cast<std::size_t>(stride)].y -
-                                 directions[0].y * directions[static_cast<std::size_t>(stride)].x);
         const auto& support = mb.solidSupport();
         // The fixed-point lattice's distance from these doubles, over A's box, on each side.
         const double rounding =
             0x1p-31 * (4.0 + std::abs(ta.x0) + std::abs(ta.x1) + std::abs(ta.y0) + std::abs(ta.y1)) + 1e-9;
         const double half = t.sampling == Sampling::Xna ? 0.5 : 0.0;
-        const auto shift = [&](glm::dvec2 d) { return rounding - half * (d.x + d.y); };
         if (stride == 4) {
             // B's solid box, clipped per row directly: no corners, no edges to follow.
             m_box = true;
@@ -422,6 +409,16 @@ public:
             m_clips = std::isfinite(m_slack);
             return;
         }
+        const double sx = t.stepX.x, sy = t.stepX.y, tx = t.stepY.x, ty = t.stepY.y;
+        const double det = sx * ty - tx * sy;
+        const double inverse = 1.0 / det;
+        if (!(std::abs(det) > 0.0) || !std::isfinite(inverse)) return;  // a flat lattice: rows unclipped
+        const int count = kSupportDirections / stride;  // a power of two
+        const auto& directions = supportDirections();
+        // Neighbouring sides are always the same angle apart.
+        const double inverseCross = 1.0 / (directions[0].x * directions[static_cast<std::size_t>(stride)].y -
+                                           directions[0].y * directions[static_cast<std::size_t>(stride)].x);
+        const auto shift = [&](glm::dvec2 d) { return rounding - half * (d.x + d.y); };
         std::array<glm::dvec2, kSupportDirections>& corner = m_corner;
         double magnitude = std::abs(t.start.x) + std::abs(t.start.y) + 1.0;
         for (int i = 0; i < count; ++i) {
@@ -640,6 +637,15 @@ public:
                 // Only the samples from A's first to its last solid pixel in the chunk.
                 const int lead = std::countr_zero(solidA);
                 const int m = 64 - std::countl_zero(solidA) - lead;
+                if (m_sink.stops()) {
+                    // The chunk's first solid sample on its own first: a hit-only scan that hits there
+                    // never waits for a whole chunk.
+                    const std::uint64_t qx = px + static_cast<std::uint64_t>(lead) * m_dx, qy = py + static_cast<std::uint64_t>(lead) * m_dy;
+                    if (chunk(qx, qy, 1) != 0) {
+                        m_r.samples += 1;
+                        return report(y, base + lead, 1, qx, qy);
+                    }
+                }
                 const std::uint64_t found =
                     (chunk(px + static_cast<std::uint64_t>(lead) * m_dx, py + static_cast<std::uint64_t>(lead) * m_dy, m) << lead) &
                     solidA;
