@@ -309,6 +309,31 @@ bool walkWide(const AlphaMask& mb, const PairTransform& t, HitSink& sink, Collis
     return false;
 }
 
+// A's solid pixels x..x+n-1 of a row (n <= 64) as bits 0..n-1; x >= 0.
+inline std::uint64_t rowBits(const std::uint64_t* row, int words, int x, int n) {
+    const int w = x >> 6, s = x & 63;
+    std::uint64_t v = row[w] >> s;
+    if (s != 0 && w + 1 < words) v |= row[w + 1] << (64 - s);
+    return n >= 64 ? v : v & ((std::uint64_t(1) << n) - 1);
+}
+
+// Rows of A clipped ahead, to be walked for a count only (Center sampling, full mode without a list,
+// first hit already recorded): row y0 + k keeps samples first[k]..last[k] (none when first > last), and
+// its sample x0 sits at base + k * step.
+struct CountRows {
+    const std::uint64_t* bitsA;
+    int wordsA, x0;
+    const std::uint64_t* bitsB;
+    std::uint64_t wordsB, width, height;
+    std::uint64_t dx, dy;
+    const std::int64_t* laneX;
+    const std::int64_t* laneY;
+    int y0, rows;
+    const int* first;
+    const int* last;
+    std::uint64_t baseX, baseY, stepX, stepY;
+};
+
 #if defined(__x86_64__)
 // The hit bits of the four samples at (px, py) plus the lane offsets, as bits 0..3.
 [[gnu::target("avx2"), gnu::always_inline]] inline std::uint64_t gatherFour(const std::uint64_t* bits, __m256i wordsPerRow,
@@ -343,25 +368,66 @@ bool walkWide(const AlphaMask& mb, const PairTransform& t, HitSink& sink, Collis
     for (int i = 0; i < n - 4; i += 4) found |= gatherFour(bits, wordsPerRow, low6, px + i * dx, py + i * dy, offsetX, offsetY) << i;
     return found | gatherFour(bits, wordsPerRow, low6, px + (n - 4) * dx, py + (n - 4) * dy, offsetX, offsetY) << (n - 4);
 }
+
+// RowWalker::walk for every row of `c` in one function, for a count: no call, no report and no branch on
+// the answer per row. Adds the hits to `count` and the samples looked at to `samples`.
+[[gnu::target("avx2,popcnt")]] void countRowsAvx2(const CountRows& c, std::int64_t& count, std::int64_t& samples) {
+    const __m256i offsetX = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.laneX));
+    const __m256i offsetY = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.laneY));
+    const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(c.wordsB));
+    const __m256i low6 = _mm256_set1_epi64x(63);
+    std::int64_t hits = 0, looked = 0;
+    std::uint64_t baseX = c.baseX, baseY = c.baseY;
+    for (int k = 0; k < c.rows; ++k, baseX += c.stepX, baseY += c.stepY) {
+        const int xFirst = c.first[k], xLast = c.last[k];
+        const std::uint64_t* rowA = c.bitsA + static_cast<std::size_t>(c.y0 + k) * static_cast<std::size_t>(c.wordsA);
+        const auto offset = static_cast<std::uint64_t>(xFirst - c.x0);
+        std::uint64_t px = baseX + offset * c.dx, py = baseY + offset * c.dy;
+        for (int base = xFirst; base <= xLast; base += 64, px += 64 * c.dx, py += 64 * c.dy) {
+            const int n = std::min(64, xLast - base + 1);
+            const std::uint64_t solidA = rowBits(rowA, c.wordsA, base, n);
+            if (solidA == 0) continue;
+            const int lead = std::countr_zero(solidA);
+            const int m = 64 - std::countl_zero(solidA) - lead;
+            const std::uint64_t qx = px + static_cast<std::uint64_t>(lead) * c.dx, qy = py + static_cast<std::uint64_t>(lead) * c.dy;
+            const auto end = static_cast<std::uint64_t>(m - 1);
+            const auto inB = [&](std::uint64_t x, std::uint64_t y) {
+                return (x >> kFixedFractionBits) < c.width && (y >> kFixedFractionBits) < c.height;
+            };
+            std::uint64_t found = 0;
+            if (m >= 4 && inB(qx, qy) && inB(qx + end * c.dx, qy + end * c.dy)) {
+                const auto x = static_cast<std::int64_t>(qx), y = static_cast<std::int64_t>(qy);
+                const auto dx = static_cast<std::int64_t>(c.dx), dy = static_cast<std::int64_t>(c.dy);
+                for (int i = 0; i < m - 4; i += 4) found |= gatherFour(c.bitsB, wordsPerRow, low6, x + i * dx, y + i * dy, offsetX, offsetY) << i;
+                found |= gatherFour(c.bitsB, wordsPerRow, low6, x + (m - 4) * dx, y + (m - 4) * dy, offsetX, offsetY) << (m - 4);
+            } else {
+                // Samples outside B read word 0 and are masked off.
+                std::uint64_t x = qx, y = qy;
+                for (int i = 0; i < m; ++i, x += c.dx, y += c.dy) {
+                    const std::uint64_t bx = x >> kFixedFractionBits, by = y >> kFixedFractionBits;
+                    const std::uint64_t inside = static_cast<std::uint64_t>(bx < c.width) & static_cast<std::uint64_t>(by < c.height);
+                    const std::uint64_t word = c.bitsB[inside ? by * c.wordsB + (bx >> 6) : 0];
+                    found |= ((word >> (bx & 63)) & inside) << i;
+                }
+            }
+            hits += __builtin_popcountll((found << lead) & solidA);
+            looked += m;
+        }
+    }
+    count += hits;
+    samples += looked;
+}
 #else
 std::uint64_t insideChunkAvx2(const std::uint64_t*, std::uint64_t, std::int64_t, std::int64_t, const std::int64_t*,
                               const std::int64_t*, int) {
     return 0;  // never called: cpuHasAvx2() is false
 }
+void countRowsAvx2(const CountRows&, std::int64_t&, std::int64_t&) {}  // never called: cpuHasAvx2() is false
 #endif
 
 // The AVX2 walk reads four samples at a time, so it needs at least four (and with its overlapping last
 // group, shorter chunks in vectors measured no slower than the scalar loop).
 constexpr int kVectorChunk = 4;
-
-
-// A's solid pixels x..x+n-1 of a row (n <= 64) as bits 0..n-1; x >= 0.
-inline std::uint64_t rowBits(const std::uint64_t* row, int words, int x, int n) {
-    const int w = x >> 6, s = x & 63;
-    std::uint64_t v = row[w] >> s;
-    if (s != 0 && w + 1 < words) v |= row[w + 1] << (64 - s);
-    return n >= 64 ? v : v & ((std::uint64_t(1) << n) - 1);
-}
 
 // floor and ceil of a value already clamped to the int range, without calls into libm.
 inline int floorToInt(double v) {
@@ -664,6 +730,21 @@ public:
         return false;
     }
 
+    /// True when the rows left need only counting, and countRows() may do it: Center sampling with AVX2,
+    /// full mode without a list, first hit recorded.
+    bool countsOnly() const { return !kXna && m_vector && m_countOnly; }
+
+    /// Counts the hits of `rows` rows from y0 on, clipped ahead to first[k]..last[k], row y0's sample x0
+    /// sitting at (baseX, baseY) and each next row one (stepX, stepY) further; only when countsOnly().
+    void countRows(int y0, int rows, const int* first, const int* last, std::uint64_t baseX, std::uint64_t baseY,
+                   std::uint64_t stepX, std::uint64_t stepY) {
+        const CountRows c{m_bitsA, m_wordsA, m_x0,  m_bits,  m_words, m_width, m_height, m_dx, m_dy, m_laneX.data(),
+                          m_laneY.data(), y0, rows, first, last, baseX, baseY, stepX, stepY};
+        std::int64_t count = 0;
+        countRowsAvx2(c, count, m_r.samples);
+        m_sink.addCount(count);
+    }
+
 private:
     static std::int64_t pick(std::uint64_t p) { return pick64<kXna>(static_cast<std::int64_t>(p)); }
 
@@ -813,9 +894,16 @@ template <bool kXna>
                     last[i] = 0;
                 }
             }
-            for (int k = 0; k < rows; ++k, baseX += stepX, baseY += stepY) {
+            int k = 0;
+            for (; k < rows && !walker.countsOnly(); ++k, baseX += stepX, baseY += stepY) {
                 const auto i = static_cast<std::size_t>(k);
                 if (first[i] <= last[i] && walker.walk(y0 + k, baseX, baseY, first[i], last[i])) return;
+            }
+            if (k < rows) {
+                // Once only the count is wanted, the rest of the block in one go.
+                walker.countRows(y0 + k, rows - k, first.data() + k, last.data() + k, baseX, baseY, stepX, stepY);
+                baseX += static_cast<std::uint64_t>(rows - k) * stepX;
+                baseY += static_cast<std::uint64_t>(rows - k) * stepY;
             }
         }
         return;
