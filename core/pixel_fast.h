@@ -7,14 +7,14 @@ namespace cl {
 
 /// `pixel-fast`: the same hit, overlap count, first hit and (with listHits) the same hits in the same
 /// order as pixel-naive for the same sampling. Each row of A is clipped to the samples that can land
-/// in a convex polygon around B's solid pixels (cached per mask), only A's solid spans are visited and
+/// in a convex polygon around B's solid pixels (cached per mask), only A's solid pixels are visited and
 /// samples are tested in branch-free chunks (AVX2 where the CPU has it); two whole-pixel translations
-/// are compared a 64-bit word at a time. `samples` counts the samples (or word pixels) actually looked
+/// are compared 64-bit words at a time. `samples` counts the samples (or word pixels) actually looked
 /// at, so it is usually far below pixel-naive's.
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options);
 
-/// Lets pixelFast walk samples four at a time with AVX2 where the CPU has it (the default) or keeps it to
-/// the portable scalar code (false); for tests and benchmarks of both paths. The answer never changes.
+/// Lets pixelFast use its AVX2 code where the CPU has it (the default) or keeps it to the portable
+/// scalar code (false); for tests and benchmarks of both paths. The answer never changes.
 void setPixelFastVectorWalk(bool enabled);
 
 }  // namespace cl
