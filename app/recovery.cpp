@@ -2,6 +2,10 @@
 
 #include <cstdlib>
 #include <ctime>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 #include <fstream>
 #include <sstream>
 
@@ -14,6 +18,8 @@ namespace cl {
 namespace {
 
 constexpr const char* kInfoFormat = "collision-lab/recovery-info";
+constexpr const char* kSceneName = "recovery.json";
+constexpr const char* kInfoName = "recovery-info.json";
 
 std::string utcNow() {
     const std::time_t now = std::time(nullptr);
@@ -31,7 +37,7 @@ std::string writeFiles(const std::filesystem::path& dir, const Scene& scene, con
 
     SceneSaveOptions options;
     options.embedImages = true;
-    const SceneSaveResult saved = saveScene(scene, dir / "recovery.json", options);
+    const SceneSaveResult saved = saveScene(scene, dir / kSceneName, options);
     if (!saved.ok()) return saved.error;
 
     nlohmann::json info;
@@ -47,7 +53,7 @@ std::string writeFiles(const std::filesystem::path& dir, const Scene& scene, con
         }
     }
     info["sprites"] = std::move(sprites);
-    return writeFileAtomically(dir / "recovery-info.json", info.dump(2) + "\n");
+    return writeFileAtomically(dir / kInfoName, info.dump(2) + "\n");
 }
 
 // The sidecar as JSON, or null when it is missing or unreadable (the recovery scene still counts).
@@ -69,11 +75,72 @@ RecoveryInfo infoFrom(const nlohmann::json& json) {
     return info;
 }
 
+std::filesystem::path slotDir(const std::filesystem::path& base, int slot) {
+    return slot == 0 ? base : base / ("session-" + std::to_string(slot + 1));
+}
+
+// An exclusive lock on the slot, or -1 while another process (or another Recovery) holds it.
+int lockSlot(const std::filesystem::path& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    const int fd = ::open((dir / "session.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+bool hasLeftover(const std::filesystem::path& dir) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(dir / kSceneName, ec);
+}
+
+// Moves a crashed session's files from another free slot into `own`, when `own` has none.
+void adoptLeftover(const std::filesystem::path& base, int ownSlot) {
+    const std::filesystem::path own = slotDir(base, ownSlot);
+    if (hasLeftover(own)) return;
+    for (int slot = 0; slot < Recovery::kSlots; ++slot) {
+        const std::filesystem::path other = slotDir(base, slot);
+        std::error_code ec;
+        if (slot == ownSlot || !std::filesystem::is_directory(other, ec) || !hasLeftover(other)) continue;
+        const int fd = lockSlot(other);
+        if (fd < 0) continue;  // a running sandbox's own autosave
+        // The sidecar goes with its scene; without one, no stale sidecar of ours may describe it.
+        if (std::filesystem::exists(other / kInfoName, ec)) {
+            std::filesystem::rename(other / kInfoName, own / kInfoName, ec);
+        } else {
+            std::filesystem::remove(own / kInfoName, ec);
+        }
+        std::filesystem::rename(other / kSceneName, own / kSceneName, ec);
+        ::close(fd);
+        if (hasLeftover(own)) return;
+    }
+}
+
 }  // namespace
 
 Recovery::Recovery(std::filesystem::path dir) : m_dir(std::move(dir)) {}
 
-Recovery::~Recovery() { wait(); }
+Recovery::~Recovery() {
+    wait();
+    if (m_lockFd >= 0) ::close(m_lockFd);
+}
+
+std::unique_ptr<Recovery> Recovery::claim(const std::filesystem::path& base) {
+    if (base.empty()) return std::make_unique<Recovery>(base);
+    for (int slot = 0; slot < kSlots; ++slot) {
+        const int fd = lockSlot(slotDir(base, slot));
+        if (fd < 0) continue;
+        adoptLeftover(base, slot);
+        auto recovery = std::make_unique<Recovery>(slotDir(base, slot));
+        recovery->m_lockFd = fd;
+        return recovery;
+    }
+    // Every slot is taken (or locking is impossible here): a folder no other process uses.
+    return std::make_unique<Recovery>(base / ("session-pid-" + std::to_string(::getpid())));
+}
 
 std::filesystem::path Recovery::defaultDir() {
     if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "collision-lab";

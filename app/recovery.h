@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <future>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -52,6 +53,14 @@ public:
 
     /// $XDG_STATE_HOME/collision-lab, or $HOME/.local/state/collision-lab; empty when neither is set.
     static std::filesystem::path defaultDir();
+    /// The recovery of one running sandbox, in the first slot folder under `base` that no other running
+    /// sandbox holds (`base` itself, then `base/session-2`, ... up to kSlots), locked for the object's
+    /// life so that two sandboxes never overwrite or delete each other's files. When the slot has no
+    /// left-over files but another free slot has (a crash while a second sandbox held the first slot),
+    /// those are moved into this slot, so find() offers them. Empty `base`: a recovery that never writes.
+    static std::unique_ptr<Recovery> claim(const std::filesystem::path& base);
+    /// Slots tried by claim() before it falls back to an unlocked folder named after the process.
+    static constexpr int kSlots = 8;
 
     /// The recovery scene file.
     std::filesystem::path sceneFile() const { return m_dir / "recovery.json"; }
@@ -88,6 +97,7 @@ private:
     void collect(bool block);
 
     std::filesystem::path m_dir;
+    int m_lockFd = -1;  // claim()'s lock on the slot, released with the object (or by the kernel on a crash)
     std::future<std::string> m_inFlight;
     std::optional<Clock::time_point> m_changedSince;  // first edit not yet written
     std::optional<Clock::time_point> m_lastWrite;

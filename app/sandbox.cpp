@@ -391,7 +391,7 @@ int Sandbox::run() {
     m_state.errors.insert(m_state.errors.end(), warnings.begin(), warnings.end());
     loadInitialScene();
     if (m_persistSettings) {
-        m_recovery = std::make_unique<Recovery>(Recovery::defaultDir());
+        m_recovery = Recovery::claim(Recovery::defaultDir());
         m_recoveryOffer = m_recovery->find();
     }
     computeLayout(ImGui::GetFrameHeight());

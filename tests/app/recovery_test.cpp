@@ -281,5 +281,69 @@ TEST_F(RecoveryTest, ASaveThatFailsHalfWayLeavesTheOldFileIntactAndTheSceneDirty
     EXPECT_EQ(entries, 1);
 }
 
+TEST_F(RecoveryTest, TwoRunningSandboxesTakeTwoSlotsAndAFreedSlotIsTakenAgain) {
+    const std::filesystem::path base = folder / "state";
+    auto first = Recovery::claim(base);
+    auto second = Recovery::claim(base);
+    EXPECT_EQ(first->sceneFile(), base / "recovery.json");
+    EXPECT_EQ(second->sceneFile(), base / "session-2" / "recovery.json");
+    first.reset();
+    auto third = Recovery::claim(base);
+    EXPECT_EQ(third->sceneFile(), base / "recovery.json");
+}
+
+TEST_F(RecoveryTest, TwoRunningSandboxesNeverTouchEachOthersFiles) {
+    const std::filesystem::path base = folder / "state";
+    auto first = Recovery::claim(base);
+    auto second = Recovery::claim(base);
+    Scene other = makeScene();
+    other.title = "the second sandbox's";
+    ASSERT_EQ(first->write(makeScene(), folder / "scenes" / "one.json"), "");
+    ASSERT_EQ(second->write(other, folder / "scenes" / "two.json"), "");
+    first->discard();  // a clean exit of the first
+    EXPECT_FALSE(first->find().has_value());
+    ASSERT_TRUE(second->find().has_value());
+    EXPECT_EQ(second->find()->original, folder / "scenes" / "two.json");
+    const RecoveryLoadResult loaded = second->load();
+    ASSERT_TRUE(loaded.ok()) << loaded.error;
+    EXPECT_EQ(loaded.scene->title, "the second sandbox's");
+}
+
+TEST_F(RecoveryTest, ACrashedSecondSandboxsFilesAreOfferedByTheNextStartEvenInTheFirstSlot) {
+    const std::filesystem::path base = folder / "state";
+    {
+        auto first = Recovery::claim(base);
+        auto second = Recovery::claim(base);
+        ASSERT_EQ(second->write(makeScene(), folder / "scenes" / "two.json"), "");
+        // The second crashes (its files stay), then the first quits cleanly.
+        second.reset();
+        first->discard();
+    }
+    auto next = Recovery::claim(base);
+    EXPECT_EQ(next->sceneFile(), base / "recovery.json");
+    ASSERT_TRUE(next->find().has_value());
+    EXPECT_EQ(next->find()->original, folder / "scenes" / "two.json");
+    EXPECT_TRUE(next->load().ok());
+    EXPECT_FALSE(std::filesystem::exists(base / "session-2" / "recovery.json"));
+}
+
+TEST_F(RecoveryTest, TheAutosaveOfARunningSandboxIsNotOfferedToAnother) {
+    const std::filesystem::path base = folder / "state";
+    auto first = Recovery::claim(base);
+    auto second = Recovery::claim(base);
+    ASSERT_EQ(second->write(makeScene(), folder / "scenes" / "two.json"), "");
+    first.reset();
+    auto third = Recovery::claim(base);  // takes the first slot while the second still runs
+    EXPECT_FALSE(third->find().has_value());
+    EXPECT_TRUE(second->find().has_value());
+    EXPECT_TRUE(std::filesystem::exists(base / "session-2" / "recovery.json"));
+}
+
+TEST_F(RecoveryTest, AClaimWithoutAFolderNeverWrites) {
+    auto recovery = Recovery::claim({});
+    EXPECT_FALSE(recovery->find().has_value());
+    EXPECT_NE(recovery->write(makeScene(), {}), "");
+}
+
 }  // namespace
 }  // namespace cl
