@@ -91,7 +91,11 @@ inline std::int64_t pick64(std::int64_t p) {
 }
 
 #if defined(__x86_64__)
-bool cpuHasAvx2() { return __builtin_cpu_supports("avx2"); }
+// The AVX2 code also uses POPCNT, BMI1, BMI2 and LZCNT, which come with every CPU that has AVX2.
+bool cpuHasAvx2() {
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("lzcnt");
+}
 #else
 bool cpuHasAvx2() { return false; }
 #endif
@@ -370,7 +374,7 @@ struct CountRows {
 
 // RowWalker::walk for every row of `c` in one function, for a count: no call, no report and no branch on
 // the answer per row. Adds the hits to `count` and the samples looked at to `samples`.
-[[gnu::target("avx2,popcnt")]] void countRowsAvx2(const CountRows& c, std::int64_t& count, std::int64_t& samples) {
+[[gnu::target("avx2,popcnt,bmi,bmi2,lzcnt")]] void countRowsAvx2(const CountRows& c, std::int64_t& count, std::int64_t& samples) {
     const __m256i offsetX = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.laneX));
     const __m256i offsetY = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.laneY));
     const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(c.wordsB));
