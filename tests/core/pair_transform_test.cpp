@@ -42,6 +42,37 @@ TEST(Fixed, ToFixedHandlesTheWholeDocumentedRange) {
     EXPECT_TRUE(toFixed(std::ldexp(1.0, 62)) == (Fixed(1) << 94));
 }
 
+// The nearest multiple of 2^-32 to `value`, halves up, in integer arithmetic: value = m * 2^e exactly.
+Fixed referenceToFixed(double value) {
+    int exponent = 0;
+    const double mantissa = std::frexp(value, &exponent);  // value = mantissa * 2^exponent, |mantissa| in [0.5, 1)
+    const auto m = static_cast<std::int64_t>(std::ldexp(mantissa, 53));  // exact: 53 bits
+    const int shift = exponent - 53 + kFixedFractionBits;  // value * 2^32 = m * 2^shift
+    if (shift >= 0) return Fixed(m) << shift;
+    if (shift < -64) return 0;  // |value * 2^32| < 2^-11: rounds to 0
+    // floor(m * 2^shift + 1/2) = floor((2m + 2^-shift) / 2^(1 - shift)), with an arithmetic (flooring) shift.
+    return (Fixed(2) * m + (Fixed(1) << -shift)) >> (1 - shift);
+}
+
+TEST(Fixed, ToFixedRoundsLikeExactIntegerArithmetic) {
+    std::mt19937_64 random(20261122);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    std::uniform_int_distribution<int> exponent(-80, 40);
+    int checked = 0;
+    for (int i = 0; i < 400000; ++i) {
+        double value = std::ldexp(unit(random), exponent(random));
+        // Every tenth value sits on or a hair beside a half unit, where rounding is decided.
+        if (i % 10 == 0) {
+            const double halves = std::round(std::ldexp(value, 33));
+            value = std::ldexp(halves + (i % 20 == 0 ? 0.0 : 1.0), -33);
+            value = std::nextafter(value, (i % 3 == 0) ? 1e300 : (i % 3 == 1 ? -1e300 : value));
+        }
+        ASSERT_TRUE(toFixed(value) == referenceToFixed(value)) << "value " << value;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 400000);
+}
+
 TEST(Fixed, ToFixedRoundsToTheNearestUnit) {
     EXPECT_TRUE(toFixed(std::ldexp(3.0, -34)) == kUnit);    // 0.75 unit
     EXPECT_TRUE(toFixed(std::ldexp(1.0, -34)) == 0);        // 0.25 unit
