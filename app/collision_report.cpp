@@ -20,7 +20,7 @@ const sf::Color kHitSample(255, 48, 48, 255);
 const sf::Color kOverlapPixel(255, 40, 180, 208);
 // Half the side of a sample dot, in A's pixels: neighbours never merge, wherever the view maps them.
 constexpr double kSampleHalf = 0.09;
-// Overlapping samples get larger dots, up to this many.
+// Overlapping samples get larger dots, as long as there are no more than kMaxHitDots of them.
 constexpr double kHitHalf = 2.2 * kSampleHalf;
 constexpr std::size_t kMaxHitDots = 8192;
 
