@@ -11,6 +11,7 @@
 #include <utility>
 
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -91,10 +92,17 @@ inline std::int64_t pick64(std::int64_t p) {
 }
 
 #if defined(__x86_64__)
+// LZCNT (ABM): CPUID 0x80000001, ECX bit 5. Not every compiler's __builtin_cpu_supports knows its name
+// (clang 14 does not).
+bool cpuHasLzcnt() {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1u << 5)) != 0;
+}
+
 // The AVX2 code also uses POPCNT, BMI1, BMI2 and LZCNT, which come with every CPU that has AVX2.
 bool cpuHasAvx2() {
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
-           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("lzcnt");
+           __builtin_cpu_supports("bmi2") && cpuHasLzcnt();
 }
 #else
 bool cpuHasAvx2() { return false; }
