@@ -34,11 +34,18 @@ inline void appendVertex(std::vector<sf::Vertex>& out, glm::dvec2 p, sf::Color c
     v.color = colour;
 }
 
+// The box [x0, x1] x [y0, y1] as one quad, each corner mapped by `map`.
+template <typename Map>
+void appendBox(std::vector<sf::Vertex>& quads, double x0, double y0, double x1, double y1, sf::Color colour, Map map) {
+    for (const glm::dvec2 c : {glm::dvec2{x0, y0}, glm::dvec2{x1, y0}, glm::dvec2{x1, y1}, glm::dvec2{x0, y1}}) {
+        appendVertex(quads, map(c), colour);
+    }
+}
+
+const auto kUnmapped = [](glm::dvec2 p) { return p; };
+
 void appendDot(std::vector<sf::Vertex>& quads, glm::dvec2 c, double half, sf::Color colour) {
-    appendVertex(quads, {c.x - half, c.y - half}, colour);
-    appendVertex(quads, {c.x + half, c.y - half}, colour);
-    appendVertex(quads, {c.x + half, c.y + half}, colour);
-    appendVertex(quads, {c.x - half, c.y + half}, colour);
+    appendBox(quads, c.x - half, c.y - half, c.x + half, c.y + half, colour, kUnmapped);
 }
 
 // Calls addRun(first, lastX) for each run of hits on neighbouring pixels along one of A's rows (scans
@@ -58,11 +65,9 @@ void forEachRun(const std::vector<PixelHit>& hits, AddRun addRun) {
 // quad per pixel.
 std::vector<sf::Vertex> overlapRuns(const std::vector<PixelHit>& hits, const glm::dmat3& worldA) {
     std::vector<sf::Vertex> quads;
+    const auto toWorld = [&](glm::dvec2 p) { return transformPoint(worldA, p); };
     forEachRun(hits, [&](glm::ivec2 first, int last) {
-        const double x0 = first.x, x1 = last + 1.0, y0 = first.y, y1 = first.y + 1.0;
-        for (const glm::dvec2 c : {glm::dvec2{x0, y0}, glm::dvec2{x1, y0}, glm::dvec2{x1, y1}, glm::dvec2{x0, y1}}) {
-            appendVertex(quads, transformPoint(worldA, c), kOverlapPixel);
-        }
+        appendBox(quads, first.x, first.y, last + 1.0, first.y + 1.0, kOverlapPixel, toWorld);
     });
     return quads;
 }
@@ -79,11 +84,8 @@ std::vector<sf::Vertex> hitMarks(const std::vector<PixelHit>& hits, Sampling sam
         return quads;
     }
     forEachRun(hits, [&](glm::ivec2 first, int last) {
-        const double x0 = first.x + offset - half, x1 = last + offset + half;
-        const double y0 = first.y + offset - half, y1 = first.y + offset + half;
-        for (const glm::dvec2 c : {glm::dvec2{x0, y0}, glm::dvec2{x1, y0}, glm::dvec2{x1, y1}, glm::dvec2{x0, y1}}) {
-            appendVertex(quads, c, kHitSample);
-        }
+        appendBox(quads, first.x + offset - half, first.y + offset - half, last + offset + half, first.y + offset + half,
+                  kHitSample, kUnmapped);
     });
     return quads;
 }
