@@ -5,6 +5,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "core/sprite_transform.h"
 #include "tests/core/test_masks.h"
@@ -126,6 +127,40 @@ TEST(CosSinDegrees, AnglesJustOffAQuarterTurnStayContinuous) {
     // Snapping to the quarter turn would be off by 1.7e-11, far outside the tolerance.
     EXPECT_NEAR(cs.x, -offset * std::numbers::pi / 180.0, 1e-15);
     EXPECT_NEAR(cs.y, 1.0, 1e-15);
+}
+
+// cos and sin of `degrees` in long double (64-bit mantissa), reduced exactly to [0, 360) first: a
+// reference some 2^11 times finer than the doubles it checks.
+glm::dvec2 cosSinReference(double degrees) {
+    long double r = std::fmod(static_cast<long double>(degrees), 360.0L);
+    if (r < 0) r += 360.0L;
+    const long double radians = r * (3.141592653589793238462643383279502884L / 180.0L);
+    return {static_cast<double>(std::cos(radians)), static_cast<double>(std::sin(radians))};
+}
+
+TEST(CosSinDegrees, AgreesWithALongDoubleReferenceToTwoUnitsInTheLastPlace) {
+    // Values lie in [-1, 1]; 2^-52 is two units in the last place of the largest of them.
+    const double tolerance = 0x1p-52;
+    std::mt19937 rng(7u);
+    for (int i = 0; i < 200000; ++i) {
+        double degrees = std::uniform_real_distribution<double>(-800.0, 800.0)(rng);
+        if (i % 4 == 0) degrees = std::uniform_real_distribution<double>(-1.0, 1.0)(rng) * std::ldexp(1.0, static_cast<int>(rng() % 40) - 30);
+        if (i % 4 == 1) degrees = 45.0 * static_cast<int>(rng() % 17) + std::ldexp(std::uniform_real_distribution<double>(-1.0, 1.0)(rng), -20);
+        const glm::dvec2 cs = cosSinDegrees(degrees), expected = cosSinReference(degrees);
+        ASSERT_NEAR(cs.x, expected.x, tolerance) << degrees;
+        ASSERT_NEAR(cs.y, expected.y, tolerance) << degrees;
+    }
+}
+
+TEST(CosSinDegrees, TurningTheOtherWayNegatesTheSineExactly) {
+    std::mt19937 rng(8u);
+    std::vector<double> angles{45.0, 135.0, 225.0, 315.0, 30.0, 60.0, 12.5, 1e-300, 1e12 + 0.5};
+    for (int i = 0; i < 100000; ++i) angles.push_back(std::uniform_real_distribution<double>(0.0, 1000.0)(rng));
+    for (double degrees : angles) {
+        const glm::dvec2 turn = cosSinDegrees(degrees), back = cosSinDegrees(-degrees);
+        ASSERT_EQ(back.x, turn.x) << degrees;
+        ASSERT_EQ(back.y, -turn.y) << degrees;
+    }
 }
 
 TEST(WorldMatrix, DefaultTransformIsTheIdentity) { expectMatrixEq(worldMatrix(SpriteTransform{}), glm::dmat3(1.0)); }
