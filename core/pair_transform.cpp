@@ -56,9 +56,7 @@ std::int64_t pickPixel(Fixed coordinate, Sampling sampling) {
     return static_cast<std::int64_t>(whole);
 }
 
-PairTransform makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
-    PairTransform t;
-    t.sampling = sampling;
+SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
     // inverse(B) * A written out as S_B^-1 R(rotA - rotB) S_A plus a translation, rather than multiplied
     // out: two sprites with the same rotation then map into each other with no rotation residue at all.
     const glm::dvec2 csDelta = cosSinDegrees(reduceDegrees(a.rotationDeg) - reduceDegrees(b.rotationDeg));
@@ -68,22 +66,22 @@ PairTransform makeSampleLattice(const SpriteTransform& a, const SpriteTransform&
     const glm::dvec2 d = a.position - b.position;
     const glm::dvec2 dInB{(csB.x * d.x + csB.y * d.y) / b.scale.x, (-csB.y * d.x + csB.x * d.y) / b.scale.y};
     const glm::dvec2 translation = b.origin + dInB - (col0 * a.origin.x + col1 * a.origin.y);
-    t.aToB = glm::dmat3(glm::dvec3(col0, 0.0), glm::dvec3(col1, 0.0), glm::dvec3(translation, 1.0));
-
-    t.stepX = col0;
-    t.stepY = col1;
-    const double offset = sampleOffset(sampling);
-    t.start = translation + (col0 + col1) * offset;
-
-    // The one rounding: the matrix from A's sample lattice into B, to 32.32 fixed point.
-    t.stepXFx = {fixedOf(col0.x), fixedOf(col0.y)};
-    t.stepYFx = {fixedOf(col1.x), fixedOf(col1.y)};
-    t.startFx = {fixedOf(t.start.x), fixedOf(t.start.y)};
-    return t;
+    const glm::dvec2 start = translation + (col0 + col1) * sampleOffset(sampling);
+    // The one rounding: the matrix from A's sample lattice into B, to 32.32 fixed point. Every field is
+    // written here, so the lattice is built in place rather than copied from a default.
+    return SampleLattice{glm::dmat3(glm::dvec3(col0, 0.0), glm::dvec3(col1, 0.0), glm::dvec3(translation, 1.0)),
+                         col0,
+                         col1,
+                         start,
+                         {fixedOf(start.x), fixedOf(start.y)},
+                         {fixedOf(col0.x), fixedOf(col0.y)},
+                         {fixedOf(col1.x), fixedOf(col1.y)},
+                         sampling};
 }
 
 PairTransform makePairTransform(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
-    PairTransform t = makeSampleLattice(a, b, sampling);
+    PairTransform t;
+    static_cast<SampleLattice&>(t) = makeSampleLattice(a, b, sampling);
     t.worldA = worldMatrix(a);
     t.worldB = worldMatrix(b);
     t.inverseB = affineInverse(t.worldB);

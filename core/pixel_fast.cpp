@@ -115,7 +115,7 @@ std::atomic<bool> g_vectorWalk{cpuHasAvx2()};
 // Whole-pixel translations: A's row and B's row compared 64 pixels at a time.
 
 // True when A's pixel (x, y) lands on B's pixel (x + offset.x, y + offset.y) for every x, y.
-bool isWholePixelTranslation(const PairTransform& t) {
+bool isWholePixelTranslation(const SampleLattice& t) {
     if (t.stepXFx != FixedVec{kFixedOne, 0} || t.stepYFx != FixedVec{0, kFixedOne}) return false;
     if (t.sampling == Sampling::Center) return true;
     // Round half to even alternates at an exact half, so the offset would depend on x.
@@ -252,7 +252,7 @@ int findRowAvx2(const RowPass&, const std::uint64_t*, const std::uint64_t*, int,
 }
 #endif
 
-void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink,
+void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink,
                      CollisionResult& r) {
     const IntRect ta = ma.tightBounds(), tb = mb.tightBounds();
     // Offsets far beyond any mask size cannot overlap; keeping them small keeps the arithmetic in range.
@@ -308,7 +308,7 @@ void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const PairTransfo
 
 // Samples x0..x1-1 of A's row y, starting at `position`, with 128-bit positions: for offsets that the
 // int64 walk cannot hold. Returns true when the scan should stop.
-bool walkWide(const AlphaMask& mb, const PairTransform& t, HitSink& sink, CollisionResult& r, int y, int x0, int x1,
+bool walkWide(const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r, int y, int x0, int x1,
               FixedVec position) {
     for (int x = x0; x < x1; ++x, position += t.stepXFx) {
         ++r.samples;
@@ -465,7 +465,7 @@ class LatticePolygon {
     static double finiteOrZero(double v) { return std::isfinite(v) ? std::abs(v) : 0.0; }
 
 public:
-    LatticePolygon(const AlphaMask& mb, const PairTransform& t, const IntRect& ta, int stride) {
+    LatticePolygon(const AlphaMask& mb, const SampleLattice& t, const IntRect& ta, int stride) {
         const auto& support = mb.solidSupport();
         // The fixed-point lattice's distance from these doubles, over A's box, on each side.
         const double rounding =
@@ -665,7 +665,7 @@ private:
 
 // True when every sample position of A's solid box, and the steps, fit int64 with room to spare: then
 // the walk keeps positions in 64 bits.
-bool fitsNarrow(const PairTransform& t, const IntRect& ta) {
+bool fitsNarrow(const SampleLattice& t, const IntRect& ta) {
     // Far inside the limit in doubles (2^28 pixels is 2^60 in fixed point), the exact check is not needed.
     const double reach = std::max(std::abs(ta.x0), std::abs(ta.x1)) * (std::abs(t.stepX.x) + std::abs(t.stepX.y)) +
                          std::max(std::abs(ta.y0), std::abs(ta.y1)) * (std::abs(t.stepY.x) + std::abs(t.stepY.y)) +
@@ -688,7 +688,7 @@ bool fitsNarrow(const PairTransform& t, const IntRect& ta) {
 template <bool kXna>
 class RowWalker {
 public:
-    RowWalker(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink, CollisionResult& r, int x0)
+    RowWalker(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r, int x0)
         : m_sink(sink), m_r(r), m_width(static_cast<std::uint64_t>(mb.width())),
           m_height(static_cast<std::uint64_t>(mb.height())), m_words(static_cast<std::uint64_t>(mb.wordsPerRow())),
           m_bits(mb.bitRow(0).data()), m_bitsA(ma.bitRow(0).data()), m_wordsA(ma.wordsPerRow()),
@@ -855,7 +855,7 @@ constexpr int kRowsOnTheBox = 8;
 
 // Out of line, so that the translation path does not pay for this one's stack frame.
 template <bool kXna>
-[[gnu::noinline]] void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const PairTransform& t, HitSink& sink,
+[[gnu::noinline]] void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink,
                                        CollisionResult& r) {
     const IntRect ta = ma.tightBounds();
     LatticePolygon polygon(mb, t, ta, 4);
@@ -939,7 +939,7 @@ CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& optio
     const AlphaMask& ma = *a.mask;
     const AlphaMask& mb = *b.mask;
     if (ma.solidCount() == 0 || mb.solidCount() == 0) return r;
-    const PairTransform t = makeSampleLattice(a.transform, b.transform, options.sampling);
+    const SampleLattice t = makeSampleLattice(a.transform, b.transform, options.sampling);
     HitSink sink(r, options, a.transform, options.sampling);
     if (isWholePixelTranslation(t)) {
         scanTranslation(ma, mb, t, sink, r);

@@ -378,7 +378,7 @@ TEST(PixelFast, SampleLatticeIsMakePairTransformsLattice) {
         }
         for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
             const PairTransform full = makePairTransform(a, b, sampling);
-            const PairTransform lattice = makeSampleLattice(a, b, sampling);
+            const SampleLattice lattice = makeSampleLattice(a, b, sampling);
             ASSERT_TRUE(lattice.startFx == full.startFx && lattice.stepXFx == full.stepXFx &&
                         lattice.stepYFx == full.stepYFx && lattice.aToB == full.aToB && lattice.start == full.start &&
                         lattice.stepX == full.stepX && lattice.stepY == full.stepY && lattice.sampling == sampling)
