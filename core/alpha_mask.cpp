@@ -74,6 +74,7 @@ AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
     m_alpha.assign(pixelCount, 0);
     m_bits.assign(static_cast<std::size_t>(m_height) * m_wordsPerRow, 0);
     m_rowSpanStart.assign(static_cast<std::size_t>(m_height) + 1, 0);
+    m_rowExtent.assign(static_cast<std::size_t>(m_height), SolidSpan{});
 
     // A short buffer is read as transparent rather than past its end.
     const std::size_t available = std::min(pixelCount, image.pixels.size() / 4);
@@ -132,6 +133,7 @@ AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
         if (spans.empty()) continue;
         for (const SolidSpan& span : spans) m_solidCount += span.x1 - span.x0;
         const int first = spans.front().x0, last = spans.back().x1;
+        m_rowExtent[static_cast<std::size_t>(y)] = {first, last};
         minX = std::min(minX, first);
         maxX = std::max(maxX, last - 1);
         minY = std::min(minY, y);

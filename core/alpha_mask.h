@@ -63,6 +63,8 @@ public:
     std::span<const SolidSpan> rowSpans(int y) const {
         return {m_spans.data() + m_rowSpanStart[y], m_spans.data() + m_rowSpanStart[y + 1]};
     }
+    /// Row y's first solid pixel to one past its last, {0, 0} for a row with none; one entry per row.
+    std::span<const SolidSpan> rowExtents() const { return m_rowExtent; }
 
     /// For each support direction d, the largest d . p over every point p of every solid pixel's unit
     /// square: the solid pixels lie inside the convex polygon { p : d . p <= support for all d }.
@@ -80,6 +82,7 @@ private:
     std::vector<std::uint64_t> m_bits;
     std::vector<SolidSpan> m_spans;
     std::vector<std::uint32_t> m_rowSpanStart{0};  // height + 1 entries
+    std::vector<SolidSpan> m_rowExtent;            // height entries
     std::array<double, kSupportDirections> m_support = emptySupport();
 
     static std::array<double, kSupportDirections> emptySupport();

@@ -346,6 +346,19 @@ struct CountRows {
 };
 
 #if defined(__x86_64__)
+// The hit bits of four samples at positions (qx, qy) inside B, as bits 0..3.
+[[gnu::target("avx2"), gnu::always_inline]] inline std::uint64_t gatherAt(const std::uint64_t* bits, __m256i wordsPerRow,
+                                                                         __m256i low6, __m256i qx, __m256i qy) {
+    const __m256i bx = _mm256_srli_epi64(qx, kFixedFractionBits);
+    const __m256i by = _mm256_srli_epi64(qy, kFixedFractionBits);
+    // by and the row length are below 2^32, so the 32 x 32 -> 64 multiply is exact.
+    const __m256i index = _mm256_add_epi64(_mm256_mul_epu32(by, wordsPerRow), _mm256_srli_epi64(bx, 6));
+    const __m256i word = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(bits), index, 8);
+    // Move each sample's bit to the top of its lane, where movemask reads it: 63 - (bx & 63) is ~bx & 63.
+    const __m256i top = _mm256_sllv_epi64(word, _mm256_andnot_si256(bx, low6));
+    return static_cast<std::uint64_t>(_mm256_movemask_pd(_mm256_castsi256_pd(top)));
+}
+
 // The hit bits of the four samples at (px, py) plus the lane offsets, as bits 0..3.
 [[gnu::target("avx2"), gnu::always_inline]] inline std::uint64_t gatherFour(const std::uint64_t* bits, __m256i wordsPerRow,
                                                                            __m256i low6, std::int64_t px, std::int64_t py,
@@ -380,52 +393,125 @@ struct CountRows {
     return found | gatherFour(bits, wordsPerRow, low6, px + (n - 4) * dx, py + (n - 4) * dy, offsetX, offsetY) << (n - 4);
 }
 
-// RowWalker::walk for every row of `c` in one function, for a count: no call, no report and no branch on
-// the answer per row. Adds the hits to `count` and the samples looked at to `samples`.
-[[gnu::target("avx2,popcnt,bmi,bmi2,lzcnt")]] void countRowsAvx2(const CountRows& c, std::int64_t& count, std::int64_t& samples) {
+// Row k of `c` on its own, 64 samples at a time, for countRowsAvx2: adds its hits to `hits` and the
+// samples it looked at to `looked`.
+[[gnu::target("avx2,popcnt,bmi,bmi2,lzcnt")]] void countRowAvx2(const CountRows& c, int k, std::int64_t& hits, std::int64_t& looked) {
     const __m256i offsetX = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.laneX));
     const __m256i offsetY = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.laneY));
     const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(c.wordsB));
     const __m256i low6 = _mm256_set1_epi64x(63);
-    std::int64_t hits = 0, looked = 0;
-    std::uint64_t baseX = c.baseX, baseY = c.baseY;
-    for (int k = 0; k < c.rows; ++k, baseX += c.stepX, baseY += c.stepY) {
-        const int xFirst = c.first[k], xLast = c.last[k];
-        const std::uint64_t* rowA = c.bitsA + static_cast<std::size_t>(c.y0 + k) * static_cast<std::size_t>(c.wordsA);
-        const auto offset = static_cast<std::uint64_t>(xFirst - c.x0);
-        std::uint64_t px = baseX + offset * c.dx, py = baseY + offset * c.dy;
-        for (int base = xFirst; base <= xLast; base += 64, px += 64 * c.dx, py += 64 * c.dy) {
-            const int n = std::min(64, xLast - base + 1);
-            const std::uint64_t solidA = rowBits(rowA, c.wordsA, base, n);
-            if (solidA == 0) continue;
-            const int lead = std::countr_zero(solidA);
-            const int m = 64 - std::countl_zero(solidA) - lead;
-            const std::uint64_t qx = px + static_cast<std::uint64_t>(lead) * c.dx, qy = py + static_cast<std::uint64_t>(lead) * c.dy;
-            const auto end = static_cast<std::uint64_t>(m - 1);
-            const auto inB = [&](std::uint64_t x, std::uint64_t y) {
-                return (x >> kFixedFractionBits) < c.width && (y >> kFixedFractionBits) < c.height;
-            };
-            std::uint64_t found = 0;
-            if (m >= 4 && inB(qx, qy) && inB(qx + end * c.dx, qy + end * c.dy)) {
-                const auto x = static_cast<std::int64_t>(qx), y = static_cast<std::int64_t>(qy);
-                const auto dx = static_cast<std::int64_t>(c.dx), dy = static_cast<std::int64_t>(c.dy);
-                for (int i = 0; i < m - 4; i += 4) found |= gatherFour(c.bitsB, wordsPerRow, low6, x + i * dx, y + i * dy, offsetX, offsetY) << i;
-                found |= gatherFour(c.bitsB, wordsPerRow, low6, x + (m - 4) * dx, y + (m - 4) * dy, offsetX, offsetY) << (m - 4);
-            } else {
-                // Samples outside B read word 0 and are masked off.
-                std::uint64_t x = qx, y = qy;
-                for (int i = 0; i < m; ++i, x += c.dx, y += c.dy) {
-                    const std::uint64_t bx = x >> kFixedFractionBits, by = y >> kFixedFractionBits;
-                    const std::uint64_t inside = static_cast<std::uint64_t>(bx < c.width) & static_cast<std::uint64_t>(by < c.height);
-                    const std::uint64_t word = c.bitsB[inside ? by * c.wordsB + (bx >> 6) : 0];
-                    found |= ((word >> (bx & 63)) & inside) << i;
-                }
+    const std::uint64_t dx = c.dx, dy = c.dy;
+    const __m256i fourX = _mm256_set1_epi64x(static_cast<long long>(4 * dx)), fourY = _mm256_set1_epi64x(static_cast<long long>(4 * dy));
+    const std::uint64_t limitX = c.width << kFixedFractionBits, limitY = c.height << kFixedFractionBits;
+    const std::uint64_t* const bitsB = c.bitsB;
+    const std::uint64_t* const rowA = c.bitsA + static_cast<std::size_t>(c.y0 + k) * static_cast<std::size_t>(c.wordsA);
+    const std::uint64_t rowX = c.baseX + static_cast<std::uint64_t>(k) * c.stepX - static_cast<std::uint64_t>(c.x0) * dx;
+    const std::uint64_t rowY = c.baseY + static_cast<std::uint64_t>(k) * c.stepY - static_cast<std::uint64_t>(c.x0) * dy;
+    const int xLast = c.last[k];
+    for (int base = c.first[k]; base <= xLast; base += 64) {
+        const std::uint64_t solidA = rowBits(rowA, c.wordsA, base, std::min(64, xLast - base + 1));
+        if (solidA == 0) continue;
+        // Only the samples from A's first to its last solid pixel in the chunk.
+        const int lead = std::countr_zero(solidA);
+        const int m = 64 - std::countl_zero(solidA) - lead;
+        const auto x = static_cast<std::uint64_t>(base + lead);
+        const std::uint64_t qx = rowX + x * dx, qy = rowY + x * dy;
+        const auto end = static_cast<std::uint64_t>(m - 1);
+        std::uint64_t found = 0;
+        // Picking is monotonic along the row: both ends inside B means every sample is.
+        if (m >= 4 && qx < limitX && qy < limitY && qx + end * dx < limitX && qy + end * dy < limitY) {
+            // Four samples a step; the last four end at sample m - 1.
+            __m256i vx = _mm256_add_epi64(_mm256_set1_epi64x(static_cast<long long>(qx)), offsetX);
+            __m256i vy = _mm256_add_epi64(_mm256_set1_epi64x(static_cast<long long>(qy)), offsetY);
+            for (int i = 0; i < m - 4; i += 4, vx = _mm256_add_epi64(vx, fourX), vy = _mm256_add_epi64(vy, fourY)) {
+                found |= gatherAt(bitsB, wordsPerRow, low6, vx, vy) << i;
             }
-            hits += __builtin_popcountll((found << lead) & solidA);
-            looked += m;
+            const auto back = static_cast<std::uint64_t>(m - 4);
+            found |= gatherFour(bitsB, wordsPerRow, low6, static_cast<std::int64_t>(qx + back * dx),
+                                static_cast<std::int64_t>(qy + back * dy), offsetX, offsetY) << (m - 4);
+        } else {
+            // Samples outside B read word 0 and are masked off.
+            std::uint64_t px = qx, py = qy;
+            for (int i = 0; i < m; ++i, px += dx, py += dy) {
+                const std::uint64_t inside = static_cast<std::uint64_t>(px < limitX) & static_cast<std::uint64_t>(py < limitY);
+                const std::uint64_t bx = px >> kFixedFractionBits, by = py >> kFixedFractionBits;
+                const std::uint64_t word = bitsB[inside ? by * c.wordsB + (bx >> 6) : 0];
+                found |= ((word >> (bx & 63)) & inside) << i;
+            }
+        }
+        hits += __builtin_popcountll((found << lead) & solidA);
+        looked += m;
+    }
+}
+
+// RowWalker::walk for every row of `c` in one function, for a count. Rows go four at a time, one row per
+// lane, all four a sample further each step: the rows are short (a dozen samples on F/R) and vary in
+// length, so a loop per row would cost more around its gathers than the gathers themselves. A group whose
+// rows do not all fit (a row longer than 64 samples, or one reaching past B's edges) is walked a row at
+// a time instead. Adds the hits to `count` and the samples looked at to `samples`.
+[[gnu::target("avx2,popcnt,bmi,bmi2,lzcnt")]] void countRowsAvx2(const CountRows& c, std::int64_t& count, std::int64_t& samples) {
+    const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(c.wordsB));
+    const __m256i low6 = _mm256_set1_epi64x(63);
+    const std::uint64_t dx = c.dx, dy = c.dy;
+    const __m256i oneX = _mm256_set1_epi64x(static_cast<long long>(dx)), oneY = _mm256_set1_epi64x(static_cast<long long>(dy));
+    // A position picks a pixel inside B when it is below width (height) in 32.32 fixed point.
+    const std::uint64_t limitX = c.width << kFixedFractionBits, limitY = c.height << kFixedFractionBits;
+    const std::uint64_t* const bitsB = c.bitsB;
+    std::int64_t hits = 0, looked = 0;
+    // Where sample 0 of row k would sit (A's sample x lands at rowX + x * dx), wrapping like the walk.
+    const std::uint64_t rowX0 = c.baseX - static_cast<std::uint64_t>(c.x0) * dx, rowY0 = c.baseY - static_cast<std::uint64_t>(c.x0) * dy;
+    const auto rowA = [&](int k) {
+        return c.bitsA + static_cast<std::size_t>(c.y0 + k) * static_cast<std::size_t>(c.wordsA);
+    };
+
+    __m256i laneHits = _mm256_setzero_si256();
+    int k = 0;
+    for (; k + 4 <= c.rows; k += 4) {
+        // Each lane: where its first sample lands, and A's solid bits from there (bit s for step s).
+        alignas(32) std::uint64_t startX[4], startY[4], solid[4];
+        int longest = 0, walked = 0;
+        bool together = true;
+        for (int i = 0; i < 4 && together; ++i) {
+            const int xFirst = c.first[k + i], n = c.last[k + i] - xFirst + 1;
+            startX[i] = startY[i] = solid[i] = 0;
+            if (n <= 0) continue;
+            const auto x = static_cast<std::uint64_t>(xFirst), end = static_cast<std::uint64_t>(n - 1);
+            const std::uint64_t px = rowX0 + static_cast<std::uint64_t>(k + i) * c.stepX + x * dx;
+            const std::uint64_t py = rowY0 + static_cast<std::uint64_t>(k + i) * c.stepY + x * dy;
+            together = n <= 64 && px < limitX && py < limitY && px + end * dx < limitX && py + end * dy < limitY;
+            startX[i] = px;
+            startY[i] = py;
+            solid[i] = rowBits(rowA(k + i), c.wordsA, xFirst, n);
+            longest = std::max(longest, n);
+            walked += n;
+        }
+        if (!together) {
+            for (int i = 0; i < 4; ++i) countRowAvx2(c, k + i, hits, looked);
+            continue;
+        }
+        looked += walked;
+        __m256i vx = _mm256_load_si256(reinterpret_cast<const __m256i*>(startX));
+        __m256i vy = _mm256_load_si256(reinterpret_cast<const __m256i*>(startY));
+        __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(solid));
+        for (int step = 0; step < longest; ++step) {
+            // Only lanes whose sample is solid in A read B: the others may lie past their row's end.
+            const __m256i read = _mm256_slli_epi64(a, 63);
+            const __m256i bx = _mm256_srli_epi64(vx, kFixedFractionBits);
+            const __m256i by = _mm256_srli_epi64(vy, kFixedFractionBits);
+            const __m256i index = _mm256_add_epi64(_mm256_mul_epu32(by, wordsPerRow), _mm256_srli_epi64(bx, 6));
+            const __m256i word = _mm256_mask_i64gather_epi64(_mm256_setzero_si256(), reinterpret_cast<const long long*>(bitsB),
+                                                             index, read, 8);
+            const __m256i top = _mm256_and_si256(_mm256_sllv_epi64(word, _mm256_andnot_si256(bx, low6)), read);
+            laneHits = _mm256_add_epi64(laneHits, _mm256_srli_epi64(top, 63));
+            a = _mm256_srli_epi64(a, 1);
+            vx = _mm256_add_epi64(vx, oneX);
+            vy = _mm256_add_epi64(vy, oneY);
         }
     }
-    count += hits;
+    for (; k < c.rows; ++k) countRowAvx2(c, k, hits, looked);
+    alignas(32) std::int64_t lanes[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), laneHits);
+    count += hits + lanes[0] + lanes[1] + lanes[2] + lanes[3];
     samples += looked;
 }
 #else
@@ -514,17 +600,21 @@ public:
         // Rounding in B, about 2^-52 of the magnitudes subtracted, is magnified by the inverse lattice;
         // 1e-12 leaves a wide margin (clipRow adds a sample on each end for the solve itself).
         m_slack = 1e-9 + 1e-12 * magnitude * (std::abs(sx) + std::abs(sy) + std::abs(tx) + std::abs(ty)) * std::abs(inverse);
+        // The extremes kept as values, not re-read through their index: no chain of loads, no branches.
         int top = 0, bottom = 0;
+        double topY = corner[0].y, bottomY = corner[0].y;
         m_xMin = m_xMax = corner[0].x;
         for (int i = 1; i < count; ++i) {
             const glm::dvec2 c = corner[static_cast<std::size_t>(i)];
-            if (c.y < corner[static_cast<std::size_t>(top)].y) top = i;
-            if (c.y > corner[static_cast<std::size_t>(bottom)].y) bottom = i;
+            top = c.y < topY ? i : top;
+            topY = std::min(topY, c.y);
+            bottom = c.y > bottomY ? i : bottom;
+            bottomY = std::max(bottomY, c.y);
             m_xMin = std::min(m_xMin, c.x);
             m_xMax = std::max(m_xMax, c.x);
         }
-        m_top = corner[static_cast<std::size_t>(top)].y - m_slack;
-        m_bottom = corner[static_cast<std::size_t>(bottom)].y + m_slack;
+        m_top = topY - m_slack;
+        m_bottom = bottomY + m_slack;
         m_xMin -= m_slack;
         m_xMax += m_slack;
         // The corners run counter-clockwise in B; a lattice with a positive determinant keeps that turn,
@@ -561,7 +651,9 @@ public:
             const double hiAt0 = m_right.atRow0() + m_slack, hiSlope = m_right.slope();
             // Rows before the end stay on those edges (the line through them, as at() would evaluate it
             // up to rounding, which the slack covers many times over).
-            for (++k; k < count && y0 + k < end; ++k) {
+            // Rows y0 + k < end, counted first so that the loop has no exit but its count (and vectorises).
+            const int stop = end >= y0 + count ? count : std::max(k + 1, ceilToInt(end) - y0);
+            for (++k; k < stop; ++k) {
                 const double row = y0 + k;
                 lo[k] = loAt0 + loSlope * row;
                 hi[k] = hiAt0 + hiSlope * row;
@@ -842,6 +934,53 @@ inline bool clipRow(const AlphaMask& ma, int y, double lo, double hi, int& xFirs
     return xFirst <= xLast;
 }
 
+// clipRow for `count` rows at once, given each row's extent of solid pixels: row k keeps A's samples
+// first[k]..last[k] (first > last when none). No branch, so that it vectorises; a NaN bound keeps the
+// whole row (a wider clip only walks more samples, each still decided exactly).
+[[gnu::always_inline]] inline void clipRowsBody(const SolidSpan* extent, int count, const double* lo, const double* hi,
+                                                int* first, int* last) {
+    for (int k = 0; k < count; ++k) {
+        const double from = extent[k].x0 - 1.0, to = extent[k].x1;  // one sample to each side, as in clipRow
+        double l = lo[k] > from ? lo[k] : from;
+        l = l < to ? l : to;
+        double h = hi[k] < to ? hi[k] : to;
+        h = h > from ? h : from;
+        first[k] = std::max(ceilToInt(l), extent[k].x0);
+        last[k] = std::min(floorToInt(h), extent[k].x1 - 1);
+    }
+}
+void clipRows(const SolidSpan* extent, int count, const double* lo, const double* hi, int* first, int* last) {
+    clipRowsBody(extent, count, lo, hi, first, last);
+}
+#if defined(__x86_64__)
+// clipRows four rows at a time with AVX2. max_pd and min_pd return their second operand when the first
+// is NaN, so a NaN bound keeps the whole row here too.
+[[gnu::target("avx2")]] void clipRowsAvx2(const SolidSpan* extent, int count, const double* lo, const double* hi, int* first,
+                                          int* last) {
+    static_assert(sizeof(SolidSpan) == 2 * sizeof(int));
+    const __m256i split = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    const __m128i one = _mm_set1_epi32(1);
+    int k = 0;
+    for (; k + 4 <= count; k += 4) {
+        // Four extents, x0s in the low half and x1s in the high half.
+        const __m256i both = _mm256_permutevar8x32_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(extent + k)), split);
+        const __m128i x0 = _mm256_castsi256_si128(both), x1 = _mm256_extracti128_si256(both, 1);
+        const __m256d from = _mm256_sub_pd(_mm256_cvtepi32_pd(x0), _mm256_set1_pd(1.0)), to = _mm256_cvtepi32_pd(x1);
+        const __m256d l = _mm256_min_pd(_mm256_max_pd(_mm256_loadu_pd(lo + k), from), to);
+        const __m256d h = _mm256_max_pd(_mm256_min_pd(_mm256_loadu_pd(hi + k), to), from);
+        const __m128i f = _mm_max_epi32(_mm256_cvttpd_epi32(_mm256_ceil_pd(l)), x0);
+        const __m128i t = _mm_min_epi32(_mm256_cvttpd_epi32(_mm256_floor_pd(h)), _mm_sub_epi32(x1, one));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(first + k), f);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(last + k), t);
+    }
+    clipRowsBody(extent + k, count - k, lo + k, hi + k, first + k, last + k);
+}
+#else
+void clipRowsAvx2(const SolidSpan* extent, int count, const double* lo, const double* hi, int* first, int* last) {
+    clipRowsBody(extent, count, lo, hi, first, last);
+}
+#endif
+
 // The same for a row whose range the polygon works out.
 inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xFirst, int& xLast) {
     double lo, hi;
@@ -853,80 +992,78 @@ inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xF
 // that stops early (hit-only mode, short sprites) never pays for it.
 constexpr int kRowsOnTheBox = 8;
 
-// Out of line, so that the translation path does not pay for this one's stack frame.
-template <bool kXna>
-[[gnu::noinline]] void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink,
-                                       CollisionResult& r) {
+// Positions beyond int64: 128-bit arithmetic sample by sample, over A's solid spans.
+void scanWide(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r) {
     const IntRect ta = ma.tightBounds();
     LatticePolygon polygon(mb, t, ta, 4);
-    const int yFirst = ta.y0;
     int yLast = ta.y1 - 1;
     bool wholePolygon = false;
-    // Switches to the whole polygon after the first rows; it also tells where the rows that can reach B end.
-    const auto wholeAfter = [&](int y) {
-        if (!wholePolygon && y - yFirst >= kRowsOnTheBox) {
+    for (int y = ta.y0; y <= yLast; ++y) {
+        if (!wholePolygon && y - ta.y0 >= kRowsOnTheBox) {
+            // The whole polygon after the first rows; it also tells where the rows that can reach B end.
             polygon = LatticePolygon(mb, t, ta, 1);
             wholePolygon = true;
             yLast = std::min(yLast, polygon.rows(y, yLast).second);
         }
-    };
-
-    if (fitsNarrow(t, ta)) {
-        RowWalker<kXna> walker(ma, mb, t, sink, r, ta.x0);
-        const FixedVec start = samplePositionInB(t, ta.x0, yFirst);
-        std::uint64_t baseX = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.x));
-        std::uint64_t baseY = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.y));
-        const auto stepX = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.x));
-        const auto stepY = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.y));
-        int y = yFirst;
-        if (sink.stops()) {
-            // The first rows one at a time on the box: a hit there ends the scan before anything else is built.
-            for (; y <= yLast && y - yFirst < kRowsOnTheBox; ++y, baseX += stepX, baseY += stepY) {
-                int xFirst, xLast;
-                if (clipRow(ma, polygon, y, xFirst, xLast) && walker.walk(y, baseX, baseY, xFirst, xLast)) return;
-            }
-        }
-        // The rest is clipped to the whole polygon a block of rows at a time before any of them is walked,
-        // so that the walk's branches read finished ranges instead of waiting for each row's clip.
-        polygon = LatticePolygon(mb, t, ta, 1);
-        const auto [yFrom, yTo] = polygon.rows(y, yLast);
-        baseX += static_cast<std::uint64_t>(yFrom - y) * stepX;
-        baseY += static_cast<std::uint64_t>(yFrom - y) * stepY;
-        constexpr int kBlock = 32;
-        std::array<int, kBlock> first, last;
-        std::array<double, kBlock> lo, hi;
-        for (int y0 = yFrom; y0 <= yTo; y0 += kBlock) {
-            const int rows = std::min(kBlock, yTo - y0 + 1);
-            polygon.ranges(y0, rows, lo.data(), hi.data());
-            for (int k = 0; k < rows; ++k) {
-                const auto i = static_cast<std::size_t>(k);
-                if (!clipRow(ma, y0 + k, lo[i], hi[i], first[i], last[i])) {
-                    first[i] = 1;
-                    last[i] = 0;
-                }
-            }
-            int k = 0;
-            for (; k < rows && !walker.countsOnly(); ++k, baseX += stepX, baseY += stepY) {
-                const auto i = static_cast<std::size_t>(k);
-                if (first[i] <= last[i] && walker.walk(y0 + k, baseX, baseY, first[i], last[i])) return;
-            }
-            if (k < rows) {
-                // Once only the count is wanted, the rest of the block in one go.
-                walker.countRows(y0 + k, rows - k, first.data() + k, last.data() + k, baseX, baseY, stepX, stepY);
-                baseX += static_cast<std::uint64_t>(rows - k) * stepX;
-                baseY += static_cast<std::uint64_t>(rows - k) * stepY;
-            }
-        }
-        return;
-    }
-    // Positions beyond int64: 128-bit arithmetic sample by sample, over A's solid spans.
-    for (int y = yFirst; y <= yLast; ++y) {
-        wholeAfter(y);
         int xFirst, xLast;
         if (!clipRow(ma, polygon, y, xFirst, xLast)) continue;
         for (const SolidSpan& span : ma.rowSpans(y)) {
             const int x0 = std::max(span.x0, xFirst), x1 = std::min(span.x1, xLast + 1);
             if (x0 < x1 && walkWide(mb, t, sink, r, y, x0, x1, samplePositionInB(t, x0, y))) return;
+        }
+    }
+}
+
+// Out of line, so that the translation path does not pay for this one's stack frame.
+template <bool kXna>
+[[gnu::noinline]] void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink,
+                                       CollisionResult& r) {
+    const IntRect ta = ma.tightBounds();
+    if (!fitsNarrow(t, ta)) {
+        scanWide(ma, mb, t, sink, r);
+        return;
+    }
+    RowWalker<kXna> walker(ma, mb, t, sink, r, ta.x0);
+    const FixedVec start = samplePositionInB(t, ta.x0, ta.y0);
+    std::uint64_t baseX = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.x));
+    std::uint64_t baseY = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.y));
+    const auto stepX = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.x));
+    const auto stepY = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.y));
+    const int yLast = ta.y1 - 1;
+    int y = ta.y0;
+    if (sink.stops()) {
+        // The first rows one at a time on B's box: a hit there ends the scan before anything else is built.
+        LatticePolygon box(mb, t, ta, 4);
+        for (; y <= yLast && y - ta.y0 < kRowsOnTheBox; ++y, baseX += stepX, baseY += stepY) {
+            int xFirst, xLast;
+            if (clipRow(ma, box, y, xFirst, xLast) && walker.walk(y, baseX, baseY, xFirst, xLast)) return;
+        }
+    }
+    // The rest is clipped to the whole polygon a block of rows at a time before any of them is walked,
+    // so that the walk's branches read finished ranges instead of waiting for each row's clip.
+    LatticePolygon polygon(mb, t, ta, 1);
+    const auto [yFrom, yTo] = polygon.rows(y, yLast);
+    baseX += static_cast<std::uint64_t>(yFrom - y) * stepX;
+    baseY += static_cast<std::uint64_t>(yFrom - y) * stepY;
+    const SolidSpan* extents = ma.rowExtents().data();
+    const bool vector = g_vectorWalk.load(std::memory_order_relaxed);
+    constexpr int kBlock = 32;
+    std::array<int, kBlock> first, last;
+    std::array<double, kBlock> lo, hi;
+    for (int y0 = yFrom; y0 <= yTo; y0 += kBlock) {
+        const int rows = std::min(kBlock, yTo - y0 + 1);
+        polygon.ranges(y0, rows, lo.data(), hi.data());
+        (vector ? clipRowsAvx2 : clipRows)(extents + y0, rows, lo.data(), hi.data(), first.data(), last.data());
+        int k = 0;
+        for (; k < rows && !walker.countsOnly(); ++k, baseX += stepX, baseY += stepY) {
+            const auto i = static_cast<std::size_t>(k);
+            if (first[i] <= last[i] && walker.walk(y0 + k, baseX, baseY, first[i], last[i])) return;
+        }
+        if (k < rows) {
+            // Once only the count is wanted, the rest of the block in one go.
+            walker.countRows(y0 + k, rows - k, first.data() + k, last.data() + k, baseX, baseY, stepX, stepY);
+            baseX += static_cast<std::uint64_t>(rows - k) * stepX;
+            baseY += static_cast<std::uint64_t>(rows - k) * stepY;
         }
     }
 }

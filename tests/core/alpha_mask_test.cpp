@@ -5,6 +5,7 @@
 #include <limits>
 #include <numbers>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "core/alpha_mask.h"
@@ -116,6 +117,24 @@ TEST(AlphaMask, SinglePixelImage) {
     ASSERT_EQ(mask.rowSpans(0).size(), 1u);
     EXPECT_EQ(mask.rowSpans(0)[0].x0, 0);
     EXPECT_EQ(mask.rowSpans(0)[0].x1, 1);
+}
+
+TEST(AlphaMask, RowExtentsRunFromTheFirstSolidPixelToOnePastTheLast) {
+    // Row 0: pixels 2 and 4; row 1: none; row 2: the two ends; row 3: one run across a word boundary.
+    std::vector<std::string> art{"..#.#.", "......", "#....#", "......"};
+    for (std::string& row : art) row += std::string(64, '.');
+    art[3].replace(60, 10, std::string(10, '#'));
+    const AlphaMask mask = maskFromArt(art);
+    const auto extents = mask.rowExtents();
+    ASSERT_EQ(extents.size(), 4u);
+    EXPECT_EQ(extents[0].x0, 2);
+    EXPECT_EQ(extents[0].x1, 5);
+    EXPECT_EQ(extents[1].x0, 0);
+    EXPECT_EQ(extents[1].x1, 0);
+    EXPECT_EQ(extents[2].x0, 0);
+    EXPECT_EQ(extents[2].x1, 6);
+    EXPECT_EQ(extents[3].x0, 60);
+    EXPECT_EQ(extents[3].x1, 70);
 }
 
 TEST(AlphaMask, ImageWithNoSolidPixelIsValidAndEmpty) {

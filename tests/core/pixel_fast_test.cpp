@@ -347,6 +347,43 @@ TEST(PixelFast, WholePixelTranslationsOfRowsFourWordsAndWiderAgreeWithPixelNaive
     setPixelFastVectorWalk(true);
 }
 
+TEST(PixelFast, CountingAgreesWithPixelNaiveInGroupsOfFourRowsAndRowByRow) {
+    // Full-mode counting walks four rows at a time, one per lane, unless a row of the group is longer
+    // than 64 samples or reaches past B's edge; then it goes row by row. Each kind of group, with holes
+    // in A's rows and in B, turned and scaled so that rows start, end and hit at every sub-pixel offset.
+    std::mt19937 rng(5150u);
+    std::uniform_int_distribution<int> percent(0, 99);
+    // w x h pixels, `density` percent of them solid, inside a transparent frame `margin` pixels wide.
+    const auto noise = [&](int w, int h, int density, int margin) {
+        std::vector<std::string> rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
+        for (int y = margin; y < h - margin; ++y)
+            for (int x = margin; x < w - margin; ++x) rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = percent(rng) < density ? '#' : '.';
+        return maskFromArt(rows);
+    };
+    struct Kind {
+        const char* name;
+        int widthA, heightA, widthB, heightB, margin;
+    };
+    for (const Kind kind : {Kind{"short rows inside B", 24, 40, 48, 48, 3}, Kind{"rows past B's edge", 24, 40, 30, 30, 0},
+                            Kind{"rows of more than 64 samples", 180, 12, 220, 60, 2}}) {
+        for (int pair = 0; pair < 60; ++pair) {
+            const AlphaMask a = noise(kind.widthA, kind.heightA, 70 + percent(rng) % 31, 0);
+            const AlphaMask b = noise(kind.widthB, kind.heightB, 70 + percent(rng) % 31, kind.margin);
+            const Body bodyA = bodyAboutCentre(a, {0.0, 0.0}, 0.0);
+            const double turn = std::uniform_real_distribution<double>(-40.0, 40.0)(rng);
+            const double scale = std::uniform_real_distribution<double>(0.6, 1.6)(rng);
+            const glm::dvec2 offset{std::uniform_real_distribution<double>(-0.4, 0.4)(rng) * kind.widthB,
+                                    std::uniform_real_distribution<double>(-0.4, 0.4)(rng) * kind.heightB};
+            const Body bodyB = bodyAboutCentre(b, offset, turn, {scale, scale});
+            for (bool vector : {true, false}) {
+                setPixelFastVectorWalk(vector);
+                ASSERT_TRUE(sameAsNaive(bodyA, bodyB, fullScan(Sampling::Center, false))) << kind.name << ", pair " << pair;
+            }
+        }
+    }
+    setPixelFastVectorWalk(true);
+}
+
 TEST(PixelFast, HitOnlyStopsAtTheFirstHitInAsScanOrder) {
     const AlphaMask a = solidMask(6, 6);
     const AlphaMask b = maskFromArt({"....", "...#", "#...", "...."});
