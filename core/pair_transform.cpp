@@ -59,8 +59,11 @@ std::int64_t pickPixel(Fixed coordinate, Sampling sampling) {
 SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
     // inverse(B) * A written out as S_B^-1 R(rotA - rotB) S_A plus a translation, rather than multiplied
     // out: two sprites with the same rotation then map into each other with no rotation residue at all.
-    const glm::dvec2 csDelta = cosSinDegrees(reduceDegrees(a.rotationDeg) - reduceDegrees(b.rotationDeg));
-    const glm::dvec2 csB = cosSinDegrees(b.rotationDeg);
+    const double turnA = reduceDegrees(a.rotationDeg), turnB = reduceDegrees(b.rotationDeg);
+    const glm::dvec2 csB = cosSinDegrees(turnB);
+    // With A unturned the difference is B's turn backwards: cosSinDegrees(-turnB) is csB with the sine
+    // negated, bit for bit (0.0 - s keeps +0 where the call would give it).
+    const glm::dvec2 csDelta = turnA == 0.0 ? glm::dvec2{csB.x, 0.0 - csB.y} : cosSinDegrees(turnA - turnB);
     const glm::dvec2 col0{csDelta.x * a.scale.x / b.scale.x, csDelta.y * a.scale.x / b.scale.y};
     const glm::dvec2 col1{-csDelta.y * a.scale.y / b.scale.x, csDelta.x * a.scale.y / b.scale.y};
     const glm::dvec2 d = a.position - b.position;

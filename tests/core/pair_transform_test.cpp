@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "core/pair_transform.h"
 #include "tests/core/test_masks.h"
@@ -279,6 +280,27 @@ TEST(PairTransform, SamplePositionsFollowTheMatrixOnArbitraryTransforms) {
                 EXPECT_NEAR(actual.x, expected.x, tolerance) << "sample " << x << "," << y;
                 EXPECT_NEAR(actual.y, expected.y, tolerance) << "sample " << x << "," << y;
             }
+    }
+}
+
+TEST(PairTransform, AnUnturnedAUsesTheTurnBetweenThemBitForBit) {
+    // The lattice takes A's turn relative to B from cosSinDegrees(turnA - turnB); with A unturned it reuses
+    // B's own cos and sin instead. The steps must be what the difference itself gives, for every B.
+    std::mt19937 rng(77u);
+    std::vector<double> turns{0.0, -0.0, 90.0, 180.0, 270.0, -90.0, -180.0, 30.0, -30.0, 45.0, 359.5, 1e12, -1e12 - 0.25};
+    for (int i = 0; i < 20000; ++i) turns.push_back(std::uniform_real_distribution<double>(-1000.0, 1000.0)(rng));
+    for (double turnA : {0.0, -0.0, 360.0, -720.0}) {
+        for (double turnB : turns) {
+            SpriteTransform a = makeTransform({1.25, -3.5}, {2.0, 1.0}, turnA, {1.5, -0.75});
+            SpriteTransform b = makeTransform({-0.5, 2.0}, {4.0, 3.0}, turnB, {0.8, 1.7});
+            const SampleLattice lattice = makeSampleLattice(a, b, Sampling::Center);
+            const double reducedB = std::abs(turnB) < 360.0 ? turnB : std::fmod(turnB, 360.0);
+            const glm::dvec2 cs = cosSinDegrees(0.0 - reducedB);
+            const glm::dvec2 stepX{cs.x * a.scale.x / b.scale.x, cs.y * a.scale.x / b.scale.y};
+            const glm::dvec2 stepY{-cs.y * a.scale.y / b.scale.x, cs.x * a.scale.y / b.scale.y};
+            ASSERT_TRUE(lattice.stepX == stepX && lattice.stepY == stepY) << turnA << " / " << turnB;
+            ASSERT_FALSE(std::signbit(lattice.stepX.y) != std::signbit(stepX.y)) << turnA << " / " << turnB;
+        }
     }
 }
 
