@@ -337,8 +337,6 @@ struct CountRows {
     const std::uint64_t* bitsB;
     std::uint64_t wordsB, width, height;
     std::uint64_t dx, dy;
-    const std::int64_t* laneX;
-    const std::int64_t* laneY;
     int y0, rows;
     const int* first;
     const int* last;
@@ -346,19 +344,6 @@ struct CountRows {
 };
 
 #if defined(__x86_64__)
-// The hit bits of four samples at positions (qx, qy) inside B, as bits 0..3.
-[[gnu::target("avx2"), gnu::always_inline]] inline std::uint64_t gatherAt(const std::uint64_t* bits, __m256i wordsPerRow,
-                                                                         __m256i low6, __m256i qx, __m256i qy) {
-    const __m256i bx = _mm256_srli_epi64(qx, kFixedFractionBits);
-    const __m256i by = _mm256_srli_epi64(qy, kFixedFractionBits);
-    // by and the row length are below 2^32, so the 32 x 32 -> 64 multiply is exact.
-    const __m256i index = _mm256_add_epi64(_mm256_mul_epu32(by, wordsPerRow), _mm256_srli_epi64(bx, 6));
-    const __m256i word = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(bits), index, 8);
-    // Move each sample's bit to the top of its lane, where movemask reads it: 63 - (bx & 63) is ~bx & 63.
-    const __m256i top = _mm256_sllv_epi64(word, _mm256_andnot_si256(bx, low6));
-    return static_cast<std::uint64_t>(_mm256_movemask_pd(_mm256_castsi256_pd(top)));
-}
-
 // The hit bits of the four samples at (px, py) plus the lane offsets, as bits 0..3.
 [[gnu::target("avx2"), gnu::always_inline]] inline std::uint64_t gatherFour(const std::uint64_t* bits, __m256i wordsPerRow,
                                                                            __m256i low6, std::int64_t px, std::int64_t py,
@@ -393,63 +378,13 @@ struct CountRows {
     return found | gatherFour(bits, wordsPerRow, low6, px + (n - 4) * dx, py + (n - 4) * dy, offsetX, offsetY) << (n - 4);
 }
 
-// Row k of `c` on its own, 64 samples at a time, for countRowsAvx2: adds its hits to `hits` and the
-// samples it looked at to `looked`.
-[[gnu::target("avx2,popcnt,bmi,bmi2,lzcnt")]] void countRowAvx2(const CountRows& c, int k, std::int64_t& hits, std::int64_t& looked) {
-    const __m256i offsetX = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.laneX));
-    const __m256i offsetY = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.laneY));
-    const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(c.wordsB));
-    const __m256i low6 = _mm256_set1_epi64x(63);
-    const std::uint64_t dx = c.dx, dy = c.dy;
-    const __m256i fourX = _mm256_set1_epi64x(static_cast<long long>(4 * dx)), fourY = _mm256_set1_epi64x(static_cast<long long>(4 * dy));
-    const std::uint64_t limitX = c.width << kFixedFractionBits, limitY = c.height << kFixedFractionBits;
-    const std::uint64_t* const bitsB = c.bitsB;
-    const std::uint64_t* const rowA = c.bitsA + static_cast<std::size_t>(c.y0 + k) * static_cast<std::size_t>(c.wordsA);
-    const std::uint64_t rowX = c.baseX + static_cast<std::uint64_t>(k) * c.stepX - static_cast<std::uint64_t>(c.x0) * dx;
-    const std::uint64_t rowY = c.baseY + static_cast<std::uint64_t>(k) * c.stepY - static_cast<std::uint64_t>(c.x0) * dy;
-    const int xLast = c.last[k];
-    for (int base = c.first[k]; base <= xLast; base += 64) {
-        const std::uint64_t solidA = rowBits(rowA, c.wordsA, base, std::min(64, xLast - base + 1));
-        if (solidA == 0) continue;
-        // Only the samples from A's first to its last solid pixel in the chunk.
-        const int lead = std::countr_zero(solidA);
-        const int m = 64 - std::countl_zero(solidA) - lead;
-        const auto x = static_cast<std::uint64_t>(base + lead);
-        const std::uint64_t qx = rowX + x * dx, qy = rowY + x * dy;
-        const auto end = static_cast<std::uint64_t>(m - 1);
-        std::uint64_t found = 0;
-        // Picking is monotonic along the row: both ends inside B means every sample is.
-        if (m >= 4 && qx < limitX && qy < limitY && qx + end * dx < limitX && qy + end * dy < limitY) {
-            // Four samples a step; the last four end at sample m - 1.
-            __m256i vx = _mm256_add_epi64(_mm256_set1_epi64x(static_cast<long long>(qx)), offsetX);
-            __m256i vy = _mm256_add_epi64(_mm256_set1_epi64x(static_cast<long long>(qy)), offsetY);
-            for (int i = 0; i < m - 4; i += 4, vx = _mm256_add_epi64(vx, fourX), vy = _mm256_add_epi64(vy, fourY)) {
-                found |= gatherAt(bitsB, wordsPerRow, low6, vx, vy) << i;
-            }
-            const auto back = static_cast<std::uint64_t>(m - 4);
-            found |= gatherFour(bitsB, wordsPerRow, low6, static_cast<std::int64_t>(qx + back * dx),
-                                static_cast<std::int64_t>(qy + back * dy), offsetX, offsetY) << (m - 4);
-        } else {
-            // Samples outside B read word 0 and are masked off.
-            std::uint64_t px = qx, py = qy;
-            for (int i = 0; i < m; ++i, px += dx, py += dy) {
-                const std::uint64_t inside = static_cast<std::uint64_t>(px < limitX) & static_cast<std::uint64_t>(py < limitY);
-                const std::uint64_t bx = px >> kFixedFractionBits, by = py >> kFixedFractionBits;
-                const std::uint64_t word = bitsB[inside ? by * c.wordsB + (bx >> 6) : 0];
-                found |= ((word >> (bx & 63)) & inside) << i;
-            }
-        }
-        hits += __builtin_popcountll((found << lead) & solidA);
-        looked += m;
-    }
-}
-
-// RowWalker::walk for every row of `c` in one function, for a count. Rows go four at a time, one row per
-// lane, all four a sample further each step: the rows are short (a dozen samples on F/R) and vary in
-// length, so a loop per row would cost more around its gathers than the gathers themselves. A group whose
-// rows do not all fit (a row longer than 64 samples, or one reaching past B's edges) is walked a row at
-// a time instead. Adds the hits to `count` and the samples looked at to `samples`.
-[[gnu::target("avx2,popcnt,bmi,bmi2,lzcnt")]] void countRowsAvx2(const CountRows& c, std::int64_t& count, std::int64_t& samples) {
+// Counts the hits of the rows of `c` four at a time, one row per lane, all four a sample further each
+// step: the rows are short (a dozen samples on F/R) and vary in length, so a loop per row would cost more
+// around its gathers than the gathers themselves. Adds the hits to `count` and the samples looked at to
+// `samples`, and returns the rows it left (bit k for row k, c.rows <= 32): the groups with a row longer
+// than 64 samples or one reaching past B's edges, for RowWalker::walk to count.
+[[gnu::target("avx2,popcnt,bmi,bmi2,lzcnt")]] std::uint32_t countRowsAvx2(const CountRows& c, std::int64_t& count,
+                                                                         std::int64_t& samples) {
     const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(c.wordsB));
     const __m256i low6 = _mm256_set1_epi64x(63);
     const std::uint64_t dx = c.dx, dy = c.dy;
@@ -457,42 +392,47 @@ struct CountRows {
     // A position picks a pixel inside B when it is below width (height) in 32.32 fixed point.
     const std::uint64_t limitX = c.width << kFixedFractionBits, limitY = c.height << kFixedFractionBits;
     const std::uint64_t* const bitsB = c.bitsB;
-    std::int64_t hits = 0, looked = 0;
+    std::int64_t looked = 0;
+    std::uint32_t left = 0;
     // Where sample 0 of row k would sit (A's sample x lands at rowX + x * dx), wrapping like the walk.
     const std::uint64_t rowX0 = c.baseX - static_cast<std::uint64_t>(c.x0) * dx, rowY0 = c.baseY - static_cast<std::uint64_t>(c.x0) * dy;
-    const auto rowA = [&](int k) {
-        return c.bitsA + static_cast<std::size_t>(c.y0 + k) * static_cast<std::size_t>(c.wordsA);
-    };
-
     __m256i laneHits = _mm256_setzero_si256();
-    int k = 0;
-    for (; k + 4 <= c.rows; k += 4) {
-        // Each lane: where its first sample lands, and A's solid bits from there (bit s for step s).
-        alignas(32) std::uint64_t startX[4], startY[4], solid[4];
-        int longest = 0, walked = 0;
-        bool together = true;
-        for (int i = 0; i < 4 && together; ++i) {
-            const int xFirst = c.first[k + i], n = c.last[k + i] - xFirst + 1;
-            startX[i] = startY[i] = solid[i] = 0;
-            if (n <= 0) continue;
-            const auto x = static_cast<std::uint64_t>(xFirst), end = static_cast<std::uint64_t>(n - 1);
-            const std::uint64_t px = rowX0 + static_cast<std::uint64_t>(k + i) * c.stepX + x * dx;
-            const std::uint64_t py = rowY0 + static_cast<std::uint64_t>(k + i) * c.stepY + x * dy;
-            together = n <= 64 && px < limitX && py < limitY && px + end * dx < limitX && py + end * dy < limitY;
-            startX[i] = px;
-            startY[i] = py;
-            solid[i] = rowBits(rowA(k + i), c.wordsA, xFirst, n);
-            longest = std::max(longest, n);
-            walked += n;
-        }
-        if (!together) {
-            for (int i = 0; i < 4; ++i) countRowAvx2(c, k + i, hits, looked);
+    // Lane i of the group from row k: where its first sample lands, A's solid bits from there (bit s for
+    // step s) and its length; empty past the last row. `fits` when the row may join the group.
+    struct Lane {
+        std::uint64_t x = 0, y = 0, solid = 0;
+        int n = 0;
+        bool fits = true;
+    };
+    const auto lane = [&](int row) {
+        Lane l;
+        if (row >= c.rows) return l;
+        const int xFirst = c.first[row], n = c.last[row] - xFirst + 1;
+        if (n <= 0) return l;
+        const auto x = static_cast<std::uint64_t>(xFirst), end = static_cast<std::uint64_t>(n - 1);
+        l.x = rowX0 + static_cast<std::uint64_t>(row) * c.stepX + x * dx;
+        l.y = rowY0 + static_cast<std::uint64_t>(row) * c.stepY + x * dy;
+        l.fits = n <= 64 && l.x < limitX && l.y < limitY && l.x + end * dx < limitX && l.y + end * dy < limitY;
+        const std::uint64_t* rowA = c.bitsA + static_cast<std::size_t>(c.y0 + row) * static_cast<std::size_t>(c.wordsA);
+        l.solid = l.fits ? rowBits(rowA, c.wordsA, xFirst, n) : 0;
+        l.n = n;
+        return l;
+    };
+    for (int k = 0; k < c.rows; k += 4) {
+        const Lane l0 = lane(k), l1 = lane(k + 1), l2 = lane(k + 2), l3 = lane(k + 3);
+        if (!(l0.fits && l1.fits && l2.fits && l3.fits)) {
+            left |= (0xfu << k) & ((c.rows < 32 ? std::uint32_t(1) << c.rows : 0u) - 1u);
             continue;
         }
-        looked += walked;
-        __m256i vx = _mm256_load_si256(reinterpret_cast<const __m256i*>(startX));
-        __m256i vy = _mm256_load_si256(reinterpret_cast<const __m256i*>(startY));
-        __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(solid));
+        looked += l0.n + l1.n + l2.n + l3.n;
+        const int longest = std::max(std::max(l0.n, l1.n), std::max(l2.n, l3.n));
+        // Built from registers: stored one word at a time and loaded whole, they would wait on the stores.
+        __m256i vx = _mm256_set_epi64x(static_cast<long long>(l3.x), static_cast<long long>(l2.x), static_cast<long long>(l1.x),
+                                       static_cast<long long>(l0.x));
+        __m256i vy = _mm256_set_epi64x(static_cast<long long>(l3.y), static_cast<long long>(l2.y), static_cast<long long>(l1.y),
+                                       static_cast<long long>(l0.y));
+        __m256i a = _mm256_set_epi64x(static_cast<long long>(l3.solid), static_cast<long long>(l2.solid),
+                                      static_cast<long long>(l1.solid), static_cast<long long>(l0.solid));
         for (int step = 0; step < longest; ++step) {
             // Only lanes whose sample is solid in A read B: the others may lie past their row's end.
             const __m256i read = _mm256_slli_epi64(a, 63);
@@ -508,18 +448,18 @@ struct CountRows {
             vy = _mm256_add_epi64(vy, oneY);
         }
     }
-    for (; k < c.rows; ++k) countRowAvx2(c, k, hits, looked);
     alignas(32) std::int64_t lanes[4];
     _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), laneHits);
-    count += hits + lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    count += lanes[0] + lanes[1] + lanes[2] + lanes[3];
     samples += looked;
+    return left;
 }
 #else
 std::uint64_t insideChunkAvx2(const std::uint64_t*, std::uint64_t, std::int64_t, std::int64_t, const std::int64_t*,
                               const std::int64_t*, int) {
     return 0;  // never called: cpuHasAvx2() is false
 }
-void countRowsAvx2(const CountRows&, std::int64_t&, std::int64_t&) {}  // never called: cpuHasAvx2() is false
+std::uint32_t countRowsAvx2(const CountRows&, std::int64_t&, std::int64_t&) { return 0; }  // never called: cpuHasAvx2() is false
 #endif
 
 // The AVX2 walk reads four samples at a time, so it needs at least four (and with its overlapping last
@@ -841,11 +781,16 @@ public:
     /// sitting at (baseX, baseY) and each next row one (stepX, stepY) further; only when countsOnly().
     void countRows(int y0, int rows, const int* first, const int* last, std::uint64_t baseX, std::uint64_t baseY,
                    std::uint64_t stepX, std::uint64_t stepY) {
-        const CountRows c{m_bitsA, m_wordsA, m_x0,  m_bits,  m_words, m_width, m_height, m_dx, m_dy, m_laneX.data(),
-                          m_laneY.data(), y0, rows, first, last, baseX, baseY, stepX, stepY};
+        const CountRows c{m_bitsA, m_wordsA, m_x0, m_bits, m_words, m_width, m_height, m_dx, m_dy,
+                          y0,      rows,     first, last,   baseX,   baseY,   stepX,    stepY};
         std::int64_t count = 0;
-        countRowsAvx2(c, count, m_r.samples);
+        const std::uint32_t left = countRowsAvx2(c, count, m_r.samples);
         m_sink.addCount(count);
+        // The rows it left, one at a time (walk() only counts now).
+        for (std::uint32_t rest = left; rest != 0; rest &= rest - 1) {
+            const auto k = static_cast<std::uint64_t>(std::countr_zero(rest));
+            walk(y0 + static_cast<int>(k), baseX + k * stepX, baseY + k * stepY, first[k], last[k]);
+        }
     }
 
 private:
@@ -918,29 +863,16 @@ private:
     bool m_countOnly = false;
 };
 
-// The clipped range of row y: A's solid samples [xFirst, xLast] whose x lies in [lo, hi], the range
-// of row y that can land in B's polygon; false when there are none.
-inline bool clipRow(const AlphaMask& ma, int y, double lo, double hi, int& xFirst, int& xLast) {
-    const auto spans = ma.rowSpans(y);
-    if (spans.empty()) return false;
-    // The range already carries the slack for the rounding of the solve. Clamped first, so the
-    // conversions to int are in range.
-    const int spanLo = spans.front().x0, spanHi = spans.back().x1 - 1;
-    lo = std::max(lo, spanLo - 1.0);
-    hi = std::min(hi, spanHi + 1.0);
-    if (!(lo <= hi)) return false;
-    xFirst = std::max(ceilToInt(lo), spanLo);
-    xLast = std::min(floorToInt(hi), spanHi);
-    return xFirst <= xLast;
-}
-
-// clipRow for `count` rows at once, given each row's extent of solid pixels: row k keeps A's samples
-// first[k]..last[k] (first > last when none). No branch, so that it vectorises; a NaN bound keeps the
-// whole row (a wider clip only walks more samples, each still decided exactly).
+// The clipped ranges of `count` rows: row k keeps A's samples first[k]..last[k] (first > last when none),
+// those of its solid extent whose x lies in [lo[k], hi[k]], the part of the row that can land in B's
+// polygon. The bounds already carry the slack for the rounding of the solve; they are clamped to one
+// sample beyond the extent first, so the conversions to int are in range. No branch, so that it
+// vectorises; a NaN bound keeps the whole row (a wider clip only walks more samples, each still decided
+// exactly).
 [[gnu::always_inline]] inline void clipRowsBody(const SolidSpan* extent, int count, const double* lo, const double* hi,
                                                 int* first, int* last) {
     for (int k = 0; k < count; ++k) {
-        const double from = extent[k].x0 - 1.0, to = extent[k].x1;  // one sample to each side, as in clipRow
+        const double from = extent[k].x0 - 1.0, to = extent[k].x1;
         double l = lo[k] > from ? lo[k] : from;
         l = l < to ? l : to;
         double h = hi[k] < to ? hi[k] : to;
@@ -981,11 +913,12 @@ void clipRowsAvx2(const SolidSpan* extent, int count, const double* lo, const do
 }
 #endif
 
-// The same for a row whose range the polygon works out.
+// One row, its range worked out by the polygon; false when it keeps no sample.
 inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xFirst, int& xLast) {
     double lo, hi;
     polygon.range(y, lo, hi);
-    return clipRow(ma, y, lo, hi, xFirst, xLast);
+    clipRowsBody(ma.rowExtents().data() + y, 1, &lo, &hi, &xFirst, &xLast);
+    return xFirst <= xLast;
 }
 
 // The first rows are clipped to B's solid box alone and the whole polygon comes after a few rows: a scan

@@ -363,17 +363,24 @@ TEST(PixelFast, CountingAgreesWithPixelNaiveInGroupsOfFourRowsAndRowByRow) {
     struct Kind {
         const char* name;
         int widthA, heightA, widthB, heightB, margin;
+        bool quarterTurns;  // whole quarter turns and half-pixel offsets: samples land exactly on B's edges
     };
-    for (const Kind kind : {Kind{"short rows inside B", 24, 40, 48, 48, 3}, Kind{"rows past B's edge", 24, 40, 30, 30, 0},
-                            Kind{"rows of more than 64 samples", 180, 12, 220, 60, 2}}) {
+    for (const Kind kind : {Kind{"short rows inside B", 24, 40, 48, 48, 3, false},
+                            Kind{"rows past B's edge", 24, 40, 30, 30, 0, true},
+                            Kind{"rows of more than 64 samples", 180, 12, 220, 60, 2, false}}) {
         for (int pair = 0; pair < 60; ++pair) {
             const AlphaMask a = noise(kind.widthA, kind.heightA, 70 + percent(rng) % 31, 0);
             const AlphaMask b = noise(kind.widthB, kind.heightB, 70 + percent(rng) % 31, kind.margin);
             const Body bodyA = bodyAboutCentre(a, {0.0, 0.0}, 0.0);
-            const double turn = std::uniform_real_distribution<double>(-40.0, 40.0)(rng);
-            const double scale = std::uniform_real_distribution<double>(0.6, 1.6)(rng);
-            const glm::dvec2 offset{std::uniform_real_distribution<double>(-0.4, 0.4)(rng) * kind.widthB,
-                                    std::uniform_real_distribution<double>(-0.4, 0.4)(rng) * kind.heightB};
+            double turn = std::uniform_real_distribution<double>(-40.0, 40.0)(rng);
+            double scale = std::uniform_real_distribution<double>(0.6, 1.6)(rng);
+            glm::dvec2 offset{std::uniform_real_distribution<double>(-0.4, 0.4)(rng) * kind.widthB,
+                              std::uniform_real_distribution<double>(-0.4, 0.4)(rng) * kind.heightB};
+            if (kind.quarterTurns) {
+                turn = 90.0 * (1 + percent(rng) % 3);
+                scale = (percent(rng) % 2) ? 1.0 : 2.0;
+                offset = glm::round(offset * 2.0) / 2.0;
+            }
             const Body bodyB = bodyAboutCentre(b, offset, turn, {scale, scale});
             for (bool vector : {true, false}) {
                 setPixelFastVectorWalk(vector);
