@@ -18,7 +18,7 @@ constexpr int kExitDone = 0;
 constexpr int kExitVerifyFailed = 1;
 constexpr int kExitBadInput = 2;
 
-void printHelp(std::ostream& out) {
+void printHelp(std::ostream& out, const AlgorithmSet& available) {
     out << "usage: collision-lab check SCENE [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json]\n"
            "                          [--verify] [--sampling center|xna] [--scan a-to-b|b-to-a|both]\n"
            "                          [--print-expect] [--help]\n"
@@ -27,7 +27,7 @@ void printHelp(std::ostream& out) {
            "\n"
            "  --algorithm LIST  tests to run, comma-separated, or 'all'. Default: all of them.\n"
            "                    The option may be repeated. Tests:\n";
-    for (const auto& algorithm : algorithms()) {
+    for (const auto& algorithm : available.all()) {
         std::string name(algorithm.name);
         name.resize(std::max<std::size_t>(name.size(), 13), ' ');
         out << "                      " << name << algorithm.summary << "\n";
@@ -73,7 +73,8 @@ std::vector<std::string> splitCommas(std::string_view text) {
 }
 
 // Fills `parsed` or returns the message for a usage error.
-std::optional<std::string> parseArguments(std::span<const std::string_view> args, CheckArguments& parsed) {
+std::optional<std::string> parseArguments(std::span<const std::string_view> args, const AlgorithmSet& available,
+                                          CheckArguments& parsed) {
     bool allAlgorithms = false;
     bool sceneGiven = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -105,7 +106,7 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
             for (auto& name : splitCommas(*v)) {
                 if (name == "all") allAlgorithms = true;
                 else if (name.empty()) return "--algorithm " + std::string(*v) + ": empty name in the list";
-                else if (!findAlgorithm(name)) return "--algorithm: unknown algorithm \"" + name + "\" (see --help)";
+                else if (!available.find(name)) return "--algorithm: unknown algorithm \"" + name + "\" (see --help)";
                 else parsed.options.algorithms.push_back(name);
             }
         } else if (option == "--pair") {
@@ -142,17 +143,18 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
 
 }  // namespace
 
-int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
+int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
+                    const AlgorithmSet& available) {
     try {
         CheckArguments parsed;
-        if (auto usageError = parseArguments(args, parsed)) {
+        if (auto usageError = parseArguments(args, available, parsed)) {
             err << "collision-lab check: " << *usageError << "\n"
                 << "usage: collision-lab check SCENE [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json] [--verify]\n"
                    "       (collision-lab check --help for details)\n";
             return kExitBadInput;
         }
         if (parsed.help) {
-            printHelp(out);
+            printHelp(out, available);
             return kExitDone;
         }
 
@@ -162,6 +164,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
             return kExitBadInput;
         }
         parsed.options.includeExpectedPairs = parsed.verify;
+        parsed.options.available = &available;
         MaskCache masks;
         CheckRunResult run = runCheck(*loaded.scene, parsed.scene, parsed.options, masks);
         if (!run.ok()) {
@@ -176,7 +179,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
         }
 
         std::optional<VerifyResult> verified;
-        if (parsed.verify) verified = verifyReport(report, loaded.scene->expect);
+        if (parsed.verify) verified = verifyReport(report, loaded.scene->expect, available);
 
         if (parsed.json) {
             nlohmann::ordered_json json = reportJson(report);
@@ -184,6 +187,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
                 json["verify"] = {{"passed", verified->passed()},
                                   {"checked", verified->checked},
                                   {"skipped", verified->skipped},
+                                  {"unavailable", verified->unavailable},
                                   {"differences", verified->differences}};
             }
             out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
@@ -194,6 +198,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
                     << " expectation(s) compared, " << verified->skipped << " skipped, "
                     << verified->differences.size() << " difference(s))\n";
                 for (const auto& difference : verified->differences) out << "  " << difference << "\n";
+                for (const auto& test : verified->unavailable) out << "  " << test << ": not available here (skipped)\n";
             }
         }
         if (verified && verified->checked == 0 && verified->skipped == 0) {

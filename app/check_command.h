@@ -5,10 +5,13 @@
 #include <span>
 #include <string_view>
 
+#include "core/algorithms.h"
+
 namespace cl {
 
 /// Runs `check` with the arguments after the word "check"; returns the exit status (0 done, 1 verify
-/// failed, 2 bad input).
-int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err);
+/// failed, 2 bad input). `available` is the set of tests this binary has (the executable adds gpu).
+int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
+                    const AlgorithmSet& available = coreAlgorithms());
 
 }  // namespace cl

@@ -178,15 +178,16 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& ma
         if (overlapsPositively(snap.sprites[job.a].aabb, snap.sprites[job.b].aabb)) {
             p.aabbOverlap = intersection(snap.sprites[job.a].aabb, snap.sprites[job.b].aabb);
         }
-        p.chosen = findAlgorithm(job.chosen);
-        if (!p.chosen) p.chosen = findAlgorithm(kDefaultPixelAlgorithm);
-        p.pixelTest = p.chosen && p.chosen->kind == AlgorithmKind::Pixel ? p.chosen : findAlgorithm(kDefaultPixelAlgorithm);
+        const AlgorithmSet& algorithms = *job.algorithms;
+        p.chosen = algorithms.find(job.chosen);
+        if (!p.chosen) p.chosen = algorithms.find(kDefaultPixelAlgorithm);
+        p.pixelTest = p.chosen && p.chosen->kind == AlgorithmKind::Pixel ? p.chosen : algorithms.find(kDefaultPixelAlgorithm);
 
         TestOptions options;
         options.sampling = job.sampling;
         options.scan = job.scan;
         std::vector<TestRun> runs;
-        for (const Algorithm& algorithm : algorithms()) {
+        for (const Algorithm& algorithm : algorithms.all()) {
             AlgorithmRow& row = p.rows.emplace_back(AlgorithmRow{&algorithm, {}, false});
             if (std::find(job.skip.begin(), job.skip.end(), algorithm.name) != job.skip.end()) {
                 // adopt() puts the test's last answer here, if it has one.
@@ -290,11 +291,12 @@ bool CollisionReport::update(const Scene& scene, const ReportRequest& request, s
         job.a = request.pairA;
         job.b = request.pairB;
         job.chosen = request.chosen;
+        job.algorithms = m_algorithms;
         // A second thread costs about a thread start: worth it only when the last such answer took long.
         job.twoThreads = recentMs(request.editing) >= m_twoThreadsAfterMs;
         if (request.editing) {
-            for (const std::string& name : m_deferred) {
-                if (name != request.chosen) job.skip.push_back(name);
+            for (const Algorithm& algorithm : m_algorithms->all()) {
+                if (algorithm.deferWhileEditing && algorithm.name != request.chosen) job.skip.emplace_back(algorithm.name);
             }
         }
         for (const SceneSprite& s : scene.sprites) job.sprites.push_back({s.pixels, s.transform, s.alphaThreshold});

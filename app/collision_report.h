@@ -4,8 +4,8 @@
 // thread whenever the document's revision, the pair or the chosen algorithm changes. The caller may wait
 // a bounded time for it (the sandbox waits within its frame budget, so a drag shows answers for the
 // very frame it draws); when the answer is late the UI shows the newest finished one and says so.
-// Tests named as deferred (the GPU read-back) are skipped while the scene is being edited and rerun
-// once it is still; meanwhile their rows show their last answer, marked as such.
+// Tests whose row says deferWhileEditing (the GPU read-back) are skipped while the scene is being edited
+// and rerun once it is still; meanwhile their rows show their last answer, marked as such.
 
 #include <chrono>
 #include <condition_variable>
@@ -62,7 +62,7 @@ struct PairAnalysis {
     int b = -1;
     PairTransform transform;           ///< makePairTransform(A, B, scene sampling).
     std::optional<Rect> aabbOverlap;   ///< intersection of the world AABBs when they overlap.
-    std::vector<AlgorithmRow> rows;    ///< Every algorithm, in algorithms() order.
+    std::vector<AlgorithmRow> rows;    ///< Every algorithm of the report's set, in table order.
     const Algorithm* chosen = nullptr; ///< The algorithm the views draw.
     const Algorithm* pixelTest = nullptr; ///< The chosen algorithm if it is a pixel test, else the default one.
     CollisionResult scan;              ///< pixelTest run in full mode with listHits: the overlapping pixels.
@@ -95,8 +95,10 @@ public:
     /// Answers are computed on two threads when the last answer of the same kind took at least this long
     /// (default 1 ms: below it, starting a thread costs more than it saves; 0: always).
     void setTwoThreadsAfterMs(double ms) { m_twoThreadsAfterMs = ms; }
-    /// Names the tests to skip while the scene is being edited (ReportRequest::editing), e.g. {"gpu"}.
-    void setDeferred(std::vector<std::string> names) { m_deferred = std::move(names); }
+    /// The tests to run (default: core's). Call before the first update(); the set must outlive the report.
+    void setAlgorithms(const AlgorithmSet& algorithms) { m_algorithms = &algorithms; }
+    /// The tests this report runs.
+    const AlgorithmSet& algorithms() const { return *m_algorithms; }
 
     /// Asks for the answers for `scene` as `request` describes (an unknown `chosen` falls back to the
     /// default pixel test) unless they were already asked for, waits up to `wait` for them, and adopts
@@ -138,6 +140,7 @@ private:
         ScanDirection scan = ScanDirection::AToB;
         int a = -1, b = -1;
         std::string chosen;
+        const AlgorithmSet* algorithms = nullptr;
         std::vector<std::string> skip;  // deferred tests not run for this job
         bool twoThreads = false;        // share the tests with a second thread (worth it past ~1 ms)
     };
@@ -175,7 +178,7 @@ private:
     std::uint64_t m_generation = 0;
     bool m_asked = false;
     ReportRequest m_request;
-    std::vector<std::string> m_deferred;
+    const AlgorithmSet* m_algorithms = &coreAlgorithms();
     double m_twoThreadsAfterMs = 1.0;
     std::vector<double> m_deferringTimes, m_completeTimes;
     double m_recentDeferringMs = 0.0, m_recentCompleteMs = 0.0;

@@ -10,11 +10,10 @@
 
 namespace cl {
 
-std::vector<const Algorithm*> comparableTests() {
+std::vector<const Algorithm*> comparableTests(const AlgorithmSet& algorithms) {
     std::vector<const Algorithm*> out;
-    for (const Algorithm& algorithm : algorithms()) {
-        // The GPU test reads back only a count (it equals pixel-world), and it needs the GL context.
-        if (algorithm.kind == AlgorithmKind::Pixel && algorithm.name != "gpu") out.push_back(&algorithm);
+    for (const Algorithm& algorithm : algorithms.all()) {
+        if (algorithm.listsHits) out.push_back(&algorithm);
     }
     return out;
 }
@@ -40,7 +39,9 @@ void updateComparison(CompareState& compare, const Scene& scene, const Collision
     const auto start = std::chrono::steady_clock::now();
     const Body a{shapes[pair.a].mask.get(), scene.sprites[pair.a].transform};
     const Body b{shapes[pair.b].mask.get(), scene.sprites[pair.b].transform};
-    auto side = [](const CompareChoice& c) { return ComparedTest{findAlgorithm(c.algorithm), c.sampling, c.scan}; };
+    auto side = [&](const CompareChoice& c) {
+        return ComparedTest{report.algorithms().find(c.algorithm), c.sampling, c.scan};
+    };
     compare.comparison = compareTests(side(compare.first), side(compare.second), a, b);
     compare.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
@@ -77,7 +78,7 @@ std::vector<std::string> disagreeingTests(const PairAnalysis& pair, const Algori
         }
         if (other.result.hit != row.result.hit) {
             out.push_back(std::string(other.algorithm->name) + " (hit)");
-        } else if (!reportsOverlapArea(*row.algorithm) && !reportsOverlapArea(*other.algorithm) &&
+        } else if (!row.algorithm->reportsArea && !other.algorithm->reportsArea &&
                    std::llround(other.result.overlap) != std::llround(row.result.overlap)) {
             out.push_back(std::string(other.algorithm->name));
         }

@@ -43,8 +43,8 @@ inline constexpr std::uint32_t kOnlySecond = 0x38B6FFFF;
 inline constexpr std::uint32_t kBoth = 0x7CE07CFF;
 }  // namespace comparePalette
 
-/// The pixel tests the Compare panel offers (every table entry of kind Pixel that lists its hits).
-std::vector<const Algorithm*> comparableTests();
+/// The tests the Compare panel offers: every row of `algorithms` that lists its hits.
+std::vector<const Algorithm*> comparableTests(const AlgorithmSet& algorithms);
 
 /// Recomputes the comparison when the report has a new answer or the choices changed (never per frame:
 /// at most once per finished answer of the worker). Runs on the calling (main) thread.

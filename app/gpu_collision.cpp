@@ -438,9 +438,14 @@ CollisionResult gpuTest(const Body& a, const Body& b, const TestOptions& options
 
 const Algorithm& gpuAlgorithm() {
     static const Algorithm algorithm{
-        "gpu", AlgorithmKind::Pixel,
-        "red/blue on the GPU: world pixels painted by both sprites, the same answer as pixel-world", &gpuTest, false,
-        true};
+        .name = "gpu",
+        .kind = AlgorithmKind::Pixel,
+        .summary = "red/blue on the GPU: world pixels painted by both sprites, the same answer as pixel-world",
+        .run = &gpuTest,
+        .threadBound = true,
+        .deferWhileEditing = true,  // a read-back stalls the pipeline, and without a GPU it is drawn in software
+        .needsDisplay = true,
+    };
     return algorithm;
 }
 

@@ -10,14 +10,15 @@
 #include "core/algorithms.h"
 
 int main(int argc, char** argv) {
-    // The one test that needs OpenGL lives in the app; it joins core's table before anything runs.
-    cl::addAlgorithm(cl::gpuAlgorithm());
+    // The one test that needs OpenGL lives in the app: this binary's tests are core's plus it.
+    cl::AlgorithmSet algorithms(cl::coreAlgorithms().all());
+    algorithms.add(cl::gpuAlgorithm());
 
     std::vector<std::string_view> args(argv + 1, argv + argc);
     if (!args.empty() && args.front() == "check") {
-        const int status = cl::runCheckCommand({args.begin() + 1, args.end()}, std::cout, std::cerr);
+        const int status = cl::runCheckCommand({args.begin() + 1, args.end()}, std::cout, std::cerr, algorithms);
         cl::releaseSharedGpuCollider();
         return status;
     }
-    return cl::runSandbox(args);
+    return cl::runSandbox(args, algorithms);
 }

@@ -23,25 +23,27 @@ void disabledWrapped(const char* text) {
 }
 
 // One side's controls; `id` keeps the two sides' widgets apart.
-void drawChoice(const char* id, const char* label, CompareChoice& choice) {
+void drawChoice(const char* id, const char* label, CompareChoice& choice, const AlgorithmSet& algorithms) {
     ImGui::PushID(id);
     ImGui::TextUnformatted(label);
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::BeginCombo("##test", choice.algorithm.c_str())) {
-        for (const Algorithm* algorithm : comparableTests()) {
+        for (const Algorithm* algorithm : comparableTests(algorithms)) {
             const std::string name(algorithm->name);
             if (ImGui::Selectable(name.c_str(), name == choice.algorithm)) choice.algorithm = name;
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(algorithm->summary).c_str());
         }
         ImGui::EndCombo();
     }
-    const Algorithm* algorithm = findAlgorithm(choice.algorithm);
-    if (algorithm && algorithm->directional) {
+    const Algorithm* algorithm = algorithms.find(choice.algorithm);
+    if (algorithm && algorithm->honoursSampling) {
         int sampling = choice.sampling == Sampling::Xna ? 1 : 0;
         ImGui::RadioButton("center", &sampling, 0);
         ImGui::SameLine();
         ImGui::RadioButton("xna", &sampling, 1);
         choice.sampling = sampling == 1 ? Sampling::Xna : Sampling::Center;
+    }
+    if (algorithm && algorithm->directional) {
         int scan = static_cast<int>(choice.scan);
         ImGui::RadioButton("A->B", &scan, static_cast<int>(ScanDirection::AToB));
         ImGui::SameLine();
@@ -49,9 +51,9 @@ void drawChoice(const char* id, const char* label, CompareChoice& choice) {
         ImGui::SameLine();
         ImGui::RadioButton("both", &scan, static_cast<int>(ScanDirection::Both));
         choice.scan = static_cast<ScanDirection>(scan);
-    } else {
-        disabledWrapped(algorithm && algorithm->name == "pixel-world" ? "(samples the world grid; no sampling or scan options)"
-                                                                    : "(no sampling or scan options)");
+    }
+    if (algorithm && !algorithm->honoursSampling && !algorithm->directional) {
+        disabledWrapped("(no sampling or scan options: it does not walk A's pixel grid)");
     }
     ImGui::PopID();
 }
@@ -89,9 +91,9 @@ void drawComparePanel(SandboxState& state) {
         compare.enabled = true;
     }
     ImGui::Separator();
-    drawChoice("first", "First test", compare.first);
+    drawChoice("first", "First test", compare.first, state.report.algorithms());
     ImGui::Spacing();
-    drawChoice("second", "Second test", compare.second);
+    drawChoice("second", "Second test", compare.second, state.report.algorithms());
     ImGui::Separator();
     if (!compare.enabled) {
         ImGui::TextDisabled("Tick the box (or pick a preset) to compare.");
@@ -106,8 +108,8 @@ void drawComparePanel(SandboxState& state) {
         ImGui::TextWrapped("Cannot compare: %s", c.reason.c_str());
         return;
     }
-    const std::string firstName = comparedTestName({findAlgorithm(compare.firstUsed.algorithm), compare.firstUsed.sampling, compare.firstUsed.scan});
-    const std::string secondName = comparedTestName({findAlgorithm(compare.secondUsed.algorithm), compare.secondUsed.sampling, compare.secondUsed.scan});
+    const std::string firstName = comparedTestName({state.report.algorithms().find(compare.firstUsed.algorithm), compare.firstUsed.sampling, compare.firstUsed.scan});
+    const std::string secondName = comparedTestName({state.report.algorithms().find(compare.secondUsed.algorithm), compare.secondUsed.sampling, compare.secondUsed.scan});
     ImGui::TextWrapped("First:  %s - %s, overlap %.6g", firstName.c_str(), c.first.hit ? "HIT" : "no hit", c.first.overlap);
     ImGui::TextWrapped("Second: %s - %s, overlap %.6g", secondName.c_str(), c.second.hit ? "HIT" : "no hit", c.second.overlap);
     countRow("only first", comparePalette::kOnlyFirst, c.sets.onlyFirst.size(), "Pixel pairs only the first test counted.");

@@ -32,9 +32,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Tests skipped while the scene is changing: the GPU read-back stalls the pipeline on real hardware and
-// is drawn by the CPU on machines without a GPU. They rerun once the scene has been still this long.
-const std::vector<std::string> kDeferredTests{"gpu"};
+// Tests marked deferWhileEditing (the GPU read-back) rerun once the scene has been still this long.
 constexpr auto kStillAfter = std::chrono::milliseconds(300);
 // A frame waits this long for the answers to its own scene, when the last such answer took no longer:
 // then the table and the overlays never trail the sprites. Slower answers are shown when they come.
@@ -89,7 +87,9 @@ std::string timestampedName(const char* prefix) {
 
 class Sandbox {
 public:
-    explicit Sandbox(const SandboxOptions& options) : m_options(options) {}
+    Sandbox(const SandboxOptions& options, const AlgorithmSet& algorithms) : m_options(options) {
+        m_state.report.setAlgorithms(algorithms);
+    }
     int run();
 
 private:
@@ -387,7 +387,6 @@ int Sandbox::run() {
     }
 
     m_state.manipulator = std::make_unique<Manipulator>(m_state.document, m_state.camera);
-    m_state.report.setDeferred(kDeferredTests);
     m_state.errors.insert(m_state.errors.end(), warnings.begin(), warnings.end());
     loadInitialScene();
     if (m_persistSettings) {
@@ -515,7 +514,7 @@ int Sandbox::run() {
 
 }  // namespace
 
-int runSandbox(std::span<const std::string_view> args) {
+int runSandbox(std::span<const std::string_view> args, const AlgorithmSet& algorithms) {
     const SandboxOptionsResult parsed = parseSandboxOptions(args);
     if (!parsed.error.empty()) {
         std::cerr << "collision-lab: " << parsed.error << "\n" << sandboxUsage();
@@ -525,7 +524,7 @@ int runSandbox(std::span<const std::string_view> args) {
         std::cout << sandboxUsage();
         return 0;
     }
-    Sandbox sandbox(parsed.options);
+    Sandbox sandbox(parsed.options, algorithms);
     return sandbox.run();
 }
 

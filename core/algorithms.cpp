@@ -12,18 +12,31 @@
 namespace cl {
 namespace {
 
-constexpr std::array kAlgorithms{
-    Algorithm{"circle", AlgorithmKind::Bound, "bounding circles around the solid pixels", circleTest},
-    Algorithm{"aabb", AlgorithmKind::Bound, "world axis-aligned boxes of the texture corners", aabbTest},
-    Algorithm{"tight-aabb", AlgorithmKind::Bound, "world boxes cropped to the solid pixels", tightAabbTest},
-    Algorithm{"obb", AlgorithmKind::Bound, "separating axes of the two texture rectangles", obbTest},
-    Algorithm{"pixel-rect", AlgorithmKind::Pixel, "untransformed scan of the intersection rectangle", pixelRect},
-    Algorithm{"pixel-naive", AlgorithmKind::Pixel, "A's solid pixels mapped into B by the full matrix", pixelNaive, true},
-    Algorithm{"pixel-step", AlgorithmKind::Pixel, "the same scan walked with the two step vectors", pixelStep, true},
-    Algorithm{"pixel-fast", AlgorithmKind::Pixel, "pixel-naive's answer, scanning only what can reach B", pixelFast, true},
-    Algorithm{"pixel-world", AlgorithmKind::Pixel, "world pixel centres mapped into both (the GPU's answer)",
-              pixelWorld},
-    Algorithm{"pixel-exact", AlgorithmKind::Pixel, "world area shared by the solid pixel squares", pixelExact},
+constexpr std::array kCoreAlgorithms{
+    Algorithm{.name = "circle", .kind = AlgorithmKind::Bound, .summary = "bounding circles around the solid pixels",
+              .run = circleTest},
+    Algorithm{.name = "aabb", .kind = AlgorithmKind::Bound, .summary = "world axis-aligned boxes of the texture corners",
+              .run = aabbTest},
+    Algorithm{.name = "tight-aabb", .kind = AlgorithmKind::Bound, .summary = "world boxes cropped to the solid pixels",
+              .run = tightAabbTest},
+    Algorithm{.name = "obb", .kind = AlgorithmKind::Bound, .summary = "separating axes of the two texture rectangles",
+              .run = obbTest},
+    Algorithm{.name = "pixel-rect", .kind = AlgorithmKind::Pixel,
+              .summary = "untransformed scan of the intersection rectangle", .run = pixelRect, .listsHits = true},
+    Algorithm{.name = "pixel-naive", .kind = AlgorithmKind::Pixel,
+              .summary = "A's solid pixels mapped into B by the full matrix", .run = pixelNaive, .directional = true,
+              .honoursSampling = true, .listsHits = true},
+    Algorithm{.name = "pixel-step", .kind = AlgorithmKind::Pixel,
+              .summary = "the same scan walked with the two step vectors", .run = pixelStep, .directional = true,
+              .honoursSampling = true, .listsHits = true},
+    Algorithm{.name = "pixel-fast", .kind = AlgorithmKind::Pixel,
+              .summary = "pixel-naive's answer, scanning only what can reach B", .run = pixelFast, .directional = true,
+              .honoursSampling = true, .listsHits = true},
+    Algorithm{.name = "pixel-world", .kind = AlgorithmKind::Pixel,
+              .summary = "world pixel centres mapped into both (the GPU's answer)", .run = pixelWorld, .listsHits = true},
+    Algorithm{.name = "pixel-exact", .kind = AlgorithmKind::Pixel,
+              .summary = "world area shared by the solid pixel squares", .run = pixelExact, .reportsArea = true,
+              .listsHits = true},
 };
 
 // B's scan answers with B's pixel in `a`; put each sprite's pixel back in its own field.
@@ -57,24 +70,33 @@ CollisionResult runInDirection(const Algorithm& algorithm, const Body& a, const 
 
 }  // namespace
 
-// The core tests, then whatever the executable added (see addAlgorithm).
-std::vector<Algorithm>& table() {
-    static std::vector<Algorithm> all(kAlgorithms.begin(), kAlgorithms.end());
-    return all;
+AlgorithmSet::AlgorithmSet(std::span<const Algorithm> rows) : m_rows(rows.begin(), rows.end()) {}
+
+bool AlgorithmSet::add(const Algorithm& row) {
+    if (find(row.name)) return false;
+    m_rows.push_back(row);
+    return true;
 }
 
-std::span<const Algorithm> algorithms() { return table(); }
-
-void addAlgorithm(const Algorithm& algorithm) {
-    if (!findAlgorithm(algorithm.name)) table().push_back(algorithm);
-}
-
-const Algorithm* findAlgorithm(std::string_view name) {
-    for (const Algorithm& algorithm : table()) {
+const Algorithm* AlgorithmSet::find(std::string_view name) const {
+    for (const Algorithm& algorithm : m_rows) {
         if (algorithm.name == name) return &algorithm;
     }
     return nullptr;
 }
+
+std::string AlgorithmSet::namesText() const {
+    std::string text;
+    for (const Algorithm& algorithm : m_rows) text += (text.empty() ? "" : ", ") + std::string(algorithm.name);
+    return text;
+}
+
+const AlgorithmSet& coreAlgorithms() {
+    static const AlgorithmSet core{kCoreAlgorithms};
+    return core;
+}
+
+const Algorithm* findAlgorithm(std::string_view name) { return coreAlgorithms().find(name); }
 
 CollisionResult runAlgorithm(const Algorithm& algorithm, const Body& a, const Body& b, const TestOptions& options) {
     if (!a.mask || !b.mask) return notApplicable("a sprite has no mask");

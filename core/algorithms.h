@@ -1,8 +1,12 @@
 #pragma once
-// The table of every collision test by name: the app, the CLI, the tests and the benchmarks use it.
+// The table of collision tests by name: the app, the CLI, the tests and the benchmarks use it.
+// What a test *is* (reports an area, honours sampling, needs a display...) is data in its row;
+// code elsewhere asks these fields and never compares a test's name.
 
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/collision_result.h"
 
@@ -11,28 +15,56 @@ namespace cl {
 /// What a test looks at: a bounding shape, or the pixels.
 enum class AlgorithmKind { Bound, Pixel };
 
-/// One named test.
+/// Runs a test with A scanned into B.
+using RunFunction = CollisionResult (*)(const Body& a, const Body& b, const TestOptions& options);
+
+/// One named test and what it is like. Rows are written with designated initializers.
 struct Algorithm {
     std::string_view name;     ///< The one name used everywhere, e.g. "pixel-step".
-    AlgorithmKind kind;
+    AlgorithmKind kind = AlgorithmKind::Pixel;
     std::string_view summary;  ///< One line for help texts and tooltips.
-    CollisionResult (*run)(const Body& a, const Body& b, const TestOptions& options);
-    /// True for the tests that walk one sprite's samples into the other (they honour TestOptions::scan).
+    RunFunction run = nullptr;
+    /// Walks one sprite's samples into the other, so it honours TestOptions::scan.
     bool directional = false;
-    /// True for a test that must run on the thread that set it up (the OpenGL `gpu` test keeps its context
-    /// per thread); the others may run on any thread, several at once.
+    /// Its answer depends on TestOptions::sampling (center or xna).
+    bool honoursSampling = false;
+    /// Its overlap is a world area (reported as "overlap_area"), not a count of samples.
+    bool reportsArea = false;
+    /// Reports every overlapping (A pixel, B pixel) pair when asked (TestOptions::listHits).
+    bool listsHits = false;
+    /// Must run on the thread that set it up (an OpenGL context is per thread); others may run anywhere.
     bool threadBound = false;
+    /// Costly enough that the sandbox reruns it only once the scene is still.
+    bool deferWhileEditing = false;
+    /// Needs an OpenGL context; not applicable (with the reason) without one.
+    bool needsDisplay = false;
 };
 
-/// Every test: the core library's, cheap ones first, then any added with addAlgorithm(), in the order
-/// tables list them.
-std::span<const Algorithm> algorithms();
+/// A set of tests in table order. The app builds core's set plus its own `gpu` row once at start-up and
+/// passes it on; add rows before taking pointers to them (adding may move the rows).
+class AlgorithmSet {
+public:
+    AlgorithmSet() = default;
+    /// The rows given, in that order.
+    explicit AlgorithmSet(std::span<const Algorithm> rows);
 
-/// Appends a test that lives outside core (the executable adds its OpenGL `gpu` test at start-up, in
-/// main()). Call before other threads use the table; a name already present is ignored.
-void addAlgorithm(const Algorithm& algorithm);
+    /// Appends a row; returns false (and changes nothing) when its name is already present.
+    bool add(const Algorithm& row);
+    /// Every row, in table order.
+    std::span<const Algorithm> all() const { return m_rows; }
+    /// The row with this name, or nullptr.
+    const Algorithm* find(std::string_view name) const;
+    /// "circle, aabb, ..." for messages.
+    std::string namesText() const;
 
-/// The test with this name, or nullptr.
+private:
+    std::vector<Algorithm> m_rows;
+};
+
+/// Core's tests, cheap ones first: the set every binary has. Immutable.
+const AlgorithmSet& coreAlgorithms();
+
+/// The core test with this name, or nullptr (shorthand for coreAlgorithms().find(name)).
 const Algorithm* findAlgorithm(std::string_view name);
 
 /// Runs a test in the scan direction the options ask for (see ScanDirection) and records its wall time

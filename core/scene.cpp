@@ -7,7 +7,6 @@
 #include <set>
 #include <sstream>
 
-#include "core/algorithms.h"
 #include "core/atomic_file.h"
 #include "core/image_io.h"
 
@@ -63,12 +62,6 @@ std::string rangeText(double lo, double hi) { return "[" + formatNumber(lo) + ",
 std::string knownKeysText(std::initializer_list<std::string_view> keys) {
     std::string text;
     for (auto key : keys) text += (text.empty() ? "" : ", ") + std::string(key);
-    return text;
-}
-
-std::string algorithmNamesText() {
-    std::string text;
-    for (const auto& algorithm : algorithms()) text += (text.empty() ? "" : ", ") + std::string(algorithm.name);
     return text;
 }
 
@@ -361,10 +354,10 @@ private:
                 continue;
             }
             for (const auto& entry : pair.value().items()) {
+                // Any name loads: which tests exist depends on the binary (a core-only build has no gpu),
+                // so `check --verify` reports a name it lacks as not available here.
                 const std::string entryPath = path + "[" + jsonQuoted(entry.key()) + "]";
-                if (!findAlgorithm(entry.key())) {
-                    add(entryPath, "unknown algorithm (known: " + algorithmNamesText() + ")");
-                }
+                if (entry.key().empty()) add(entryPath, "an algorithm name cannot be empty");
                 checkExpectation(entry.value(), entryPath);
             }
         }

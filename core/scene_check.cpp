@@ -22,12 +22,6 @@ std::string namesText(const Scene& scene) {
     return text;
 }
 
-std::string algorithmNamesText() {
-    std::string text;
-    for (const auto& algorithm : algorithms()) text += (text.empty() ? "" : ", ") + std::string(algorithm.name);
-    return text;
-}
-
 std::optional<std::size_t> spriteIndex(const Scene& scene, const std::string& name) {
     for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
         if (scene.sprites[i].name == name) return i;
@@ -91,25 +85,24 @@ std::string padded(std::string text, std::size_t width) {
 
 }  // namespace
 
-bool reportsOverlapArea(const Algorithm& algorithm) { return algorithm.name == "pixel-exact"; }
-
 CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options, MaskCache& masks) {
     CheckRunResult out;
+    const AlgorithmSet& available = *options.available;
     std::vector<const Algorithm*> chosen;
     if (options.algorithms.empty()) {
-        for (const auto& algorithm : algorithms()) chosen.push_back(&algorithm);
+        for (const auto& algorithm : available.all()) chosen.push_back(&algorithm);
     } else {
         std::set<const Algorithm*> wanted;
         for (const auto& name : options.algorithms) {
-            const Algorithm* algorithm = findAlgorithm(name);
+            const Algorithm* algorithm = available.find(name);
             if (!algorithm) {
-                out.error = "unknown algorithm " + jsonQuoted(name) + " (known: " + algorithmNamesText() + ", or all)";
+                out.error = "unknown algorithm " + jsonQuoted(name) + " (known: " + available.namesText() + ", or all)";
                 return out;
             }
             wanted.insert(algorithm);
         }
         // Table order, whatever order the user typed, so reports always read the same way.
-        for (const auto& algorithm : algorithms()) {
+        for (const auto& algorithm : available.all()) {
             if (wanted.count(&algorithm)) chosen.push_back(&algorithm);
         }
     }
@@ -183,7 +176,7 @@ Ordered resultJson(const Algorithm& algorithm, const CollisionResult& result) {
         return j;
     }
     j["hit"] = result.hit;
-    if (reportsOverlapArea(algorithm)) {
+    if (algorithm.reportsArea) {
         j["overlap_area"] = result.overlap;
     } else if (algorithm.kind == AlgorithmKind::Pixel) {
         j["overlap"] = static_cast<std::int64_t>(std::llround(result.overlap));
@@ -246,7 +239,7 @@ std::string reportTable(const CheckReport& report) {
                 continue;
             }
             std::string overlap = "-";
-            if (reportsOverlapArea(*outcome.algorithm)) overlap = numberText(r.overlap);
+            if (outcome.algorithm->reportsArea) overlap = numberText(r.overlap);
             else if (outcome.algorithm->kind == AlgorithmKind::Pixel) overlap = std::to_string(std::llround(r.overlap));
             std::string first = "-";
             if (r.firstHit) {
@@ -261,7 +254,7 @@ std::string reportTable(const CheckReport& report) {
     return text;
 }
 
-VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect) {
+VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect, const AlgorithmSet& available) {
     VerifyResult out;
     if (!expect.is_object()) return out;
     for (const auto& pairItem : expect.items()) {
@@ -278,6 +271,7 @@ VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expec
             }
             if (!outcome) {
                 ++out.skipped;
+                if (!available.find(entry.key())) out.unavailable.push_back(pairName + " " + entry.key());
                 continue;
             }
             ++out.checked;

@@ -18,7 +18,9 @@ namespace cl {
 
 /// What to run.
 struct CheckOptions {
-    std::vector<std::string> algorithms;                       ///< Names from algorithms(); empty means all.
+    /// The tests this binary has (core's, or the app's set with gpu); names are looked up here.
+    const AlgorithmSet* available = &coreAlgorithms();
+    std::vector<std::string> algorithms;                       ///< Names from `available`; empty means all.
     std::optional<std::pair<std::string, std::string>> pair;   ///< Only this pair, first = scanned (A).
     std::optional<Sampling> sampling;                          ///< Overrides the scene's sampling.
     std::optional<ScanDirection> scan;                         ///< Overrides the scene's scan direction.
@@ -58,9 +60,6 @@ struct CheckRunResult {
 /// Runs the chosen tests on the chosen pairs, in full mode (every overlapping sample counted).
 CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options, MaskCache& masks);
 
-/// True for the tests whose overlap is a world area (reported as "overlap_area") rather than a count.
-bool reportsOverlapArea(const Algorithm& algorithm);
-
 /// One result in the JSON shape of `check --json` (and of an expect entry): applicable, reason, hit,
 /// overlap or overlap_area, first_hit {a, b, world}, samples, time_ns — only the fields that apply.
 nlohmann::ordered_json resultJson(const Algorithm& algorithm, const CollisionResult& result);
@@ -79,13 +78,17 @@ nlohmann::ordered_json expectJson(const CheckReport& report);
 struct VerifyResult {
     std::vector<std::string> differences;  ///< One line each: "F/R pixel-naive overlap: expected 312, got 310".
     int checked = 0;  ///< Expectations (pair + algorithm) compared.
-    int skipped = 0;  ///< Expectations whose pair or algorithm was not run.
+    int skipped = 0;  ///< Expectations whose pair or algorithm was not run (unavailable ones included).
+    /// Expectations naming a test this binary lacks, "F/R gpu" each: reported, never a difference.
+    std::vector<std::string> unavailable;
     /// True when no expectation differs.
     bool passed() const { return differences.empty(); }
 };
 
 /// Compares every field of every expectation with the report. Counts (overlap, samples, pixels) must be
 /// equal; overlap_area and world coordinates may differ by 1e-6 relative (at least 1e-6 absolute).
-VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect);
+/// An expectation for a test not in `available` is listed as unavailable, not compared.
+VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect,
+                          const AlgorithmSet& available = coreAlgorithms());
 
 }  // namespace cl

@@ -63,7 +63,7 @@ TEST(CheckCommandUsage, HelpDocumentsEveryOptionAndExitsZero) {
     for (auto option : {"--algorithm", "--pair", "--json", "--verify", "--sampling", "--scan", "Default: all", "Exit status"}) {
         EXPECT_TRUE(contains(r.out, option)) << option;
     }
-    for (const auto& algorithm : algorithms()) EXPECT_TRUE(contains(r.out, std::string(algorithm.name)));
+    for (const auto& algorithm : coreAlgorithms().all()) EXPECT_TRUE(contains(r.out, std::string(algorithm.name)));
 }
 
 TEST(CheckCommandUsage, MissingSceneArgumentIsBadInput) {
@@ -126,7 +126,7 @@ TEST_F(CheckCommand, JsonOutputHasTheDocumentedShape) {
     ASSERT_EQ(j["pairs"].size(), 1u);
     EXPECT_EQ(j["pairs"][0]["a"], "A");
     EXPECT_EQ(j["pairs"][0]["b"], "B");
-    EXPECT_EQ(j["pairs"][0]["results"].size(), algorithms().size());
+    EXPECT_EQ(j["pairs"][0]["results"].size(), coreAlgorithms().all().size());
     const json& naive = j["pairs"][0]["results"]["pixel-naive"];
     EXPECT_EQ(naive["applicable"], true);
     EXPECT_EQ(naive["hit"], true);
@@ -152,7 +152,7 @@ TEST_F(CheckCommand, AlgorithmListAndPairNarrowTheRun) {
 TEST_F(CheckCommand, AllMeansEveryAlgorithm) {
     CheckRun r = runCheck({sceneFile(), "--json", "--algorithm", "all"});
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(json::parse(r.out)["pairs"][0]["results"].size(), algorithms().size());
+    EXPECT_EQ(json::parse(r.out)["pairs"][0]["results"].size(), coreAlgorithms().all().size());
 }
 
 TEST_F(CheckCommand, SamplingOptionOverridesTheScene) {
@@ -225,6 +225,16 @@ TEST_F(CheckCommand, VerifyFailsWithOneAndListsEachDifference) {
     EXPECT_EQ(out["verify"]["passed"], false);
     EXPECT_EQ(out["verify"]["differences"].size(), 2u);
     EXPECT_TRUE(contains(j.err, "A/B pixel-naive overlap: expected 5, got 2")) << j.err;
+}
+
+TEST_F(CheckCommand, VerifySaysATestThisBinaryLacksIsNotAvailableAndStillPasses) {
+    // A bug report saved by a sandbox with gpu, checked by a binary without it (core's tests only).
+    scene["expect"]["A/B"]["gpu"] = json::parse(R"({"hit": true, "overlap": 2})");
+    save();
+    CheckRun r = runCheck({sceneFile(), "--verify"});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "A/B gpu: not available here (skipped)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "verify: passed (2 expectation(s) compared, 1 skipped")) << r.out;
 }
 
 TEST_F(CheckCommand, VerifyRunsTheReversedPairsTheSceneExpects) {

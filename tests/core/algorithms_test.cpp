@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 #include <string>
 #include <string_view>
@@ -52,7 +53,7 @@ TEST(Algorithms, TableHoldsEveryTestOfTheIssueUnderItsName) {
 TEST(Algorithms, NamesAreUniqueAndCheapTestsComeFirst) {
     std::set<std::string_view> names;
     bool seenPixel = false;
-    for (const Algorithm& algorithm : algorithms()) {
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
         EXPECT_TRUE(names.insert(algorithm.name).second) << "duplicate " << algorithm.name;
         EXPECT_FALSE(algorithm.name.empty());
         if (algorithm.kind == AlgorithmKind::Pixel) seenPixel = true;
@@ -81,6 +82,67 @@ TEST(Algorithms, SampledScansAreDirectionalAndTheOthersAreNot) {
     for (std::string_view name : {"pixel-naive", "pixel-step"}) EXPECT_TRUE(findAlgorithm(name)->directional) << name;
     for (std::string_view name : {"circle", "aabb", "tight-aabb", "obb", "pixel-world", "pixel-exact"})
         EXPECT_FALSE(findAlgorithm(name)->directional) << name;
+}
+
+// The rows' traits are what the app and the checker act on, so each is checked against behaviour.
+TEST(Algorithms, SamplingChangesTheAnswerOfExactlyTheTestsThatSayTheyHonourIt) {
+    // A "####" half a pixel right of B "..#..": center sampling lands one of A's samples on B's pixel
+    // (A's 1 at world 2.0), xna two (A's 1 at 1.5 and A's 2 at 2.5, both rounded to even 2).
+    AlphaMask a = maskFromArt({"####"});
+    AlphaMask b = maskFromArt({"..#.."});
+    const Body bodyA = bodyAt(a, {0.5, 0}), bodyB = bodyAt(b, {0, 0});
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
+        const CollisionResult center = runAlgorithm(algorithm, bodyA, bodyB, testing::fullScan(Sampling::Center));
+        const CollisionResult xna = runAlgorithm(algorithm, bodyA, bodyB, testing::fullScan(Sampling::Xna));
+        const bool differs = center.overlap != xna.overlap || center.hits != xna.hits;
+        EXPECT_EQ(differs, algorithm.honoursSampling) << algorithm.name;
+    }
+}
+
+TEST(Algorithms, TestsThatListHitsListOnePairPerOverlapAndOnlyAreaTestsReportAnArea) {
+    // B turned 45 degrees over A: pixel squares overlap in fractions, so an area is not a whole number.
+    AlphaMask a = testing::solidMask(6, 6);
+    AlphaMask b = testing::solidMask(4, 4);
+    const Body bodyA = bodyAt(a, {0, 0});
+    const Body bodyB = testing::bodyAboutCentre(b, {5.3, 2.7}, 45.0);  // partly outside A: no symmetry makes the area whole
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
+        if (algorithm.kind != AlgorithmKind::Pixel) {
+            EXPECT_FALSE(algorithm.listsHits || algorithm.reportsArea || algorithm.honoursSampling) << algorithm.name;
+            continue;
+        }
+        const CollisionResult r = runAlgorithm(algorithm, bodyA, bodyB, testing::fullScan(Sampling::Center));
+        if (!r.applicable) {
+            EXPECT_EQ(algorithm.name, "pixel-rect") << r.reason;  // the one test that refuses a turned sprite
+            continue;
+        }
+        ASSERT_TRUE(r.hit) << algorithm.name;
+        EXPECT_EQ(!r.hits.empty(), algorithm.listsHits) << algorithm.name;
+        EXPECT_EQ(r.overlap != std::floor(r.overlap), algorithm.reportsArea) << algorithm.name << " " << r.overlap;
+        if (!algorithm.reportsArea) {
+            EXPECT_EQ(double(r.hits.size()), r.overlap) << algorithm.name;
+        }
+    }
+}
+
+TEST(Algorithms, CoreTestsNeedNoDisplayAndRunOnAnyThread) {
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
+        EXPECT_FALSE(algorithm.needsDisplay || algorithm.threadBound || algorithm.deferWhileEditing) << algorithm.name;
+    }
+}
+
+TEST(AlgorithmSet, AddsRowsInOrderAndIgnoresANameAlreadyPresent) {
+    AlgorithmSet set(coreAlgorithms().all());
+    const std::size_t before = set.all().size();
+    EXPECT_TRUE(set.add(Algorithm{.name = "extra", .summary = "a row the app adds", .run = &pixelWorld, .needsDisplay = true}));
+    EXPECT_FALSE(set.add(Algorithm{.name = "pixel-naive", .summary = "impostor", .run = &pixelWorld}));
+    ASSERT_EQ(set.all().size(), before + 1);
+    EXPECT_EQ(set.all().back().name, "extra");
+    EXPECT_EQ(set.find("extra"), &set.all().back());
+    EXPECT_EQ(set.find("pixel-naive")->run, &pixelNaive);
+    EXPECT_EQ(findAlgorithm("extra"), nullptr);  // core's own set is untouched
+    EXPECT_EQ(coreAlgorithms().all().size(), before);
+    EXPECT_EQ(set.namesText().substr(0, 12), "circle, aabb");
+    EXPECT_EQ(set.namesText().substr(set.namesText().size() - 7), ", extra");
 }
 
 TEST(Algorithms, EachEntryRunsItsFunction) {

@@ -315,7 +315,7 @@ TEST(HugeRotations, EveryAlgorithmAnswersAQuarterTurnPlusATrillionAsAQuarterTurn
     const Body quarter{&l, makeTransform({3.0, 2.0}, {2.0, 2.0}, 90.0)};
     const Body huge{&l, makeTransform({3.0, 2.0}, {2.0, 2.0}, 1.0e12 - 190.0)};
     const Body other{&bar, makeTransform({0.0, 1.0})};
-    for (const Algorithm& algorithm : algorithms()) {
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
         for (const TestOptions& options : {testing::fullScan(Sampling::Center), testing::fullScan(Sampling::Xna)}) {
             CollisionResult expected = runAlgorithm(algorithm, quarter, other, options);
             CollisionResult actual = runAlgorithm(algorithm, huge, other, options);
@@ -333,7 +333,7 @@ TEST(TinyMasks, TwoOneByOneSolidPixelsOnTopOfEachOtherHitInEveryAlgorithm) {
     const AlphaMask dot = testing::solidMask(1, 1);
     const Body a = testing::bodyAt(dot, {5.0, 7.0});
     const Body b = testing::bodyAt(dot, {5.0, 7.0});
-    for (const Algorithm& algorithm : algorithms()) {
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
         CollisionResult r = runAlgorithm(algorithm, a, b, testing::fullScan(Sampling::Center));
         ASSERT_TRUE(r.applicable) << algorithm.name << ": " << r.reason;
         EXPECT_TRUE(r.hit) << algorithm.name;
@@ -347,7 +347,7 @@ TEST(TinyMasks, TwoOneByOneSolidPixelsOnTopOfEachOtherHitInEveryAlgorithm) {
 TEST(TinyMasks, AnImageWithNoSolidPixelHitsNothingInAnyPixelTest) {
     const AlphaMask clear = testing::emptyMask(4, 4);
     const AlphaMask full = testing::solidMask(4, 4);
-    for (const Algorithm& algorithm : algorithms()) {
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
         for (auto [a, b] : {std::pair{&clear, &full}, std::pair{&full, &clear}, std::pair{&clear, &clear}}) {
             CollisionResult r = runAlgorithm(algorithm, testing::bodyAt(*a, {0.0, 0.0}), testing::bodyAt(*b, {1.0, 1.0}),
                                              testing::fullScan(Sampling::Center));
@@ -363,7 +363,7 @@ TEST(TinyMasks, AnImageWithNoSolidPixelHitsNothingInAnyPixelTest) {
 TEST(TinyMasks, AZeroByZeroMaskHitsNothingAndDoesNotCrash) {
     const AlphaMask none;
     const AlphaMask full = testing::solidMask(3, 3);
-    for (const Algorithm& algorithm : algorithms()) {
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
         TestOptions both = testing::fullScan(Sampling::Xna);
         both.scan = ScanDirection::Both;
         CollisionResult r = runAlgorithm(algorithm, testing::bodyAt(none, {0.0, 0.0}), testing::bodyAt(full, {0.0, 0.0}), both);
@@ -396,7 +396,7 @@ std::map<std::string, CollisionResult> runEveryAlgorithm(const Body& a, const Bo
     hitOnly.scan = ScanDirection::Both;
     for (const TestOptions& options : {testing::fullScan(Sampling::Center, false), hitOnly}) {
         std::map<std::string, CollisionResult> byName;
-        for (const Algorithm& algorithm : algorithms()) {
+        for (const Algorithm& algorithm : coreAlgorithms().all()) {
             CollisionResult r = runAlgorithm(algorithm, a, b, options);
             if (r.applicable) {
                 EXPECT_TRUE(std::isfinite(r.overlap) && r.overlap >= 0.0) << algorithm.name << " overlap " << r.overlap;

@@ -48,9 +48,9 @@ TEST(SceneCheck, RunsEveryAlgorithmOnEveryPairByDefault) {
     ASSERT_EQ(report.pairs.size(), 1u);
     EXPECT_EQ(report.pairs[0].a, "A");
     EXPECT_EQ(report.pairs[0].b, "B");
-    ASSERT_EQ(report.pairs[0].results.size(), algorithms().size());
-    for (std::size_t i = 0; i < algorithms().size(); ++i) {
-        EXPECT_EQ(report.pairs[0].results[i].algorithm, &algorithms()[i]);
+    ASSERT_EQ(report.pairs[0].results.size(), coreAlgorithms().all().size());
+    for (std::size_t i = 0; i < coreAlgorithms().all().size(); ++i) {
+        EXPECT_EQ(report.pairs[0].results[i].algorithm, &coreAlgorithms().all()[i]);
     }
 }
 
@@ -253,6 +253,32 @@ TEST(SceneCheck, VerifySkipsExpectationsThatWereNotRun) {
     EXPECT_EQ(v.skipped, 2);
 }
 
+TEST(SceneCheck, ExpectationsForATestThisBinaryLacksAreReportedAsUnavailableNotAsDifferences) {
+    CheckReport report = check(overlappingSquares());
+    json expect = json::parse(R"({"A/B": {"gpu": {"hit": false}, "aabb": {"hit": true}}})");
+    VerifyResult v = verifyReport(report, expect);
+    EXPECT_TRUE(v.passed());
+    EXPECT_EQ(v.checked, 1);
+    EXPECT_EQ(v.skipped, 1);
+    EXPECT_EQ(v.unavailable, std::vector<std::string>{"A/B gpu"});
+}
+
+TEST(SceneCheck, ASetWithAnExtraTestRunsItAndVerifiesItsExpectations) {
+    // An app's set: core's tests plus one of its own (here pixel-world's function under another name).
+    AlgorithmSet available(coreAlgorithms().all());
+    available.add(Algorithm{.name = "world-again", .summary = "pixel-world, renamed", .run = coreAlgorithms().find("pixel-world")->run});
+    CheckOptions options;
+    options.available = &available;
+    options.algorithms = {"world-again"};
+    CheckReport report = check(overlappingSquares(), options);
+    ASSERT_EQ(report.pairs.at(0).results.size(), 1u);
+    // The shared column [1,2] x [0,2] holds the world pixel centres (1.5, 0.5) and (1.5, 1.5).
+    EXPECT_EQ(resultOf(report, 0, "world-again").overlap, 2.0);
+    const json expect = json::parse(R"({"A/B": {"world-again": {"overlap": 3}}})");
+    EXPECT_EQ(verifyReport(report, expect, available).differences,
+              std::vector<std::string>{"A/B world-again overlap: expected 3, got 2"});
+}
+
 TEST(SceneCheck, PrintedExpectBlockVerifies) {
     Scene scene = overlappingSquares();
     scene.sprites[1].transform.rotationDeg = 30;
@@ -271,7 +297,7 @@ TEST(SceneCheck, TableNamesEveryPairAndAlgorithm) {
     std::string table = reportTable(check(scene));
     EXPECT_NE(table.find("scene: scene.json  (sampling: center)"), std::string::npos) << table;
     EXPECT_NE(table.find("A/B  (A scanned into B)"), std::string::npos) << table;
-    for (const auto& algorithm : algorithms()) EXPECT_NE(table.find(std::string(algorithm.name)), std::string::npos);
+    for (const auto& algorithm : coreAlgorithms().all()) EXPECT_NE(table.find(std::string(algorithm.name)), std::string::npos);
     EXPECT_NE(table.find("pixel-rect   n/a  ("), std::string::npos) << table;
 }
 

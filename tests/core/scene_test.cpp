@@ -282,13 +282,14 @@ TEST_F(SceneFile, ExpectBlockIsChecked) {
     SceneLoadResult r = writeAndLoad();
     EXPECT_EQ(problemAt(r, "expect[\"F/Q\"]"), "no sprite is called \"Q\"");
     EXPECT_EQ(problemAt(r, "expect[\"F\"]"), "must name a pair of sprites as \"A/B\"");
-    EXPECT_TRUE(contains(problemAt(r, "expect[\"R/F\"][\"pixel-nave\"]"), "unknown algorithm (known: circle, aabb"));
+    // Which tests exist depends on the binary, so a name loads; `check --verify` says it is not available.
+    for (const auto& p : r.problems) EXPECT_NE(p.path, "expect[\"R/F\"][\"pixel-nave\"]") << p.message;
     EXPECT_EQ(problemAt(r, "expect[\"R/F\"][\"aabb\"].hit"), "must be true or false, got 1");
     EXPECT_EQ(problemAt(r, "expect[\"R/F\"][\"aabb\"].overlap"), "must be a non-negative integer, got -1");
     EXPECT_TRUE(contains(problemAt(r, "expect[\"R/F\"][\"aabb\"].time_ns"), "cannot be expected"));
     EXPECT_TRUE(contains(problemAt(r, "expect[\"R/F\"][\"aabb\"].colour"), "unknown field"));
     EXPECT_EQ(problemAt(r, "expect[\"F/R\"][\"pixel-exact\"].first_hit.a"), "must be an array of two integers, got an array");
-    EXPECT_EQ(r.problems.size(), 8u) << r.message();
+    EXPECT_EQ(r.problems.size(), 7u) << r.message();
 }
 
 TEST_F(SceneFile, InvalidJsonIsReportedWithLineAndColumn) {

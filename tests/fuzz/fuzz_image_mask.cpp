@@ -1,4 +1,4 @@
-// libFuzzer target: image bytes -> cl::decodeImage -> AlphaMask -> every algorithm of cl::algorithms()
+// libFuzzer target: image bytes -> cl::decodeImage -> AlphaMask -> every algorithm of cl::coreAlgorithms().all()
 // against a fixed small mask. The alpha threshold, A's transform and the test options come from the
 // input's last bytes, so the bundled PNGs (whose last bytes are the IEND chunk) are valid seeds as they
 // are. Also built without libFuzzer as a replay test (tests/fuzz/replay_main.cpp).
@@ -135,7 +135,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const cl::CollisionResult* naive = nullptr;
     std::array<cl::CollisionResult, 16> results;
-    const auto all = cl::algorithms();
+    const auto all = cl::coreAlgorithms().all();
     if (all.size() > results.size()) fail("more algorithms than the fuzzer has room for");
     for (std::size_t i = 0; i < all.size(); ++i) {
         results[i] = cl::runAlgorithm(all[i], a, b, options);
