@@ -4,9 +4,9 @@
 #include <string_view>
 #include <vector>
 
-#include "app/check_command.h"
-#include "app/gpu_collision.h"
-#include "app/sandbox.h"
+#include "app/cli/check_command.h"
+#include "app/gpu/gpu_collision.h"
+#include "app/shell/sandbox.h"
 #include "core/algorithms.h"
 
 int main(int argc, char** argv) {

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gpu_collision.h"
+#include "app/gpu/gpu_collision.h"
 #include "core/pixel_tests.h"
 #include "tests/bench/bench_cases.h"
 

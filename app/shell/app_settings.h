@@ -1,0 +1,59 @@
+#pragma once
+// AppSettings: what the user chose (overlays, views, layout, recent files), saved as JSON in
+// $XDG_CONFIG_HOME/collision-lab/settings.json (~/.config/collision-lab when XDG_CONFIG_HOME is unset).
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/views/overlays.h"
+#include "core/algorithms.h"
+
+namespace cl {
+
+/// Every setting the sandbox remembers between runs.
+struct AppSettings {
+    OverlayFlags overlays = defaultOverlayFlags();
+    bool showLegend = true;
+    bool showLocalView = true;        ///< The local-space view beside the world view.
+    bool localReferenceIsB = true;    ///< Local view reference: B (A drawn as inverse(B)*A) or A.
+    bool localShowSamples = true;     ///< Local view: A's sample points in the reference's grid.
+    bool classicControls = false;     ///< The XNA test program's mouse controls.
+    std::string algorithm{kDefaultPixelAlgorithm}; ///< The algorithm the views draw.
+    bool embedImagesOnSave = false;   ///< Save As default for "embed images".
+    double stepSpeed = 60.0;          ///< Step-through playback, samples per second.
+    float inspectorWidth = 420.0f;    ///< Layout: width of the left panel column.
+    float bottomHeight = 250.0f;      ///< Layout: height of the Collision panel under the views.
+    float localViewFraction = 0.45f;  ///< Layout: share of the view area the local view takes.
+    int windowWidth = 1600;
+    int windowHeight = 900;
+    std::vector<std::string> recentFiles; ///< Most recent first, at most kMaxRecentFiles.
+
+    bool operator==(const AppSettings&) const = default;
+};
+
+/// Recent files kept.
+inline constexpr std::size_t kMaxRecentFiles = 10;
+
+/// The settings as JSON.
+nlohmann::json settingsToJson(const AppSettings& settings);
+
+/// Settings read from JSON: unknown or ill-typed fields keep their defaults and add a warning.
+AppSettings settingsFromJson(const nlohmann::json& json, std::vector<std::string>& warnings);
+
+/// $XDG_CONFIG_HOME/collision-lab, or $HOME/.config/collision-lab; empty when neither variable is set.
+std::filesystem::path settingsDir();
+
+/// Reads `file`; a missing file gives the defaults silently, an unreadable or invalid one gives the
+/// defaults and a warning naming the file.
+AppSettings loadSettings(const std::filesystem::path& file, std::vector<std::string>& warnings);
+
+/// Writes `file` atomically (creating its folder); empty string on success, otherwise a message.
+std::string saveSettings(const AppSettings& settings, const std::filesystem::path& file);
+
+/// Puts `file` first in the recent list (removing an older entry for it) and trims the list.
+void addRecentFile(AppSettings& settings, const std::string& file);
+
+}  // namespace cl

@@ -1,0 +1,134 @@
+// The Collision panel: every algorithm from core's table, refreshed on every change.
+#include <imgui.h>
+
+#include "app/shell/panels.h"
+#include "core/scene.h"
+
+namespace cl {
+
+void drawCollisionPanel(SandboxState& state) {
+    const Rect& r = state.layout.bottom;
+    ImGui::SetNextWindowPos(ImVec2(float(r.min.x), float(r.min.y)), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(float(r.size().x), float(r.size().y)), ImGuiCond_Always);
+    const PairAnalysis& pair = state.report.pair();
+    if (pair.hit) ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(90, 24, 24, 245));
+    const bool open = ImGui::Begin("Collision", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                                         ImGuiWindowFlags_NoBringToFrontOnFocus);
+    if (pair.hit) ImGui::PopStyleColor();
+    if (open) {
+        // Dragging the top edge resizes the panel: remember the height the user chose.
+        state.settings.bottomHeight = ImGui::GetWindowHeight();
+        if (pair.a < 0) {
+            ImGui::TextDisabled("The scene needs two sprites for a pair.");
+        } else {
+            const Scene& scene = state.document.scene();
+            if (pair.hit) {
+                ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(200, 40, 40, 255));
+                ImGui::Button("  HIT  ");
+                ImGui::PopStyleColor();
+            } else {
+                ImGui::Button("no hit");
+            }
+            ImGui::SameLine();
+            ImGui::Text("%s vs %s with %s.  Answers computed in %.2f ms%s", scene.sprites[pair.a].name.c_str(),
+                        scene.sprites[pair.b].name.c_str(), pair.chosen ? std::string(pair.chosen->name).c_str() : "-",
+                        state.report.lastUpdateMs(), state.report.pending() ? " (updating...)" : ".");
+            ImGui::SameLine();
+            ImGui::TextDisabled("(click a row to draw it; rows in orange disagree with %s)",
+                                pair.pixelTest ? std::string(pair.pixelTest->name).c_str() : "-");
+            ImGui::SameLine();
+            // The scan direction is part of the scene (saved in its "scan" field), so changing it is an undoable edit.
+            int scan = static_cast<int>(scene.scan);
+            ImGui::SetNextItemWidth(110.0f);
+            if (ImGui::Combo("scan", &scan, "a-to-b\0b-to-a\0both\0")) {
+                const auto direction = static_cast<ScanDirection>(scan);
+                state.document.edit("scan direction", [direction](Scene& s) { s.scan = direction; });
+            }
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip("Which sprite pixel-naive, pixel-step and pixel-fast walk: A's samples into B, B's into A,\n"
+                                  "or both (a hit if either hits; the counts add up).");
+            }
+            const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                          ImGuiTableFlags_SizingStretchProp;
+            if (ImGui::BeginTable("algorithms", 8, flags)) {
+                ImGui::TableSetupScrollFreeze(0, 1);
+                ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+                ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthStretch, 0.5f);
+                ImGui::TableSetupColumn("applicable", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+                ImGui::TableSetupColumn("hit", ImGuiTableColumnFlags_WidthStretch, 0.4f);
+                ImGui::TableSetupColumn("overlap", ImGuiTableColumnFlags_WidthStretch, 0.7f);
+                ImGui::TableSetupColumn("samples", ImGuiTableColumnFlags_WidthStretch, 0.7f);
+                ImGui::TableSetupColumn("time (ms)", ImGuiTableColumnFlags_WidthStretch, 0.6f);
+                ImGui::TableSetupColumn("disagrees with", ImGuiTableColumnFlags_WidthStretch, 1.8f);
+                ImGui::TableHeadersRow();
+                for (const AlgorithmRow& row : pair.rows) {
+                    const CollisionResult& res = row.result;
+                    ImGui::TableNextRow();
+                    // A deferred row holds the test's answer from before the current edit: greyed out.
+                    if (row.deferred) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+                    if (row.disagrees) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(150, 90, 20, 200));
+                    ImGui::TableSetColumnIndex(0);
+                    const std::string name(row.algorithm->name);
+                    const bool chosen = row.algorithm == pair.chosen;
+                    if (ImGui::Selectable(name.c_str(), chosen, ImGuiSelectableFlags_SpanAllColumns)) {
+                        state.settings.algorithm = name;
+                    }
+                    if (ImGui::IsItemHovered()) {
+                        if (row.deferred) {
+                            ImGui::SetTooltip("%s\n\nNot rerun while the scene is changing (it reads pixels back from the\n"
+                                              "GPU); %s. It reruns once the scene has been still for a moment,\n"
+                                              "or on every change when you pick it to draw.",
+                                              std::string(row.algorithm->summary).c_str(),
+                                              row.hasResult ? "the row shows its answer from before this edit"
+                                                            : "it has no answer for this pair yet");
+                        } else {
+                            ImGui::SetTooltip("%s", std::string(row.algorithm->summary).c_str());
+                        }
+                    }
+                    ImGui::TableSetColumnIndex(1);
+                    ImGui::TextUnformatted(row.algorithm->kind == AlgorithmKind::Pixel ? "pixel" : "bound");
+                    ImGui::TableSetColumnIndex(2);
+                    if (row.deferred && !row.hasResult) {
+                        ImGui::TextUnformatted("... once the scene is still");
+                    } else if (res.applicable) {
+                        ImGui::TextUnformatted(row.deferred ? "yes (before this edit)" : "yes");
+                    } else {
+                        ImGui::TextDisabled("no: %s", res.reason.c_str());
+                        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", res.reason.c_str());
+                    }
+                    ImGui::TableSetColumnIndex(3);
+                    if (res.applicable) {
+                        if (res.hit) {
+                            ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.35f, 1.0f), "HIT");
+                        } else {
+                            ImGui::TextUnformatted("-");
+                        }
+                    }
+                    ImGui::TableSetColumnIndex(4);
+                    if (res.applicable && row.algorithm->kind == AlgorithmKind::Pixel) ImGui::Text("%.6g", res.overlap);
+                    ImGui::TableSetColumnIndex(5);
+                    if (res.applicable) ImGui::Text("%lld", static_cast<long long>(res.samples));
+                    ImGui::TableSetColumnIndex(6);
+                    if (!row.deferred || row.hasResult) ImGui::Text("%.3f", double(res.timeNs) / 1.0e6);
+                    ImGui::TableSetColumnIndex(7);
+                    const std::vector<std::string> others = disagreeingTests(pair, row);
+                    if (!others.empty()) {
+                        std::string list;
+                        for (const auto& other : others) list += (list.empty() ? "" : ", ") + other;
+                        ImGui::TextUnformatted(list.c_str());
+                        if (ImGui::IsItemHovered()) {
+                            ImGui::SetTooltip("%s disagrees with: %s\n(hit) = a different hit; otherwise a different count.\n"
+                                              "The Compare tab shows where, pixel by pixel.",
+                                              name.c_str(), list.c_str());
+                        }
+                    }
+                    if (row.deferred) ImGui::PopStyleColor();
+                }
+                ImGui::EndTable();
+            }
+        }
+    }
+    ImGui::End();
+}
+
+}  // namespace cl

@@ -1,0 +1,224 @@
+#include "app/shell/file_actions.h"
+
+#include <algorithm>
+
+#include <imgui.h>
+
+#include "app/shell/default_scene.h"
+#include "core/image_io.h"
+
+namespace cl {
+
+namespace {
+
+std::filesystem::path browserStart(const SandboxState& state) {
+    if (!state.file.empty()) return state.file.parent_path();
+    if (state.assetsDir) return *state.assetsDir / "scenes";
+    std::error_code ec;
+    return std::filesystem::current_path(ec);
+}
+
+void runAction(SandboxState& state, PendingAction action, const std::filesystem::path& file) {
+    switch (action) {
+        case PendingAction::New:
+            newScene(state);
+            break;
+        case PendingAction::Open:
+            state.browserPurpose = BrowserPurpose::OpenScene;
+            state.browser.offerEmbed = false;
+            state.browser.open(FileBrowser::Mode::Open, "Open a scene", browserStart(state), {".json"});
+            break;
+        case PendingAction::OpenRecent:
+        case PendingAction::OpenLesson:
+            openSceneFile(state, file);
+            break;
+        case PendingAction::Quit:
+            state.quitNow = true;
+            break;
+        case PendingAction::None:
+            break;
+    }
+}
+
+void loadImageInto(SandboxState& state, const std::filesystem::path& file, int sprite, bool add) {
+    ImageLoadResult loaded = loadImageFile(file);
+    if (!loaded.ok()) {
+        state.errors.push_back(loaded.error);
+        return;
+    }
+    auto pixels = std::make_shared<const RgbaImage>(std::move(*loaded.image));
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(file, ec);
+    if (add) {
+        SceneSprite s;
+        s.name = file.stem().string();
+        if (s.name.empty() || s.name.find('/') != std::string::npos) s.name = "sprite";
+        s.image = absolute.string();
+        s.imagePath = absolute;
+        s.transform.origin = {pixels->width / 2.0, pixels->height / 2.0};
+        s.transform.position = state.camera.center();
+        s.pixels = std::move(pixels);
+        if (state.document.addSprite(std::move(s)) < 0) state.errors.push_back(file.string() + ": the scene holds as many sprites as it can");
+    } else if (!state.document.setImage(sprite, std::move(pixels), absolute.string(), absolute)) {
+        state.errors.push_back(file.string() + ": cannot replace the image of that sprite");
+    }
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> lessonScenes(const SandboxState& state) {
+    std::vector<std::filesystem::path> scenes;
+    if (!state.assetsDir) return scenes;
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(*state.assetsDir / "scenes", ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() == ".json") scenes.push_back(it->path());
+    }
+    std::sort(scenes.begin(), scenes.end());
+    return scenes;
+}
+
+bool openSceneFile(SandboxState& state, const std::filesystem::path& file) {
+    SceneLoadResult loaded = loadScene(file);
+    if (!loaded.ok()) {
+        state.sceneLoadFailed = true;
+        state.errors.push_back("Could not open " + file.string() + "; the current scene is unchanged.");
+        for (const SceneProblem& p : loaded.problems) {
+            state.errors.push_back(p.path.empty() ? p.message : p.path + ": " + p.message);
+        }
+        return false;
+    }
+    state.sceneLoadFailed = false;
+    std::error_code ec;
+    state.file = std::filesystem::absolute(file, ec);
+    state.document.reset(std::move(*loaded.scene));
+    state.step = StepThrough{};
+    state.frameLocalRequested = true;
+    addRecentFile(state.settings, state.file.string());
+    if (state.manipulator) state.manipulator->frameAll();
+    state.status = "Opened " + state.file.string();
+    return true;
+}
+
+void newScene(SandboxState& state) {
+    state.document.reset(makeDefaultScene(state.assetsDir ? std::optional(*state.assetsDir / "sprites") : std::nullopt));
+    state.file.clear();
+    state.step = StepThrough{};
+    state.frameLocalRequested = true;
+    if (state.manipulator) state.manipulator->frameAll();
+}
+
+bool saveSceneTo(SandboxState& state, const std::filesystem::path& file, bool embedImages) {
+    SceneSaveOptions options;
+    options.embedImages = embedImages;
+    const SceneSaveResult saved = saveScene(state.document.scene(), file, options);
+    if (!saved.ok()) {
+        state.errors.push_back(saved.error);
+        return false;
+    }
+    std::error_code ec;
+    state.file = std::filesystem::absolute(file, ec);
+    state.document.markSaved();
+    addRecentFile(state.settings, state.file.string());
+    state.status = "Saved " + state.file.string();
+    return true;
+}
+
+void saveCurrent(SandboxState& state) {
+    if (state.file.empty()) {
+        state.saveAsBrowser = true;
+        return;
+    }
+    saveSceneTo(state, state.file, false);
+}
+
+void requestAction(SandboxState& state, PendingAction action, const std::filesystem::path& file) {
+    if (state.document.dirty()) {
+        state.pending = action;
+        state.pendingFile = file;
+        return;
+    }
+    runAction(state, action, file);
+}
+
+void drawFileDialogs(SandboxState& state) {
+    if (state.saveAsBrowser && !state.browser.isOpen()) {
+        state.saveAsBrowser = false;
+        state.browserPurpose = BrowserPurpose::SaveScene;
+        state.browser.offerEmbed = true;
+        state.browser.embedImages = state.settings.embedImagesOnSave;
+        state.browser.open(FileBrowser::Mode::Save, "Save the scene as", browserStart(state), {".json"},
+                           state.file.empty() ? "untitled.json" : state.file.filename().string());
+    }
+    if (const auto chosen = state.browser.draw()) {
+        switch (state.browserPurpose) {
+            case BrowserPurpose::OpenScene:
+                openSceneFile(state, *chosen);
+                break;
+            case BrowserPurpose::SaveScene:
+                state.settings.embedImagesOnSave = state.browser.embedImages;
+                if (saveSceneTo(state, *chosen, state.browser.embedImages) && state.quitRequested) state.quitNow = true;
+                break;
+            case BrowserPurpose::LoadImage:
+                loadImageInto(state, *chosen, state.browserSprite, false);
+                break;
+            case BrowserPurpose::AddSprite:
+                loadImageInto(state, *chosen, -1, true);
+                break;
+        }
+    }
+
+    if (state.pending != PendingAction::None && !ImGui::IsPopupOpen("Unsaved changes")) ImGui::OpenPopup("Unsaved changes");
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::Text("The scene has unsaved changes.");
+        ImGui::Text("Save them before going on?");
+        const PendingAction action = state.pending;
+        const std::filesystem::path file = state.pendingFile;
+        bool close = false;
+        if (ImGui::Button("Save")) {
+            close = true;
+            if (state.file.empty()) {
+                state.quitRequested = action == PendingAction::Quit;
+                state.saveAsBrowser = true;
+            } else if (saveSceneTo(state, state.file, false)) {
+                runAction(state, action, file);
+            }
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Discard changes")) {
+            close = true;
+            runAction(state, action, file);
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) close = true;
+        if (close) {
+            state.pending = PendingAction::None;
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+
+    if (!state.errors.empty() && state.pending == PendingAction::None && !state.browser.isOpen() &&
+        !ImGui::IsPopupOpen("Problem")) {
+        ImGui::OpenPopup("Problem");
+    }
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(300, 0), ImVec2(900, 600));
+    if (ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        for (const std::string& e : state.errors) ImGui::TextWrapped("%s", e.c_str());
+        if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+            state.errors.clear();
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+}
+
+std::string windowTitle(const SandboxState& state) {
+    std::string name = state.file.empty() ? "untitled" : state.file.filename().string();
+    const std::string& title = state.document.scene().title;
+    if (!title.empty()) name += " (" + title + ")";
+    return "Collision Lab - " + name + (state.document.dirty() ? " *" : "");
+}
+
+}  // namespace cl

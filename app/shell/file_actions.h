@@ -1,0 +1,30 @@
+#pragma once
+// New, Open, Save, Save As, recent files and lessons: the sandbox's file commands, their prompts and
+// the in-app file browser.
+
+#include <filesystem>
+#include <string>
+
+#include "app/shell/sandbox_state.h"
+
+namespace cl {
+
+/// Loads `file` into the document. On failure the loader's messages go to state.errors and the
+/// current scene stays. Returns true on success.
+bool openSceneFile(SandboxState& state, const std::filesystem::path& file);
+/// Replaces the document with the built-in F/R scene (untitled).
+void newScene(SandboxState& state);
+/// Saves to `file` (embedding images if asked); records it as the open file and a recent file.
+bool saveSceneTo(SandboxState& state, const std::filesystem::path& file, bool embedImages);
+/// Save: to the open file, or Save As when the scene has none.
+void saveCurrent(SandboxState& state);
+/// Starts an action that would lose unsaved work: runs it now, or asks first when the document is dirty.
+void requestAction(SandboxState& state, PendingAction action, const std::filesystem::path& file = {});
+/// Draws the unsaved-changes prompt, the error popup and the file browser; runs actions once answered.
+void drawFileDialogs(SandboxState& state);
+/// "Collision Lab - name.json *" (the star marks unsaved changes).
+std::string windowTitle(const SandboxState& state);
+/// The bundled lesson scenes (assets/scenes/*.json), sorted by name.
+std::vector<std::filesystem::path> lessonScenes(const SandboxState& state);
+
+}  // namespace cl

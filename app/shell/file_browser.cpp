@@ -1,0 +1,120 @@
+#include "app/shell/file_browser.h"
+
+#include <algorithm>
+#include <system_error>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+namespace cl {
+
+void FileBrowser::open(Mode mode, std::string title, const std::filesystem::path& folder,
+                       std::vector<std::string> extensions, std::string fileName) {
+    m_open = true;
+    m_popupOpened = false;
+    m_mode = mode;
+    m_title = std::move(title);
+    std::error_code ec;
+    m_folder = std::filesystem::is_directory(folder, ec) ? folder : std::filesystem::current_path(ec);
+    m_extensions = std::move(extensions);
+    m_fileName = std::move(fileName);
+    m_error.clear();
+    m_shownFolder = m_folder;
+    refresh();
+}
+
+void FileBrowser::refresh() {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(m_folder, ec)) {
+        m_error = m_folder.string() + ": not a folder";
+        m_folder = m_shownFolder;
+        m_folderText = m_folder.string();
+        return;
+    }
+    m_error.clear();
+    m_entries.clear();
+    m_folder = std::filesystem::weakly_canonical(m_folder, ec);
+    m_folderText = m_folder.string();
+    m_shownFolder = m_folder;
+    for (std::filesystem::directory_iterator it(m_folder, std::filesystem::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.empty() || name[0] == '.') continue;
+        std::error_code typeError;
+        const bool folder = it->is_directory(typeError);
+        if (!folder) {
+            std::string ext = it->path().extension().string();
+            std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+            if (!m_extensions.empty() && std::find(m_extensions.begin(), m_extensions.end(), ext) == m_extensions.end()) continue;
+        }
+        m_entries.push_back({name, folder});
+    }
+    if (ec) m_error = m_folder.string() + ": cannot list the folder: " + ec.message();
+    std::sort(m_entries.begin(), m_entries.end(), [](const Entry& a, const Entry& b) {
+        return a.folder != b.folder ? a.folder : a.name < b.name;
+    });
+}
+
+std::optional<std::filesystem::path> FileBrowser::draw() {
+    if (!m_open) return std::nullopt;
+    const char* id = "File browser";
+    if (!m_popupOpened) {
+        ImGui::OpenPopup(id);
+        m_popupOpened = true;
+    }
+    std::optional<std::filesystem::path> chosen;
+    ImGui::SetNextWindowSize(ImVec2(640, 460), ImGuiCond_Appearing);
+    const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
+    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    bool keepOpen = true;
+    if (ImGui::BeginPopupModal(id, &keepOpen)) {
+        ImGui::TextUnformatted(m_title.c_str());
+        if (ImGui::Button("Up")) {
+            m_folder = m_folder.parent_path();
+            refresh();
+        }
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::InputText("##folder", &m_folderText, ImGuiInputTextFlags_EnterReturnsTrue)) {
+            m_folder = m_folderText;
+            refresh();
+        }
+        const float footer = ImGui::GetFrameHeightWithSpacing() * (m_mode == Mode::Save ? 3.2f : 2.2f);
+        if (ImGui::BeginChild("entries", ImVec2(0, -footer), true)) {
+            for (const Entry& entry : m_entries) {
+                const std::string label = entry.folder ? "[dir] " + entry.name : entry.name;
+                const bool selected = !entry.folder && entry.name == m_fileName;
+                if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
+                    if (entry.folder) {
+                        m_folder /= entry.name;
+                        refresh();
+                        break;
+                    }
+                    m_fileName = entry.name;
+                    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) chosen = m_folder / m_fileName;
+                }
+            }
+        }
+        ImGui::EndChild();
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::InputTextWithHint("##name", "file name", &m_fileName, ImGuiInputTextFlags_EnterReturnsTrue) && !m_fileName.empty()) {
+            chosen = m_folder / m_fileName;
+        }
+        if (m_mode == Mode::Save && offerEmbed) ImGui::Checkbox("Embed images in the scene file", &embedImages);
+        if (!m_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", m_error.c_str());
+        if (ImGui::Button(m_mode == Mode::Save ? "Save" : "Open") && !m_fileName.empty()) chosen = m_folder / m_fileName;
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) keepOpen = false;
+        if (chosen && m_mode == Mode::Save && chosen->extension().empty()) chosen->replace_extension(".json");
+        if (chosen || !keepOpen) {
+            m_open = false;
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    } else {
+        m_open = false;
+    }
+    return chosen;
+}
+
+}  // namespace cl

@@ -1,0 +1,55 @@
+#include "app/shell/recovery_prompt.h"
+
+#include <imgui.h>
+
+namespace cl {
+
+bool restoreRecovery(SandboxState& state, Recovery& recovery) {
+    RecoveryLoadResult loaded = recovery.load();
+    if (!loaded.ok()) {
+        state.errors.push_back("The unsaved changes could not be restored; the recovery file stays at " +
+                               recovery.sceneFile().string() + ".");
+        state.errors.push_back(loaded.error);
+        return false;
+    }
+    state.document.reset(std::move(*loaded.scene));
+    state.document.markUnsaved();
+    state.file = loaded.info.original;
+    state.step = StepThrough{};
+    state.frameLocalRequested = true;
+    if (state.manipulator) state.manipulator->frameAll();
+    state.status = "Restored unsaved changes" +
+                   (state.file.empty() ? std::string(" (untitled scene)") : " to " + state.file.string());
+    recovery.adopt();
+    return true;
+}
+
+void drawRecoveryPrompt(SandboxState& state, Recovery& recovery, std::optional<RecoveryInfo>& offer) {
+    if (!offer) return;
+    const char* title = "Recover unsaved changes?";
+    if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::Text("Collision Lab did not close cleanly last time. Unsaved changes were kept:");
+    ImGui::Text("Scene: %s", offer->original.empty() ? "untitled" : offer->original.string().c_str());
+    ImGui::Text("Saved at: %s", offer->savedAt.empty() ? "unknown" : offer->savedAt.c_str());
+    ImGui::TextDisabled("%s", recovery.sceneFile().string().c_str());
+    ImGui::Separator();
+    bool close = false;
+    if (ImGui::Button("Restore")) {
+        restoreRecovery(state, recovery);
+        close = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) {
+        recovery.discard();
+        close = true;
+    }
+    if (close) {
+        offer.reset();
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+}  // namespace cl

@@ -1,0 +1,86 @@
+#pragma once
+// SandboxState: everything the sandbox's views and panels share for one open window.
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/shell/app_settings.h"
+#include "app/analysis/collision_report.h"
+#include "app/tools/compare_overlay.h"
+#include "app/tools/tight_bounds_view.h"
+#include "app/editor/camera.h"
+#include "app/shell/file_browser.h"
+#include "app/views/sprite_previews.h"
+#include "app/editor/document.h"
+#include "app/editor/manipulator.h"
+#include "core/scan_cursor.h"
+
+namespace cl {
+
+/// The Step-through panel's walk over the current pair (a core ScanCursor, rebuilt when the pair changes).
+struct StepThrough {
+    std::unique_ptr<ScanCursor> cursor;
+    std::shared_ptr<const AlphaMask> maskA, maskB;  // the cursor borrows these
+    std::uint64_t generation = 0;  ///< Report generation the cursor was built for.
+    bool active = false;           ///< Show the cursor in the views.
+    bool playing = false;
+    double carry = 0.0;            ///< Fraction of a sample owed by playback.
+    bool lastRunFoundHit = true;   ///< False after "next hit" reached the end without one.
+};
+
+/// What a pending "are you sure" prompt will do once unsaved work is dealt with.
+enum class PendingAction { None, New, Open, OpenRecent, OpenLesson, Quit };
+
+/// What the file browser's answer is for.
+enum class BrowserPurpose { OpenScene, SaveScene, LoadImage, AddSprite };
+
+/// Rectangles of the window's regions, recomputed every frame (window pixels).
+struct SandboxLayout {
+    float menuHeight = 0.0f;
+    Rect inspector;
+    Rect world;
+    Rect local;     ///< Empty when the local view is hidden.
+    Rect bottom;    ///< The Collision panel.
+};
+
+/// Shared state of one sandbox window.
+struct SandboxState {
+    Document document;
+    Camera camera;        ///< World view.
+    Camera localCamera;   ///< Local-space view.
+    std::unique_ptr<Manipulator> manipulator;
+    CollisionReport report;
+    AppSettings settings;
+    StepThrough step;
+    CompareState compare;  ///< The Compare panel and overlay.
+    TightBoundsState tightBounds;  ///< The Tight bounds panel and overlay.
+    SpritePreviews previews;
+    SandboxLayout layout;
+
+    std::optional<std::filesystem::path> assetsDir;
+    std::filesystem::path file;            ///< The open scene file; empty for an unsaved new scene.
+    std::vector<std::string> errors;       ///< Shown in an error popup until dismissed.
+    std::string status;                    ///< One line in the menu bar (last save, screenshot, ...).
+
+    PendingAction pending = PendingAction::None;
+    std::filesystem::path pendingFile;     ///< For OpenRecent / OpenLesson.
+    bool quitRequested = false;            ///< Quit once unsaved work is dealt with.
+    bool quitNow = false;
+
+    bool showHelp = false;
+    bool editingNotes = false;             ///< The Notes panel shows an editor instead of the text.
+    FileBrowser browser;
+    BrowserPurpose browserPurpose = BrowserPurpose::OpenScene;
+    int browserSprite = -1;                ///< LoadImage: which sprite gets the image.
+    bool saveAsBrowser = false;            ///< Open the browser for Save As on the next frame.
+    bool sceneLoadFailed = false;          ///< The last open failed (the command line's scene, for --frames).
+    bool screenshotRequested = false;
+    bool frameLocalRequested = true;       ///< Frame the local view on the next frame.
+    double lastFrameWorkMs = 0.0;          ///< Shown in the menu bar.
+};
+
+}  // namespace cl

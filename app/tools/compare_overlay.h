@@ -1,0 +1,60 @@
+#pragma once
+// The Compare panel's state and its world-view overlay: two pixel tests (or one test under two
+// samplings or scan directions) run on the current pair, and the (A pixel, B pixel) pairs counted by
+// only the first, only the second, and both (core/comparison.h) drawn in three colours.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/analysis/collision_report.h"
+#include "app/editor/camera.h"
+#include "core/comparison.h"
+#include "core/scene.h"
+
+namespace cl {
+
+/// One side of the comparison as the panel edits it (the algorithm by name, so it survives reloads).
+struct CompareChoice {
+    std::string algorithm = "pixel-naive";
+    Sampling sampling = Sampling::Center;
+    ScanDirection scan = ScanDirection::AToB;
+    bool operator==(const CompareChoice&) const = default;
+};
+
+/// What the Compare panel chose and the newest comparison it computed.
+struct CompareState {
+    bool enabled = false;  ///< Compute and draw the comparison.
+    CompareChoice first;
+    CompareChoice second{"pixel-world"};
+    Comparison comparison;       ///< The newest answer (empty before the first).
+    bool computed = false;       ///< `comparison` holds an answer for the current choices.
+    double ms = 0.0;             ///< Time the newest comparison took.
+    std::uint64_t generation = 0;  ///< CollisionReport generation the answer was computed for.
+    CompareChoice firstUsed, secondUsed;
+};
+
+/// Colours of the three sets (0xRRGGBBAA), shared by the overlay and the panel's legend.
+namespace comparePalette {
+inline constexpr std::uint32_t kOnlyFirst = 0xFFE23AFF;
+inline constexpr std::uint32_t kOnlySecond = 0x38B6FFFF;
+inline constexpr std::uint32_t kBoth = 0x7CE07CFF;
+}  // namespace comparePalette
+
+/// The tests the Compare panel offers: every row of `algorithms` that lists its hits.
+std::vector<const Algorithm*> comparableTests(const AlgorithmSet& algorithms);
+
+/// Recomputes the comparison when the report has a new answer or the choices changed (never per frame:
+/// at most once per finished answer of the worker). Runs on the calling (main) thread.
+void updateComparison(CompareState& compare, const Scene& scene, const CollisionReport& report);
+
+/// Draws the three sets over the world view: a square per pair at its sample's world position.
+void drawCompareOverlay(ImDrawList* list, const CompareState& compare, const Camera& camera);
+
+/// The other applicable pixel tests whose answer differs from `row`'s on the current pair: a different
+/// hit, or (for tests that count samples) a different count. Each entry reads "name" or "name (hit)".
+std::vector<std::string> disagreeingTests(const PairAnalysis& pair, const AlgorithmRow& row);
+
+}  // namespace cl

@@ -1,0 +1,127 @@
+// The Compare panel: two pixel tests (or one under two samplings or scan directions) on the current
+// pair, the three set counts with their overlay colours, and presets for each kind of disagreement.
+#include <imgui.h>
+
+#include <string>
+
+#include "app/shell/panels.h"
+#include "app/views/view_drawing.h"
+
+namespace cl {
+namespace {
+
+ImVec4 toVec4(std::uint32_t rgba) {
+    return ImVec4(float((rgba >> 24) & 0xFF) / 255.0f, float((rgba >> 16) & 0xFF) / 255.0f, float((rgba >> 8) & 0xFF) / 255.0f,
+                  float(rgba & 0xFF) / 255.0f);
+}
+
+// Gray text wrapped at the panel's edge (the inspector column is narrow).
+void disabledWrapped(const char* text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", text);
+    ImGui::PopStyleColor();
+}
+
+// One side's controls; `id` keeps the two sides' widgets apart.
+void drawChoice(const char* id, const char* label, CompareChoice& choice, const AlgorithmSet& algorithms) {
+    ImGui::PushID(id);
+    ImGui::TextUnformatted(label);
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::BeginCombo("##test", choice.algorithm.c_str())) {
+        for (const Algorithm* algorithm : comparableTests(algorithms)) {
+            const std::string name(algorithm->name);
+            if (ImGui::Selectable(name.c_str(), name == choice.algorithm)) choice.algorithm = name;
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(algorithm->summary).c_str());
+        }
+        ImGui::EndCombo();
+    }
+    const Algorithm* algorithm = algorithms.find(choice.algorithm);
+    if (algorithm && algorithm->honoursSampling) {
+        int sampling = choice.sampling == Sampling::Xna ? 1 : 0;
+        ImGui::RadioButton("center", &sampling, 0);
+        ImGui::SameLine();
+        ImGui::RadioButton("xna", &sampling, 1);
+        choice.sampling = sampling == 1 ? Sampling::Xna : Sampling::Center;
+    }
+    if (algorithm && algorithm->directional) {
+        int scan = static_cast<int>(choice.scan);
+        ImGui::RadioButton("A->B", &scan, static_cast<int>(ScanDirection::AToB));
+        ImGui::SameLine();
+        ImGui::RadioButton("B->A", &scan, static_cast<int>(ScanDirection::BToA));
+        ImGui::SameLine();
+        ImGui::RadioButton("both", &scan, static_cast<int>(ScanDirection::Both));
+        choice.scan = static_cast<ScanDirection>(scan);
+    }
+    if (algorithm && !algorithm->honoursSampling && !algorithm->directional) {
+        disabledWrapped("(no sampling or scan options: it does not walk A's pixel grid)");
+    }
+    ImGui::PopID();
+}
+
+void countRow(const char* label, std::uint32_t rgba, std::size_t count, const char* tooltip) {
+    ImGui::ColorButton(label, toVec4(rgba), ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
+    ImGui::SameLine();
+    ImGui::Text("%-12s %zu", label, count);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+}
+
+}  // namespace
+
+void drawComparePanel(SandboxState& state) {
+    CompareState& compare = state.compare;
+    ImGui::Checkbox("Compare two tests in the world view", &compare.enabled);
+    disabledWrapped("Colours the (A pixel, B pixel) pairs each test counts as overlapping.");
+    ImGui::TextUnformatted("Presets:");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("A grid vs world")) {
+        compare.first = {"pixel-naive"};
+        compare.second = {"pixel-world"};
+        compare.enabled = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("center vs xna")) {
+        compare.first = {"pixel-naive", Sampling::Center};
+        compare.second = {"pixel-naive", Sampling::Xna};
+        compare.enabled = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("A->B vs B->A")) {
+        compare.first = {"pixel-naive", Sampling::Center, ScanDirection::AToB};
+        compare.second = {"pixel-naive", Sampling::Center, ScanDirection::BToA};
+        compare.enabled = true;
+    }
+    ImGui::Separator();
+    drawChoice("first", "First test", compare.first, state.report.algorithms());
+    ImGui::Spacing();
+    drawChoice("second", "Second test", compare.second, state.report.algorithms());
+    ImGui::Separator();
+    if (!compare.enabled) {
+        ImGui::TextDisabled("Tick the box (or pick a preset) to compare.");
+        return;
+    }
+    if (!compare.computed) {
+        ImGui::TextDisabled("computing...");
+        return;
+    }
+    const Comparison& c = compare.comparison;
+    if (!c.applicable) {
+        ImGui::TextWrapped("Cannot compare: %s", c.reason.c_str());
+        return;
+    }
+    const std::string firstName = comparedTestName({state.report.algorithms().find(compare.firstUsed.algorithm), compare.firstUsed.sampling, compare.firstUsed.scan});
+    const std::string secondName = comparedTestName({state.report.algorithms().find(compare.secondUsed.algorithm), compare.secondUsed.sampling, compare.secondUsed.scan});
+    ImGui::TextWrapped("First:  %s - %s, overlap %.6g", firstName.c_str(), c.first.hit ? "HIT" : "no hit", c.first.overlap);
+    ImGui::TextWrapped("Second: %s - %s, overlap %.6g", secondName.c_str(), c.second.hit ? "HIT" : "no hit", c.second.overlap);
+    countRow("only first", comparePalette::kOnlyFirst, c.sets.onlyFirst.size(), "Pixel pairs only the first test counted.");
+    countRow("only second", comparePalette::kOnlySecond, c.sets.onlySecond.size(), "Pixel pairs only the second test counted.");
+    countRow("both", comparePalette::kBoth, c.sets.both.size(), "Pixel pairs both tests counted.");
+    if (c.sets.agree()) {
+        ImGui::TextColored(toVec4(comparePalette::kBoth), "The two tests found the same pixel pairs.");
+    } else if (c.first.hit != c.second.hit) {
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "They disagree on the hit itself.");
+    }
+    disabledWrapped("Counts are of distinct pairs; a test's own overlap can be larger when it counts a pair twice (scan both).");
+    ImGui::TextDisabled("Compared in %.2f ms.", compare.ms);
+}
+
+}  // namespace cl

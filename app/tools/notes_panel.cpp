@@ -1,0 +1,37 @@
+// The Notes panel: the scene's title and notes, editable (one undo step per field edit).
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app/shell/panels.h"
+
+namespace cl {
+
+void drawNotesPanel(SandboxState& state) {
+    Document& doc = state.document;
+    std::string title = doc.scene().title;
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputTextWithHint("##title", "title", &title)) {
+        doc.edit("Edit title", [&](Scene& s) { s.title = title; }, "notes-title");
+    }
+    if (ImGui::IsItemActivated()) doc.breakMerge();
+    ImGui::Separator();
+    ImGui::Checkbox("Edit notes", &state.editingNotes);
+    if (state.editingNotes) {
+        std::string notes = doc.scene().notes;
+        if (ImGui::InputTextMultiline("##notes", &notes, ImVec2(-1, -1))) {
+            doc.edit("Edit notes", [&](Scene& s) { s.notes = notes; }, "notes-text");
+        }
+        if (ImGui::IsItemActivated()) doc.breakMerge();
+    } else if (ImGui::BeginChild("notes", ImVec2(0, 0), false)) {
+        if (doc.scene().notes.empty()) {
+            ImGui::TextDisabled("This scene has no notes. The Lessons menu opens the bundled lessons.");
+        } else {
+            ImGui::TextWrapped("%s", doc.scene().notes.c_str());
+        }
+        ImGui::EndChild();
+    } else {
+        ImGui::EndChild();
+    }
+}
+
+}  // namespace cl

@@ -1,0 +1,146 @@
+// The Sprites panel: every sprite's transform, threshold, image facts, histogram and solid preview;
+// load, add and remove sprites; pick the pair.
+#include <string>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app/shell/panels.h"
+
+namespace cl {
+
+namespace {
+
+const std::vector<std::string> kImageExtensions = {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif", ".psd", ".pnm", ".ppm", ".pgm"};
+
+// A double drag field whose edits merge into one undo step per drag.
+bool dragDoubles(Document& doc, const char* label, double* values, int count, float speed, const char* format) {
+    const bool changed = ImGui::DragScalarN(label, ImGuiDataType_Double, values, count, speed, nullptr, nullptr, format);
+    if (ImGui::IsItemActivated()) doc.breakMerge();
+    return changed;
+}
+
+void drawHistogram(SandboxState& state, const SceneSprite& sprite) {
+    const auto& bins = state.previews.histogram(sprite.pixels);
+    const ImVec2 size(ImGui::GetContentRegionAvail().x, 56.0f);
+    ImGui::PlotHistogram("##histogram", bins.data(), kHistogramBins, 0, nullptr, 0.0f, FLT_MAX, size);
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    const float x = min.x + (max.x - min.x) * float(sprite.alphaThreshold + 1) / 256.0f;
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), IM_COL32(255, 80, 80, 255), 2.0f);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Alpha histogram (log-free counts, %d bins from alpha 0 to 255).\nRed line: the threshold; pixels right of it are solid.",
+                          kHistogramBins);
+    }
+}
+
+void drawSprite(SandboxState& state, int i) {
+    Document& doc = state.document;
+    const SceneSprite& sprite = doc.scene().sprites[i];
+    const std::string key = std::to_string(i);
+    ImGui::PushID(i);
+    std::string name = sprite.name;
+    ImGui::SetNextItemWidth(160);
+    if (ImGui::InputText("Name", &name, ImGuiInputTextFlags_EnterReturnsTrue) && !doc.setName(i, name)) {
+        state.errors.push_back("Sprite names must be unique, non-empty and without '/': '" + name + "' is not usable.");
+    }
+
+    SpriteTransform t = sprite.transform;
+    bool changed = false;
+    changed |= dragDoubles(doc, "Position", &t.position.x, 2, 0.25f, "%.3f");
+    changed |= dragDoubles(doc, "Origin", &t.origin.x, 2, 0.25f, "%.3f");
+    changed |= dragDoubles(doc, "Rotation (deg)", &t.rotationDeg, 1, 0.25f, "%.3f");
+    changed |= dragDoubles(doc, "Scale", &t.scale.x, 2, 0.005f, "%.4f");
+    if (changed) doc.setTransform(i, t, "panel-transform-" + key);
+
+    int threshold = sprite.alphaThreshold;
+    const bool thresholdChanged = ImGui::SliderInt("Alpha threshold", &threshold, 0, 255);
+    if (ImGui::IsItemActivated()) doc.breakMerge();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A pixel is solid when its alpha is above this (the classic code uses 0).");
+    if (thresholdChanged) doc.setThreshold(i, threshold, "panel-threshold-" + key);
+
+    const auto& shapes = state.report.sprites();
+    const long long solid = i < int(shapes.size()) && shapes[i].mask ? shapes[i].mask->solidCount() : 0;
+    ImGui::Text("Image %d x %d, %lld solid pixels", sprite.pixels->width, sprite.pixels->height, solid);
+    ImGui::TextDisabled("%s", sprite.image.rfind("data:", 0) == 0 ? "(embedded image)" : sprite.image.c_str());
+    drawHistogram(state, sprite);
+    if (const sf::Texture* preview = state.previews.solidPreview(sprite.pixels, sprite.alphaThreshold)) {
+        const float width = std::min(ImGui::GetContentRegionAvail().x, 160.0f);
+        const float scale = width / float(std::max(sprite.pixels->width, sprite.pixels->height));
+        ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(preview->getNativeHandle())),
+                     ImVec2(sprite.pixels->width * scale, sprite.pixels->height * scale));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Solid pixels at this threshold in colour; the rest as a checkerboard.");
+    }
+    if (ImGui::Button("Load image...")) {
+        state.browserPurpose = BrowserPurpose::LoadImage;
+        state.browserSprite = i;
+        state.browser.offerEmbed = false;
+        state.browser.open(FileBrowser::Mode::Open, "Load an image for " + sprite.name,
+                           sprite.imagePath.empty() ? (state.assetsDir ? *state.assetsDir / "sprites" : std::filesystem::path{})
+                                                    : sprite.imagePath.parent_path(),
+                           kImageExtensions);
+    }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(int(doc.scene().sprites.size()) <= Document::kMinSprites);
+    if (ImGui::Button("Remove")) doc.removeSprite(i);
+    ImGui::EndDisabled();
+    ImGui::PopID();
+}
+
+}  // namespace
+
+void drawSpritesPanel(SandboxState& state) {
+    Document& doc = state.document;
+    const Scene& scene = doc.scene();
+    const Selection sel = doc.selection();
+    const int count = int(scene.sprites.size());
+
+    auto combo = [&](const char* label, int current, int other, bool isA) {
+        ImGui::SetNextItemWidth(120);
+        if (ImGui::BeginCombo(label, current >= 0 && current < count ? scene.sprites[current].name.c_str() : "-")) {
+            for (int k = 0; k < count; ++k) {
+                if (ImGui::Selectable(scene.sprites[k].name.c_str(), k == current) && k != current) {
+                    if (k == other) {
+                        doc.setPair(isA ? k : current, isA ? current : k);
+                    } else {
+                        doc.setPair(isA ? k : other, isA ? other : k);
+                    }
+                }
+            }
+            ImGui::EndCombo();
+        }
+    };
+    ImGui::TextUnformatted("Pair:");
+    ImGui::SameLine();
+    combo("A##pairA", sel.pairA, sel.pairB, true);
+    ImGui::SameLine();
+    combo("B##pairB", sel.pairB, sel.pairA, false);
+    ImGui::SameLine();
+    if (ImGui::Button("Swap")) doc.setPair(sel.pairB, sel.pairA);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A's pixels are mapped into B: swapping changes the scan, not the answer.");
+
+    if (ImGui::Button("Add sprite...")) {
+        state.browserPurpose = BrowserPurpose::AddSprite;
+        state.browser.offerEmbed = false;
+        state.browser.open(FileBrowser::Mode::Open, "Add a sprite from an image",
+                           state.assetsDir ? *state.assetsDir / "sprites" : std::filesystem::path{}, kImageExtensions);
+    }
+    ImGui::Separator();
+
+    for (int i = 0; i < int(doc.scene().sprites.size()); ++i) {
+        const SceneSprite& sprite = doc.scene().sprites[i];
+        std::string header = sprite.name;
+        if (i == sel.pairA) header += "  (A)";
+        if (i == sel.pairB) header += "  (B)";
+        if (i == sel.sprite) header += "  [selected]";
+        header += "###sprite" + std::to_string(i);
+        ImGui::SetNextItemOpen(i == sel.sprite || count <= 3, ImGuiCond_Appearing);
+        const bool open = ImGui::CollapsingHeader(header.c_str());
+        if (ImGui::IsItemClicked()) doc.select(i);
+        if (open) drawSprite(state, i);
+        if (int(doc.scene().sprites.size()) != count) break;  // a sprite was removed: indices moved
+    }
+    state.previews.prune();
+}
+
+}  // namespace cl

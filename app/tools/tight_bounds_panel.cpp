@@ -1,0 +1,67 @@
+// The Tight bounds tab: the blog's inward crop of the selected sprite, replayed probe by probe, beside
+// the exact tight-aabb and the work each took.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/shell/panels.h"
+
+namespace cl {
+
+void drawTightBoundsPanel(SandboxState& state) {
+    TightBoundsState& tb = state.tightBounds;
+    ImGui::Checkbox("Show the inward crop in the world view", &tb.active);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("The source blog post's \"green box\": start from the world box of the sprite's texture corners "
+                       "(blue), then scan whole world pixels inward from the left, top, right and bottom until a line "
+                       "holds a pixel whose centre maps into a solid texel. Pink: the exact tight-aabb (the box of "
+                       "every solid pixel's corners). Yellow probe: empty; red: solid.");
+    ImGui::PopStyleColor();
+    const int sprite = state.document.selection().sprite >= 0 ? state.document.selection().sprite : state.document.selection().pairA;
+    updateTightBounds(tb, state.document.scene(), state.report, sprite);
+    if (!tb.active) return;
+    if (tb.sprite < 0) {
+        ImGui::TextDisabled("Select a sprite.");
+        return;
+    }
+    advanceTightBounds(tb, ImGui::GetIO().DeltaTime);
+    const InwardCropTrace& t = tb.trace;
+    ImGui::Text("Sprite: %s", state.document.scene().sprites[tb.sprite].name.c_str());
+    if (ImGui::Button(tb.playing ? "Pause" : "Play")) {
+        if (!tb.playing && tb.step == t.probes.size()) tb.step = 0;
+        tb.playing = !tb.playing;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) tb.step = std::min(tb.step + 1, t.probes.size());
+    ImGui::SameLine();
+    if (ImGui::Button("End")) tb.step = t.probes.size();
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) tb.step = 0;
+    int step = static_cast<int>(tb.step);
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::SliderInt("##step", &step, 0, static_cast<int>(t.probes.size()), "probe %d")) tb.step = std::size_t(step);
+    float speed = float(tb.probesPerSecond);
+    ImGui::SetNextItemWidth(160.0f);
+    if (ImGui::SliderFloat("probes/s", &speed, 10.0f, 5000.0f, "%.0f", ImGuiSliderFlags_Logarithmic)) tb.probesPerSecond = speed;
+    if (tb.step > 0) {
+        static const char* kSides[] = {"left", "top", "right", "bottom"};
+        const CropProbe& p = t.probes[tb.step - 1];
+        ImGui::Text("Cropping the %s side: world pixel (%d, %d) is %s", kSides[static_cast<int>(p.side)], p.pixel.x, p.pixel.y,
+                    p.solid ? "solid" : "empty");
+    }
+    ImGui::Separator();
+    ImGui::Text("Start box:  %d x %d world pixels", t.start.max.x - t.start.min.x, t.start.max.y - t.start.min.y);
+    if (t.result.empty()) {
+        ImGui::Text("Inward crop: no solid pixel (%zu probes)", t.probes.size());
+    } else {
+        ImGui::Text("Inward crop: %d x %d, %zu probes, %.1f us", t.result.max.x - t.result.min.x, t.result.max.y - t.result.min.y,
+                    t.probes.size(), tb.cropUs);
+    }
+    if (tb.tightAabb) {
+        ImGui::Text("tight-aabb:  %.2f x %.2f (exact), %.1f us", tb.tightAabb->size().x, tb.tightAabb->size().y, tb.tightUs);
+    } else {
+        ImGui::Text("tight-aabb:  no solid pixel");
+    }
+}
+
+}  // namespace cl

@@ -1,0 +1,42 @@
+#pragma once
+// The Tight bounds tab's state and overlay: the blog's inward crop (core/inward_crop.h) of one sprite's
+// world box replayed probe by probe in the world view, beside the exact tightWorldAabb().
+
+#include <cstdint>
+#include <optional>
+
+#include <imgui.h>
+
+#include "app/analysis/collision_report.h"
+#include "app/editor/camera.h"
+#include "core/geometry.h"
+#include "core/inward_crop.h"
+#include "core/scene.h"
+
+namespace cl {
+
+/// The replay and the answers it shows, rebuilt when the scene or the sprite changes.
+struct TightBoundsState {
+    bool active = false;           ///< Draw the replay in the world view.
+    bool playing = false;
+    double probesPerSecond = 200.0;
+    double carry = 0.0;            ///< Fraction of a probe owed by playback.
+    std::size_t step = 0;          ///< Probes shown.
+    int sprite = -1;               ///< The sprite cropped.
+    std::uint64_t generation = 0;  ///< CollisionReport generation the trace was built for.
+    InwardCropTrace trace;
+    std::optional<Rect> tightAabb; ///< tightWorldAabb() of the same sprite.
+    double cropUs = 0.0;           ///< Time the inward crop took.
+    double tightUs = 0.0;          ///< Time tightWorldAabb() took.
+};
+
+/// Rebuilds the trace when the report has a new answer or the sprite changed (never per frame).
+void updateTightBounds(TightBoundsState& state, const Scene& scene, const CollisionReport& report, int sprite);
+
+/// Advances playback by `seconds`.
+void advanceTightBounds(TightBoundsState& state, double seconds);
+
+/// Draws the start box, the box so far, the latest probe and the exact tight box over the world view.
+void drawTightBoundsOverlay(ImDrawList* list, const TightBoundsState& state, const Camera& camera);
+
+}  // namespace cl

@@ -1,0 +1,214 @@
+#include "app/views/local_view.h"
+
+#include <algorithm>
+#include <string>
+
+#include <SFML/Graphics/RectangleShape.hpp>
+#include <SFML/Graphics/Sprite.hpp>
+
+#include "app/views/view_drawing.h"
+#include "core/sprite_transform.h"
+
+namespace cl {
+
+namespace {
+
+constexpr double kGridMinPixelPx = 6.0;
+const sf::Color kGhostReference(200, 200, 200, 235);
+const sf::Color kGhostOther(150, 150, 150, 190);
+
+struct LocalPair {
+    int reference = -1;
+    int other = -1;
+    glm::dmat3 otherToReference{1.0};  // inverse(reference) * other
+    glm::dmat3 aToReference{1.0};      // where A's pixels land in the reference's texture
+};
+
+LocalPair localPair(const SandboxState& state) {
+    LocalPair lp;
+    const PairAnalysis& pair = state.report.pair();
+    if (pair.a < 0) return lp;
+    const glm::dmat3& aToB = pair.transform.aToB;
+    if (state.settings.localReferenceIsB) {
+        lp.reference = pair.b;
+        lp.other = pair.a;
+        lp.otherToReference = aToB;
+        lp.aToReference = aToB;
+    } else {
+        lp.reference = pair.a;
+        lp.other = pair.b;
+        lp.otherToReference = affineInverse(aToB);
+        lp.aToReference = glm::dmat3(1.0);
+    }
+    return lp;
+}
+
+}  // namespace
+
+void LocalView::frame(SandboxState& state) {
+    const LocalPair lp = localPair(state);
+    if (lp.reference < 0) return;
+    const Scene& scene = state.document.scene();
+    const auto& ref = *scene.sprites[lp.reference].pixels;
+    const auto& other = *scene.sprites[lp.other].pixels;
+    Rect box{{0.0, 0.0}, {double(ref.width), double(ref.height)}};
+    const glm::dvec2 corners[4] = {{0, 0}, {double(other.width), 0}, {double(other.width), double(other.height)}, {0, double(other.height)}};
+    for (const glm::dvec2& c : corners) {
+        const glm::dvec2 p = transformPoint(lp.otherToReference, c);
+        box.min = glm::min(box.min, p);
+        box.max = glm::max(box.max, p);
+    }
+    state.localCamera.frame(box, 30.0);
+}
+
+void LocalView::submit(sf::RenderTarget& target) {
+    clipTo(target, m_viewport);
+    sf::RectangleShape background(sf::Vector2f(float(m_viewport.size().x), float(m_viewport.size().y)));
+    background.setPosition(float(m_viewport.min.x), float(m_viewport.min.y));
+    background.setFillColor(toSfColor(palette::kLocalBackground));
+    target.draw(background);
+    for (const GhostDraw& g : m_ghosts) {
+        if (!g.texture) continue;
+        sf::Sprite sprite(*g.texture);
+        sprite.setColor(g.colour);
+        target.draw(sprite, sf::RenderStates(g.transform));
+    }
+    target.draw(m_grid, sf::RenderStates(m_toScreen));
+    for (const std::vector<sf::Vertex>* quads : {m_samples, m_hits}) {
+        if (quads && !quads->empty()) target.draw(quads->data(), quads->size(), sf::Quads, sf::RenderStates(m_samplesToScreen));
+    }
+    target.setView(target.getDefaultView());
+}
+
+void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& textures) {
+    const Rect vp = state.layout.local;
+    const Camera& camera = state.localCamera;
+    m_viewport = vp;
+
+    const LocalPair lp = localPair(state);
+    const Scene& scene = state.document.scene();
+    const PairAnalysis& pair = state.report.pair();
+    const glm::dmat3 toScreen = screenFromWorld(camera.worldToScreen({0.0, 0.0}), camera.zoom());
+    const sf::Transform sfToScreen = toSfTransform(toScreen);
+
+    m_toScreen = sfToScreen;
+    m_ghosts[0] = m_ghosts[1] = GhostDraw{};
+    m_grid.clear();
+    m_samples = m_hits = nullptr;
+    if (lp.reference >= 0) {
+        const SceneSprite& ref = scene.sprites[lp.reference];
+        const SceneSprite& other = scene.sprites[lp.other];
+        m_ghosts[0] = {textures.getGray(ref.pixels), sfToScreen, kGhostReference};
+        m_ghosts[1] = {textures.getGray(other.pixels), sfToScreen * toSfTransform(lp.otherToReference), kGhostOther};
+        if (camera.zoom() >= kGridMinPixelPx) {
+            const sf::Color colour(255, 255, 255, 36);
+            const int w = ref.pixels->width, h = ref.pixels->height;
+            for (int x = 0; x <= w; ++x) {
+                m_grid.append(sf::Vertex(sf::Vector2f(float(x), 0.0f), colour));
+                m_grid.append(sf::Vertex(sf::Vector2f(float(x), float(h)), colour));
+            }
+            for (int y = 0; y <= h; ++y) {
+                m_grid.append(sf::Vertex(sf::Vector2f(0.0f, float(y)), colour));
+                m_grid.append(sf::Vertex(sf::Vector2f(float(w), float(y)), colour));
+            }
+        }
+        // The dots are in A's texture space: mapped into the reference with the same matrix as A's pixels.
+        const ScanGeometry& g = pair.geometry;
+        if (state.settings.localShowSamples) m_samples = g.samplesInA.get();
+        m_hits = &g.hitsInA;
+        m_samplesToScreen = sfToScreen * toSfTransform(lp.aToReference);
+    }
+
+    list->PushClipRect(toIm(vp.min), toIm(vp.max), true);
+    list->AddLine(ImVec2(float(vp.min.x) - 1.0f, float(vp.min.y)), ImVec2(float(vp.min.x) - 1.0f, float(vp.max.y)),
+                  IM_COL32(90, 90, 100, 255), 2.0f);
+    if (lp.reference >= 0) {
+        const SceneSprite& ref = scene.sprites[lp.reference];
+        const SceneSprite& other = scene.sprites[lp.other];
+        const double w = ref.pixels->width, h = ref.pixels->height;
+        const glm::dvec2 box[4] = {transformPoint(toScreen, {0, 0}), transformPoint(toScreen, {w, 0}),
+                                   transformPoint(toScreen, {w, h}), transformPoint(toScreen, {0, h})};
+        drawPolyline(list, box, 4, IM_COL32(220, 220, 220, 200), 1.5f);
+        const double ow = other.pixels->width, oh = other.pixels->height;
+        const glm::dmat3 otherToScreen = toScreen * lp.otherToReference;
+        const glm::dvec2 obox[4] = {transformPoint(otherToScreen, {0, 0}), transformPoint(otherToScreen, {ow, 0}),
+                                    transformPoint(otherToScreen, {ow, oh}), transformPoint(otherToScreen, {0, oh})};
+        drawPolyline(list, obox, 4, IM_COL32(160, 160, 200, 200), 1.0f);
+        drawLabel(list, box[0] + glm::dvec2(0, -16), IM_COL32(230, 230, 230, 255), (ref.name + " (reference, never moves)").c_str());
+        drawLabel(list, obox[3] + glm::dvec2(0, 4), IM_COL32(190, 190, 230, 255), (other.name + " as inverse(" + ref.name + ") * " + other.name).c_str());
+
+        if (state.settings.localReferenceIsB) {
+            const PairTransform& t = pair.transform;
+            const double zoom = camera.zoom();
+            // Short step vectors are stretched to stay readable; the label keeps the true numbers.
+            const double stretch = zoom < 24.0 ? 24.0 / zoom : 1.0;
+            auto arrows = [&](glm::dvec2 from, const char* suffix) {
+                const glm::dvec2 f = transformPoint(toScreen, from);
+                const glm::dvec2 x = transformPoint(toScreen, from + t.stepX * stretch);
+                const glm::dvec2 y = transformPoint(toScreen, from + t.stepY * stretch);
+                drawArrow(list, f, x, toImColor(palette::kStepX), 2.5f);
+                drawArrow(list, f, y, toImColor(palette::kStepY), 2.5f);
+                char text[96];
+                std::snprintf(text, sizeof text, "stepX%s (%.3f, %.3f)", suffix, t.stepX.x, t.stepX.y);
+                drawLabel(list, x + glm::dvec2(4, -6), toImColor(palette::kStepX), text);
+                std::snprintf(text, sizeof text, "stepY%s (%.3f, %.3f)", suffix, t.stepY.x, t.stepY.y);
+                drawLabel(list, y + glm::dvec2(4, -6), toImColor(palette::kStepY), text);
+            };
+            list->AddCircleFilled(toIm(transformPoint(toScreen, t.start)), 4.0f, IM_COL32(255, 255, 255, 255));
+            // Left of the point, or above it when that would cross the view's left edge (the step vectors'
+            // labels take the right).
+            const glm::dvec2 startAt = transformPoint(toScreen, t.start);
+            const double labelWidth = ImGui::CalcTextSize("start").x;
+            const glm::dvec2 labelAt = startAt.x - labelWidth - 6.0 >= vp.min.x + 2.0
+                                           ? glm::dvec2(startAt.x - labelWidth - 6.0, startAt.y + 6.0)
+                                           : glm::dvec2(std::max(vp.min.x + 2.0, startAt.x - labelWidth / 2.0), startAt.y - 24.0);
+            drawLabel(list, labelAt, IM_COL32(255, 255, 255, 255), "start");
+            arrows(t.start, "");
+            if (state.step.active && state.step.cursor && !state.step.cursor->done()) {
+                const ScanSample& s = state.step.cursor->current();
+                const glm::dvec2 b{double(s.b.x), double(s.b.y)};
+                const glm::dvec2 cell[4] = {transformPoint(toScreen, b), transformPoint(toScreen, b + glm::dvec2(1, 0)),
+                                            transformPoint(toScreen, b + glm::dvec2(1, 1)), transformPoint(toScreen, b + glm::dvec2(0, 1))};
+                drawPolyline(list, cell, 4, toImColor(palette::kCursor), 2.0f);
+                list->AddCircleFilled(toIm(transformPoint(toScreen, s.positionInB)), 5.0f, toImColor(palette::kCursor));
+                arrows(s.positionInB, "");
+            }
+        }
+        if (state.settings.overlays[std::size_t(Overlay::FirstHit)] && pair.scan.firstHit) {
+            const double offset = sampleOffset(scene.sampling);
+            const glm::dvec2 p = transformPoint(lp.aToReference, glm::dvec2(pair.scan.firstHit->a) + glm::dvec2(offset, offset));
+            drawCrosshair(list, transformPoint(toScreen, p), toImColor(overlayInfo(Overlay::FirstHit).rgba));
+        }
+    }
+    list->PopClipRect();
+
+    ImGui::SetNextWindowPos(ImVec2(float(vp.min.x) + 8.0f, float(vp.min.y) + 8.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(0.75f);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
+    if (ImGui::Begin("Local space", nullptr, flags)) {
+        ImGui::TextUnformatted("Reference:");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("B", state.settings.localReferenceIsB)) {
+            state.settings.localReferenceIsB = true;
+            state.frameLocalRequested = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::RadioButton("A", !state.settings.localReferenceIsB)) {
+            state.settings.localReferenceIsB = false;
+            state.frameLocalRequested = true;
+        }
+        ImGui::SameLine();
+        ImGui::Checkbox("samples", &state.settings.localShowSamples);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("frame")) state.frameLocalRequested = true;
+        if (pair.geometry.samplesOmitted) ImGui::TextDisabled("A has too many solid pixels to draw every sample");
+        if (pair.a >= 0 && !pair.scan.hits.empty()) {
+            ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%zu overlapping samples%s", pair.scan.hits.size(),
+                               pair.geometry.hitsAsRuns ? " (drawn as runs: too many for dots)" : "");
+        }
+    }
+    ImGui::End();
+}
+
+}  // namespace cl

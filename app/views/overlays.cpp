@@ -1,0 +1,36 @@
+#include "app/views/overlays.h"
+
+namespace cl {
+
+namespace {
+
+constexpr OverlayInfo kOverlays[] = {
+    {Overlay::WorldAabb, "world-aabb", "World AABB", 0xF0C83CFF, "worldAabb(): box around the four transformed texture corners", true},
+    {Overlay::TightAabb, "tight-aabb", "Tight AABB", 0x3CDC64FF, "tightWorldAabb(): box around the corners of the solid pixels only", true},
+    {Overlay::Obb, "obb", "OBB", 0x3CC8F0FF, "worldQuad(): the texture rectangle as transformed (what obb tests)", false},
+    {Overlay::Circles, "circles", "Bounding circles", 0xA078FFFF, "boundingCircle(): centred on the texture centre, reaching the farthest solid corner", false},
+    {Overlay::AabbOverlap, "aabb-overlap", "AABB intersection", 0xFF9628FF, "intersection() of the pair's world AABBs: where a pixel scan can find a hit", true},
+    {Overlay::Pivots, "pivots", "Pivots", 0xFFFFFFFF, "Each sprite's position: the point it rotates and scales about", true},
+    {Overlay::PixelGrid, "pixel-grid", "Pixel grid", 0xFFFFFF40, "Texture pixel borders, drawn when a pixel is at least 6 screen pixels wide", true},
+    {Overlay::OverlapPixels, "overlap-pixels", "Overlapping pixels", 0xFF28B4D0, "Every overlapping sample of the chosen pixel test (full scan, listHits): A's pixel", true},
+    {Overlay::FirstHit, "first-hit", "First hit", 0xFFF03CFF, "The first overlapping sample in scan order (crosshair)", true},
+};
+
+}  // namespace
+
+std::span<const OverlayInfo> overlayTable() { return kOverlays; }
+
+const OverlayInfo& overlayInfo(Overlay id) {
+    for (const OverlayInfo& info : kOverlays) {
+        if (info.id == id) return info;
+    }
+    return kOverlays[0];
+}
+
+OverlayFlags defaultOverlayFlags() {
+    OverlayFlags flags{};
+    for (const OverlayInfo& info : kOverlays) flags[static_cast<std::size_t>(info.id)] = info.onByDefault;
+    return flags;
+}
+
+}  // namespace cl

@@ -1,0 +1,81 @@
+#include "app/views/view_drawing.h"
+
+#include <cmath>
+
+#include <SFML/Graphics/View.hpp>
+
+namespace cl {
+
+sf::Transform toSfTransform(const glm::dmat3& m) {
+    return sf::Transform(static_cast<float>(m[0][0]), static_cast<float>(m[1][0]), static_cast<float>(m[2][0]),
+                         static_cast<float>(m[0][1]), static_cast<float>(m[1][1]), static_cast<float>(m[2][1]),
+                         0.0f, 0.0f, 1.0f);
+}
+
+glm::dmat3 screenFromWorld(glm::dvec2 offset, double zoom) {
+    glm::dmat3 m(1.0);
+    m[0][0] = zoom;
+    m[1][1] = zoom;
+    m[2][0] = offset.x;
+    m[2][1] = offset.y;
+    return m;
+}
+
+sf::Color toSfColor(std::uint32_t rgba) {
+    return sf::Color(static_cast<sf::Uint8>(rgba >> 24), static_cast<sf::Uint8>(rgba >> 16),
+                     static_cast<sf::Uint8>(rgba >> 8), static_cast<sf::Uint8>(rgba));
+}
+
+ImU32 toImColor(std::uint32_t rgba) {
+    return IM_COL32((rgba >> 24) & 0xFF, (rgba >> 16) & 0xFF, (rgba >> 8) & 0xFF, rgba & 0xFF);
+}
+
+std::uint32_t withAlpha(std::uint32_t rgba, std::uint8_t alpha) { return (rgba & 0xFFFFFF00u) | alpha; }
+
+void clipTo(sf::RenderTarget& target, const Rect& r) {
+    const sf::Vector2u size = target.getSize();
+    if (size.x == 0 || size.y == 0) return;
+    const sf::FloatRect area(static_cast<float>(r.min.x), static_cast<float>(r.min.y),
+                             static_cast<float>(r.size().x), static_cast<float>(r.size().y));
+    sf::View view(area);
+    view.setViewport(sf::FloatRect(area.left / size.x, area.top / size.y, area.width / size.x, area.height / size.y));
+    target.setView(view);
+}
+
+void drawArrow(ImDrawList* list, glm::dvec2 from, glm::dvec2 to, ImU32 colour, float thickness, float headPx) {
+    const glm::dvec2 d = to - from;
+    const double length = std::hypot(d.x, d.y);
+    if (length < 1e-6) return;
+    const glm::dvec2 u = d / length;
+    const glm::dvec2 n{-u.y, u.x};
+    const double head = std::min<double>(headPx, length * 0.6);
+    const glm::dvec2 base = to - u * head;
+    list->AddLine(toIm(from), toIm(base), colour, thickness);
+    list->AddTriangleFilled(toIm(to), toIm(base + n * (head * 0.5)), toIm(base - n * (head * 0.5)), colour);
+}
+
+void drawCrosshair(ImDrawList* list, glm::dvec2 at, ImU32 colour, float armPx) {
+    const ImVec2 c = toIm(at);
+    list->AddLine(ImVec2(c.x - armPx, c.y), ImVec2(c.x - 3, c.y), colour, 2.0f);
+    list->AddLine(ImVec2(c.x + 3, c.y), ImVec2(c.x + armPx, c.y), colour, 2.0f);
+    list->AddLine(ImVec2(c.x, c.y - armPx), ImVec2(c.x, c.y - 3), colour, 2.0f);
+    list->AddLine(ImVec2(c.x, c.y + 3), ImVec2(c.x, c.y + armPx), colour, 2.0f);
+    list->AddCircle(c, armPx * 0.6f, colour, 20, 1.5f);
+}
+
+void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text) {
+    const ImVec2 p = toIm(at);
+    const ImU32 shadow = IM_COL32(0, 0, 0, 200);
+    list->AddText(ImVec2(p.x + 1, p.y + 1), shadow, text);
+    list->AddText(ImVec2(p.x - 1, p.y - 1), shadow, text);
+    list->AddText(p, colour, text);
+}
+
+void drawPolyline(ImDrawList* list, const glm::dvec2* points, int count, ImU32 colour, float thickness) {
+    ImVec2 im[16];
+    const int n = count < 16 ? count : 16;
+    for (int i = 0; i < n; ++i) im[i] = toIm(points[i]);
+    list->AddPolyline(im, n, colour, ImDrawFlags_Closed, thickness);
+}
+
+}  // namespace cl

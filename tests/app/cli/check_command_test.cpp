@@ -1,0 +1,272 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/check_command.h"
+#include "core/algorithms.h"
+#include "tests/core/scene_test_files.h"
+
+namespace cl {
+namespace {
+
+using nlohmann::json;
+using testing::TempFolder;
+
+struct CheckRun {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+CheckRun runCheck(std::vector<std::string> args) {
+    std::vector<std::string_view> views(args.begin(), args.end());
+    std::ostringstream out, err;
+    CheckRun r;
+    r.status = runCheckCommand(views, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Two opaque 2x2 squares, B one pixel right of A: pixel-naive counts 2 overlapping samples.
+class CheckCommand : public ::testing::Test {
+protected:
+    void SetUp() override {
+        testing::writePng(folder / "sprites/square.png", testing::solidImage(2, 2));
+        scene = json::parse(R"({
+          "format": "collision-lab/scene", "version": 1,
+          "sprites": [
+            {"name": "A", "image": "../sprites/square.png", "origin": [0, 0]},
+            {"name": "B", "image": "../sprites/square.png", "origin": [0, 0], "position": [1, 0]}
+          ],
+          "expect": {"A/B": {"pixel-naive": {"hit": true, "overlap": 2}, "aabb": {"hit": true}}}
+        })");
+        save();
+    }
+    void save() { testing::writeText(sceneFile(), scene.dump(2)); }
+    std::string sceneFile() const { return (folder / "scenes/squares.json").string(); }
+
+    TempFolder folder;
+    json scene;
+};
+
+TEST(CheckCommandUsage, HelpDocumentsEveryOptionAndExitsZero) {
+    CheckRun r = runCheck({"--help"});
+    EXPECT_EQ(r.status, 0);
+    for (auto option : {"--algorithm", "--pair", "--json", "--verify", "--sampling", "--scan", "Default: all", "Exit status"}) {
+        EXPECT_TRUE(contains(r.out, option)) << option;
+    }
+    for (const auto& algorithm : coreAlgorithms().all()) EXPECT_TRUE(contains(r.out, std::string(algorithm.name)));
+}
+
+TEST(CheckCommandUsage, MissingSceneArgumentIsBadInput) {
+    CheckRun r = runCheck({});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "no scene file given")) << r.err;
+}
+
+TEST(CheckCommandUsage, UnknownOptionIsBadInput) {
+    CheckRun r = runCheck({"scene.json", "--fast"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "unknown option --fast")) << r.err;
+}
+
+TEST(CheckCommandUsage, MissingSceneFileIsBadInputNamingTheFile) {
+    TempFolder folder;
+    CheckRun r = runCheck({(folder / "nope.json").string()});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, (folder / "nope.json").string() + ": file not found\n");
+    EXPECT_EQ(r.out, "");
+}
+
+TEST_F(CheckCommand, InvalidSceneIsBadInputWithEveryProblem) {
+    scene["sprites"][1]["scale"] = json::array({0, 1});
+    scene["sprites"][0]["image"] = "../sprites/gone.png";
+    save();
+    CheckRun r = runCheck({sceneFile()});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, sceneFile() + ": sprites[1].scale[0]: must be a number with |value| in [0.001, 1000], got 0")) << r.err;
+    EXPECT_TRUE(contains(r.err, sceneFile() + ": sprites[0].image: ")) << r.err;
+    EXPECT_TRUE(contains(r.err, "gone.png: file not found")) << r.err;
+}
+
+TEST_F(CheckCommand, UnknownAlgorithmOrSpriteIsBadInput) {
+    CheckRun algorithm = runCheck({sceneFile(), "--algorithm", "pixel-naive,warp"});
+    EXPECT_EQ(algorithm.status, 2);
+    EXPECT_TRUE(contains(algorithm.err, "unknown algorithm \"warp\"")) << algorithm.err;
+    CheckRun pair = runCheck({sceneFile(), "--pair", "A,Z"});
+    EXPECT_EQ(pair.status, 2);
+    EXPECT_TRUE(contains(pair.err, "no sprite is called \"Z\"")) << pair.err;
+    CheckRun badPair = runCheck({sceneFile(), "--pair", "A"});
+    EXPECT_EQ(badPair.status, 2);
+    CheckRun sampling = runCheck({sceneFile(), "--sampling", "nearest"});
+    EXPECT_EQ(sampling.status, 2);
+    EXPECT_TRUE(contains(sampling.err, "--sampling must be center or xna")) << sampling.err;
+}
+
+TEST_F(CheckCommand, PrintsATableByDefault) {
+    CheckRun r = runCheck({sceneFile()});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "A/B  (A scanned into B)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "pixel-naive")) << r.out;
+}
+
+TEST_F(CheckCommand, JsonOutputHasTheDocumentedShape) {
+    CheckRun r = runCheck({sceneFile(), "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    json j = json::parse(r.out);
+    EXPECT_EQ(j["scene"], sceneFile());
+    ASSERT_EQ(j["pairs"].size(), 1u);
+    EXPECT_EQ(j["pairs"][0]["a"], "A");
+    EXPECT_EQ(j["pairs"][0]["b"], "B");
+    EXPECT_EQ(j["pairs"][0]["results"].size(), coreAlgorithms().all().size());
+    const json& naive = j["pairs"][0]["results"]["pixel-naive"];
+    EXPECT_EQ(naive["applicable"], true);
+    EXPECT_EQ(naive["hit"], true);
+    EXPECT_EQ(naive["overlap"], 2);
+    EXPECT_EQ(naive["first_hit"]["a"], json::array({1, 0}));
+    EXPECT_TRUE(naive["time_ns"].is_number_integer());
+    EXPECT_NEAR(j["pairs"][0]["results"]["pixel-exact"]["overlap_area"].get<double>(), 2.0, 1e-12);
+    EXPECT_FALSE(j.contains("verify"));
+}
+
+TEST_F(CheckCommand, AlgorithmListAndPairNarrowTheRun) {
+    CheckRun r = runCheck({sceneFile(), "--json", "--algorithm=pixel-naive,aabb", "--pair", "B,A"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    json j = json::parse(r.out);
+    ASSERT_EQ(j["pairs"].size(), 1u);
+    EXPECT_EQ(j["pairs"][0]["a"], "B");
+    std::vector<std::string> names;
+    for (const auto& item : j["pairs"][0]["results"].items()) names.push_back(item.key());
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(names, (std::vector<std::string>{"aabb", "pixel-naive"}));
+}
+
+TEST_F(CheckCommand, AllMeansEveryAlgorithm) {
+    CheckRun r = runCheck({sceneFile(), "--json", "--algorithm", "all"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["pairs"][0]["results"].size(), coreAlgorithms().all().size());
+}
+
+TEST_F(CheckCommand, SamplingOptionOverridesTheScene) {
+    CheckRun r = runCheck({sceneFile(), "--json", "--sampling", "xna", "--algorithm", "aabb"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["sampling"], "xna");
+}
+
+// A's 2x2 square under B's 2x2 square scaled 2x (both with origin at their top-left corner at (0, 0)):
+// A's four pixel centres all lie in B's 4x4 world square, while of B's four pixels (centres (1,1),
+// (3,1), (1,3), (3,3) in the world) only (1,1) lies in A's 2x2 square.
+void makeBScaledTwice(json& scene) {
+    scene["sprites"][1]["position"] = json::array({0, 0});
+    scene["sprites"][1]["scale"] = 2;
+}
+
+TEST_F(CheckCommand, ScanFieldOfTheSceneChoosesTheDirection) {
+    makeBScaledTwice(scene);
+    for (auto [name, overlap] : {std::pair{"a-to-b", 4}, std::pair{"b-to-a", 1}, std::pair{"both", 5}}) {
+        scene["scan"] = name;
+        save();
+        CheckRun r = runCheck({sceneFile(), "--json", "--algorithm", "pixel-naive,pixel-step,pixel-fast"});
+        ASSERT_EQ(r.status, 0) << r.err;
+        json j = json::parse(r.out);
+        EXPECT_EQ(j["scan"], name);
+        for (auto algorithm : {"pixel-naive", "pixel-step", "pixel-fast"}) {
+            EXPECT_EQ(j["pairs"][0]["results"][algorithm]["overlap"], overlap) << name << " " << algorithm;
+        }
+    }
+}
+
+TEST_F(CheckCommand, ScanOptionOverridesTheScene) {
+    makeBScaledTwice(scene);
+    scene["scan"] = "both";
+    save();
+    CheckRun r = runCheck({sceneFile(), "--json", "--scan", "b-to-a", "--algorithm", "pixel-naive"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    json j = json::parse(r.out);
+    EXPECT_EQ(j["scan"], "b-to-a");
+    EXPECT_EQ(j["pairs"][0]["results"]["pixel-naive"]["overlap"], 1);
+    CheckRun table = runCheck({sceneFile(), "--scan", "b-to-a", "--algorithm", "pixel-naive"});
+    EXPECT_TRUE(contains(table.out, "scan: b-to-a")) << table.out;
+}
+
+TEST_F(CheckCommand, UnknownScanDirectionIsBadInput) {
+    CheckRun r = runCheck({sceneFile(), "--scan", "sideways"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "--scan must be a-to-b, b-to-a or both, got \"sideways\"")) << r.err;
+}
+
+TEST_F(CheckCommand, VerifyPassesWithZero) {
+    CheckRun r = runCheck({sceneFile(), "--verify"});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "verify: passed (2 expectation(s) compared, 0 skipped, 0 difference(s))")) << r.out;
+}
+
+TEST_F(CheckCommand, VerifyFailsWithOneAndListsEachDifference) {
+    scene["expect"]["A/B"]["pixel-naive"]["overlap"] = 5;
+    scene["expect"]["A/B"]["aabb"]["hit"] = false;
+    save();
+    CheckRun r = runCheck({sceneFile(), "--verify"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, "verify: FAILED")) << r.out;
+    EXPECT_TRUE(contains(r.out, "  A/B pixel-naive overlap: expected 5, got 2\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "  A/B aabb hit: expected false, got true\n")) << r.out;
+
+    CheckRun j = runCheck({sceneFile(), "--verify", "--json"});
+    EXPECT_EQ(j.status, 1);
+    json out = json::parse(j.out);
+    EXPECT_EQ(out["verify"]["passed"], false);
+    EXPECT_EQ(out["verify"]["differences"].size(), 2u);
+    EXPECT_TRUE(contains(j.err, "A/B pixel-naive overlap: expected 5, got 2")) << j.err;
+}
+
+TEST_F(CheckCommand, VerifySaysATestThisBinaryLacksIsNotAvailableAndStillPasses) {
+    // A bug report saved by a sandbox with gpu, checked by a binary without it (core's tests only).
+    scene["expect"]["A/B"]["gpu"] = json::parse(R"({"hit": true, "overlap": 2})");
+    save();
+    CheckRun r = runCheck({sceneFile(), "--verify"});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "A/B gpu: not available here (skipped)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "verify: passed (2 expectation(s) compared, 1 skipped")) << r.out;
+}
+
+TEST_F(CheckCommand, VerifyRunsTheReversedPairsTheSceneExpects) {
+    scene["expect"]["B/A"] = json::parse(R"({"pixel-naive": {"hit": true, "overlap": 2}})");
+    save();
+    CheckRun r = runCheck({sceneFile(), "--verify", "--json"});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    json out = json::parse(r.out);
+    EXPECT_EQ(out["pairs"].size(), 2u);
+    EXPECT_EQ(out["verify"]["checked"], 3);
+}
+
+TEST_F(CheckCommand, PrintedExpectBlockMakesAPassingRegressionTest) {
+    scene["sprites"][1]["rotation_deg"] = 30;
+    scene.erase("expect");
+    save();
+    CheckRun printed = runCheck({sceneFile(), "--print-expect"});
+    ASSERT_EQ(printed.status, 0) << printed.err;
+    scene["expect"] = json::parse(printed.out);
+    save();
+    CheckRun verified = runCheck({sceneFile(), "--verify"});
+    EXPECT_EQ(verified.status, 0) << verified.out << verified.err;
+}
+
+TEST_F(CheckCommand, WorksFromAnyWorkingDirectory) {
+    TempFolder elsewhere;
+    const auto previous = std::filesystem::current_path();
+    std::filesystem::current_path(elsewhere.path());
+    CheckRun r = runCheck({sceneFile(), "--verify"});
+    std::filesystem::current_path(previous);
+    EXPECT_EQ(r.status, 0) << r.err;
+}
+
+}  // namespace
+}  // namespace cl

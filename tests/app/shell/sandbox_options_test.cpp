@@ -1,0 +1,54 @@
+// The sandbox's command line.
+#include "app/shell/sandbox_options.h"
+
+#include <gtest/gtest.h>
+
+namespace cl {
+namespace {
+
+SandboxOptionsResult parse(std::initializer_list<std::string_view> args) {
+    const std::vector<std::string_view> v(args);
+    return parseSandboxOptions(v);
+}
+
+TEST(SandboxOptions, NoArgumentsOpenTheDefaultSceneUntilClosed) {
+    const auto r = parse({});
+    EXPECT_TRUE(r.error.empty());
+    EXPECT_FALSE(r.options.scene.has_value());
+    EXPECT_EQ(r.options.frames, -1);
+    EXPECT_FALSE(r.options.screenshot.has_value());
+    EXPECT_FALSE(r.options.stats);
+}
+
+TEST(SandboxOptions, SceneFramesScreenshotAndStatsAreRead) {
+    const auto r = parse({"scenes/a.json", "--frames", "5", "--screenshot", "out.png", "--stats"});
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    EXPECT_EQ(r.options.scene, std::filesystem::path("scenes/a.json"));
+    EXPECT_EQ(r.options.frames, 5);
+    EXPECT_EQ(r.options.screenshot, std::filesystem::path("out.png"));
+    EXPECT_TRUE(r.options.stats);
+}
+
+TEST(SandboxOptions, SizeIsWidthByHeight) {
+    const auto r = parse({"--size", "800x600"});
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    EXPECT_EQ(r.options.width, 800);
+    EXPECT_EQ(r.options.height, 600);
+}
+
+TEST(SandboxOptions, BadValuesAreNamedInTheMessage) {
+    EXPECT_NE(parse({"--frames", "0"}).error.find("--frames"), std::string::npos);
+    EXPECT_NE(parse({"--frames", "abc"}).error.find("'abc'"), std::string::npos);
+    EXPECT_NE(parse({"--frames"}).error.find("needs a value"), std::string::npos);
+    EXPECT_NE(parse({"--size", "800"}).error.find("--size"), std::string::npos);
+    EXPECT_NE(parse({"--bogus"}).error.find("'--bogus'"), std::string::npos);
+    EXPECT_NE(parse({"a.json", "b.json"}).error.find("only one scene"), std::string::npos);
+}
+
+TEST(SandboxOptions, HelpIsRecognised) {
+    EXPECT_TRUE(parse({"--help"}).options.help);
+    EXPECT_TRUE(parse({"-h"}).options.help);
+}
+
+}  // namespace
+}  // namespace cl
