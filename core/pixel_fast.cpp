@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -107,9 +106,6 @@ bool cpuHasAvx2() {
 #else
 bool cpuHasAvx2() { return false; }
 #endif
-
-// Whether the scans may use their AVX2 code: the CPU has it and no test has switched it off.
-std::atomic<bool> g_vectorWalk{cpuHasAvx2()};
 
 // ---------------------------------------------------------------------------------------------------
 // Whole-pixel translations: A's row and B's row compared 64 pixels at a time.
@@ -253,7 +249,7 @@ int findRowAvx2(const RowPass&, const std::uint64_t*, const std::uint64_t*, int,
 #endif
 
 void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink,
-                     CollisionResult& r) {
+                     CollisionResult& r, bool avx2) {
     const IntRect ta = ma.tightBounds(), tb = mb.tightBounds();
     // Offsets far beyond any mask size cannot overlap; keeping them small keeps the arithmetic in range.
     const Fixed limit = Fixed(1) << 40;
@@ -283,7 +279,7 @@ void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const SampleLatti
     // Narrow rows get a loop unrolled for their width: at a few words per row the loop overhead counts.
     // (Eight words: a 512-pixel row.)
     int y = 0;
-    const bool vector = o.s != 0 && words >= 4 && g_vectorWalk.load(std::memory_order_relaxed);
+    const bool vector = o.s != 0 && words >= 4 && avx2;
     for (;;) {
         switch (vector ? -1 : words) {
             case -1: y = findRowAvx2(pass, rowA, rowB, y, rows, words); break;
@@ -720,13 +716,14 @@ bool fitsNarrow(const SampleLattice& t, const IntRect& ta) {
 template <bool kXna>
 class RowWalker {
 public:
-    RowWalker(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r, int x0)
+    RowWalker(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r, int x0,
+              bool avx2)
         : m_sink(sink), m_r(r), m_width(static_cast<std::uint64_t>(mb.width())),
           m_height(static_cast<std::uint64_t>(mb.height())), m_words(static_cast<std::uint64_t>(mb.wordsPerRow())),
           m_bits(mb.bitRow(0).data()), m_bitsA(ma.bitRow(0).data()), m_wordsA(ma.wordsPerRow()),
           m_dx(static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepXFx.x))),
           m_dy(static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepXFx.y))), m_x0(x0),
-          m_vector(g_vectorWalk.load(std::memory_order_relaxed)) {
+          m_vector(avx2) {
         for (int k = 0; k < 4; ++k) {
             m_laneX[static_cast<std::size_t>(k)] = static_cast<std::int64_t>(static_cast<std::uint64_t>(k) * m_dx);
             m_laneY[static_cast<std::size_t>(k)] = static_cast<std::int64_t>(static_cast<std::uint64_t>(k) * m_dy);
@@ -950,13 +947,13 @@ void scanWide(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
 // Out of line, so that the translation path does not pay for this one's stack frame.
 template <bool kXna>
 [[gnu::noinline]] void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink,
-                                       CollisionResult& r) {
+                                       CollisionResult& r, bool avx2) {
     const IntRect ta = ma.tightBounds();
     if (!fitsNarrow(t, ta)) {
         scanWide(ma, mb, t, sink, r);
         return;
     }
-    RowWalker<kXna> walker(ma, mb, t, sink, r, ta.x0);
+    RowWalker<kXna> walker(ma, mb, t, sink, r, ta.x0, avx2);
     const FixedVec start = samplePositionInB(t, ta.x0, ta.y0);
     std::uint64_t baseX = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.x));
     std::uint64_t baseY = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.y));
@@ -979,14 +976,13 @@ template <bool kXna>
     baseX += static_cast<std::uint64_t>(yFrom - y) * stepX;
     baseY += static_cast<std::uint64_t>(yFrom - y) * stepY;
     const SolidSpan* extents = ma.rowExtents().data();
-    const bool vector = g_vectorWalk.load(std::memory_order_relaxed);
     constexpr int kBlock = 32;
     std::array<int, kBlock> first, last;
     std::array<double, kBlock> lo, hi;
     for (int y0 = yFrom; y0 <= yTo; y0 += kBlock) {
         const int rows = std::min(kBlock, yTo - y0 + 1);
         polygon.ranges(y0, rows, lo.data(), hi.data());
-        (vector ? clipRowsAvx2 : clipRows)(extents + y0, rows, lo.data(), hi.data(), first.data(), last.data());
+        (avx2 ? clipRowsAvx2 : clipRows)(extents + y0, rows, lo.data(), hi.data(), first.data(), last.data());
         int k = 0;
         for (; k < rows && !walker.countsOnly(); ++k, baseX += stepX, baseY += stepY) {
             const auto i = static_cast<std::size_t>(k);
@@ -1002,21 +998,26 @@ template <bool kXna>
 }
 }  // namespace
 
-void setPixelFastVectorWalk(bool enabled) { g_vectorWalk.store(enabled && cpuHasAvx2()); }
-
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options) {
+    return pixelFast(a, b, options, PixelFastCode::Fastest);
+}
+
+CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code) {
     CollisionResult r;
     const AlphaMask& ma = *a.mask;
     const AlphaMask& mb = *b.mask;
     if (ma.solidCount() == 0 || mb.solidCount() == 0) return r;
     const SampleLattice t = makeSampleLattice(a.transform, b.transform, options.sampling);
     HitSink sink(r, options, a.transform, options.sampling);
+    // Read once per call: the CPU's answer never changes while the program runs.
+    static const bool cpuAvx2 = cpuHasAvx2();
+    const bool avx2 = code == PixelFastCode::Fastest && cpuAvx2;
     if (isWholePixelTranslation(t)) {
-        scanTranslation(ma, mb, t, sink, r);
+        scanTranslation(ma, mb, t, sink, r, avx2);
     } else if (options.sampling == Sampling::Xna) {
-        scanTransformed<true>(ma, mb, t, sink, r);
+        scanTransformed<true>(ma, mb, t, sink, r, avx2);
     } else {
-        scanTransformed<false>(ma, mb, t, sink, r);
+        scanTransformed<false>(ma, mb, t, sink, r, avx2);
     }
     sink.finish();
     return r;
