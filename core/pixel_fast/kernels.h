@@ -32,11 +32,12 @@ struct CountRows {
     int wordsA, x0;
     const std::uint64_t* bitsB;
     std::uint64_t wordsB, width, height;
-    std::uint64_t dx, dy;
+    std::uint64_t alongRowX, alongRowY;  ///< one sample further along A's row, in B (the lattice's stepX)
     int y0, rows;
     const int* first;
     const int* last;
-    std::uint64_t baseX, baseY, stepX, stepY;
+    std::uint64_t baseX, baseY;
+    std::uint64_t nextRowX, nextRowY;  ///< one row further down A, in B (the lattice's stepY)
 };
 
 /// The AVX2 walk reads four samples at a time, so it needs at least four (and with its overlapping last
@@ -97,13 +98,13 @@ int firstSharedRow(const RowPass& pass, const std::uint64_t* rowA, const std::ui
     }
 }
 
-/// The hit bits of n <= 64 samples that all lie inside B, from (px, py) on and each (dx, dy) further,
-/// bit i for sample i.
+/// The hit bits of n <= 64 samples of a row that all lie inside B, from (px, py) on and each one
+/// (alongRowX, alongRowY) further, bit i for sample i.
 template <bool kXna>
 inline std::uint64_t hitsInsideB(const std::uint64_t* bits, std::uint64_t words, std::uint64_t px, std::uint64_t py,
-                                 std::uint64_t dx, std::uint64_t dy, int n) {
+                                 std::uint64_t alongRowX, std::uint64_t alongRowY, int n) {
     std::uint64_t found = 0;
-    for (int i = 0; i < n; ++i, px += dx, py += dy) {
+    for (int i = 0; i < n; ++i, px += alongRowX, py += alongRowY) {
         const auto bx = static_cast<std::uint64_t>(pick64<kXna>(static_cast<std::int64_t>(px)));
         const auto by = static_cast<std::uint64_t>(pick64<kXna>(static_cast<std::int64_t>(py)));
         found |= ((bits[by * words + (bx >> 6)] >> (bx & 63)) & 1u) << i;
@@ -179,11 +180,11 @@ public:
         }
     }
 
-    /// portable::hitsInsideB; `laneX`/`laneY` hold 0, 1, 2 and 3 steps (dx, dy).
+    /// portable::hitsInsideB; `laneX`/`laneY` hold 0, 1, 2 and 3 steps (alongRowX, alongRowY).
     template <bool kXna>
     std::uint64_t hitsInsideB(const std::uint64_t* bits, std::uint64_t words, std::uint64_t px, std::uint64_t py,
-                              std::uint64_t dx, std::uint64_t dy, const std::int64_t* laneX, const std::int64_t* laneY,
-                              int n) const {
+                              std::uint64_t alongRowX, std::uint64_t alongRowY, const std::int64_t* laneX,
+                              const std::int64_t* laneY, int n) const {
         // The AVX2 code picks pixels the Center way, a plain shift.
         if constexpr (!kXna) {
             if (m_avx2 && n >= kVectorChunk) {
@@ -191,7 +192,7 @@ public:
                                          laneY, n);
             }
         }
-        return portable::hitsInsideB<kXna>(bits, words, px, py, dx, dy, n);
+        return portable::hitsInsideB<kXna>(bits, words, px, py, alongRowX, alongRowY, n);
     }
 
     /// True when countRowGroups() may be called.

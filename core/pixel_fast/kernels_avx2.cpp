@@ -105,12 +105,15 @@ bool available() {
                                                   int n) {
     const __m256i offsetX = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(laneX));
     const __m256i offsetY = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(laneY));
-    const std::int64_t dx = laneX[1], dy = laneY[1];
+    const std::int64_t alongRowX = laneX[1], alongRowY = laneY[1];
     const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(words));
     const __m256i low6 = _mm256_set1_epi64x(63);
     std::uint64_t found = 0;
-    for (int i = 0; i < n - 4; i += 4) found |= gatherFour(bits, wordsPerRow, low6, px + i * dx, py + i * dy, offsetX, offsetY) << i;
-    return found | gatherFour(bits, wordsPerRow, low6, px + (n - 4) * dx, py + (n - 4) * dy, offsetX, offsetY) << (n - 4);
+    for (int i = 0; i < n - 4; i += 4) {
+        found |= gatherFour(bits, wordsPerRow, low6, px + i * alongRowX, py + i * alongRowY, offsetX, offsetY) << i;
+    }
+    const int i = n - 4;
+    return found | gatherFour(bits, wordsPerRow, low6, px + i * alongRowX, py + i * alongRowY, offsetX, offsetY) << i;
 }
 
 // One row per lane, all four a sample further each step: the rows are short (a dozen samples on F/R) and
@@ -120,15 +123,17 @@ bool available() {
                                                                           std::int64_t& samples) {
     const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(c.wordsB));
     const __m256i low6 = _mm256_set1_epi64x(63);
-    const std::uint64_t dx = c.dx, dy = c.dy;
-    const __m256i oneX = _mm256_set1_epi64x(static_cast<long long>(dx)), oneY = _mm256_set1_epi64x(static_cast<long long>(dy));
+    const std::uint64_t alongRowX = c.alongRowX, alongRowY = c.alongRowY;
+    const __m256i oneX = _mm256_set1_epi64x(static_cast<long long>(alongRowX));
+    const __m256i oneY = _mm256_set1_epi64x(static_cast<long long>(alongRowY));
     // A position picks a pixel inside B when it is below width (height) in 32.32 fixed point.
     const std::uint64_t limitX = c.width << kFixedFractionBits, limitY = c.height << kFixedFractionBits;
     const std::uint64_t* const bitsB = c.bitsB;
     std::int64_t looked = 0;
     std::uint32_t left = 0;
-    // Where sample 0 of row k would sit (A's sample x lands at rowX + x * dx), wrapping like the walk.
-    const std::uint64_t rowX0 = c.baseX - static_cast<std::uint64_t>(c.x0) * dx, rowY0 = c.baseY - static_cast<std::uint64_t>(c.x0) * dy;
+    // Where sample 0 of row k would sit (A's sample x lands at rowX + x * alongRowX), wrapping like the walk.
+    const std::uint64_t rowX0 = c.baseX - static_cast<std::uint64_t>(c.x0) * alongRowX;
+    const std::uint64_t rowY0 = c.baseY - static_cast<std::uint64_t>(c.x0) * alongRowY;
     __m256i laneHits = _mm256_setzero_si256();
     // Lane i of the group from row k: where its first sample lands, A's solid bits from there (bit s for
     // step s) and its length; empty past the last row. `fits` when the row may join the group.
@@ -143,9 +148,9 @@ bool available() {
         const int xFirst = c.first[row], n = c.last[row] - xFirst + 1;
         if (n <= 0) return l;
         const auto x = static_cast<std::uint64_t>(xFirst), end = static_cast<std::uint64_t>(n - 1);
-        l.x = rowX0 + static_cast<std::uint64_t>(row) * c.stepX + x * dx;
-        l.y = rowY0 + static_cast<std::uint64_t>(row) * c.stepY + x * dy;
-        l.fits = n <= 64 && l.x < limitX && l.y < limitY && l.x + end * dx < limitX && l.y + end * dy < limitY;
+        l.x = rowX0 + static_cast<std::uint64_t>(row) * c.nextRowX + x * alongRowX;
+        l.y = rowY0 + static_cast<std::uint64_t>(row) * c.nextRowY + x * alongRowY;
+        l.fits = n <= 64 && l.x < limitX && l.y < limitY && l.x + end * alongRowX < limitX && l.y + end * alongRowY < limitY;
         const std::uint64_t* rowA = c.bitsA + static_cast<std::size_t>(c.y0 + row) * static_cast<std::size_t>(c.wordsA);
         l.solid = l.fits ? rowBits(rowA, c.wordsA, xFirst, n) : 0;
         l.n = n;

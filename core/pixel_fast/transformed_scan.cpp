@@ -93,14 +93,15 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
     const FixedVec start = samplePositionInB(t, ta.x0, ta.y0);
     std::uint64_t baseX = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.x));
     std::uint64_t baseY = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.y));
-    const auto stepX = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.x));
-    const auto stepY = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.y));
+    // One row further down A, in B: the lattice's stepY.
+    const auto nextRowX = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.x));
+    const auto nextRowY = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.y));
     const int yLast = ta.y1 - 1;
     int y = ta.y0;
     if (sink.stops()) {
         // The first rows one at a time on B's box: a hit there ends the scan before anything else is built.
         LatticePolygon box(mb, t, ta, 4);
-        for (; y <= yLast && y - ta.y0 < kRowsOnTheBox; ++y, baseX += stepX, baseY += stepY) {
+        for (; y <= yLast && y - ta.y0 < kRowsOnTheBox; ++y, baseX += nextRowX, baseY += nextRowY) {
             int xFirst, xLast;
             if (clipRow(ma, box, y, xFirst, xLast) && walker.walk(y, baseX, baseY, xFirst, xLast)) return;
         }
@@ -109,8 +110,8 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
     // so that the walk's branches read finished ranges instead of waiting for each row's clip.
     LatticePolygon polygon(mb, t, ta, 1);
     const auto [yFrom, yTo] = polygon.rows(y, yLast);
-    baseX += static_cast<std::uint64_t>(yFrom - y) * stepX;
-    baseY += static_cast<std::uint64_t>(yFrom - y) * stepY;
+    baseX += static_cast<std::uint64_t>(yFrom - y) * nextRowX;
+    baseY += static_cast<std::uint64_t>(yFrom - y) * nextRowY;
     const SolidSpan* extents = ma.rowExtents().data();
     constexpr int kBlock = 32;
     std::array<int, kBlock> first, last;
@@ -120,15 +121,15 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
         polygon.ranges(y0, rows, lo.data(), hi.data());
         kernels.clipRows(extents + y0, rows, lo.data(), hi.data(), first.data(), last.data());
         int k = 0;
-        for (; k < rows && !walker.countsOnly(); ++k, baseX += stepX, baseY += stepY) {
+        for (; k < rows && !walker.countsOnly(); ++k, baseX += nextRowX, baseY += nextRowY) {
             const auto i = static_cast<std::size_t>(k);
             if (first[i] <= last[i] && walker.walk(y0 + k, baseX, baseY, first[i], last[i])) return;
         }
         if (k < rows) {
             // Once only the count is wanted, the rest of the block in one go.
-            walker.countRows(y0 + k, rows - k, first.data() + k, last.data() + k, baseX, baseY, stepX, stepY);
-            baseX += static_cast<std::uint64_t>(rows - k) * stepX;
-            baseY += static_cast<std::uint64_t>(rows - k) * stepY;
+            walker.countRows(y0 + k, rows - k, first.data() + k, last.data() + k, baseX, baseY, nextRowX, nextRowY);
+            baseX += static_cast<std::uint64_t>(rows - k) * nextRowX;
+            baseY += static_cast<std::uint64_t>(rows - k) * nextRowY;
         }
     }
 }
