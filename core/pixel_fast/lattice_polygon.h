@@ -18,6 +18,11 @@
 
 namespace cl::pixel_fast {
 
+/// LatticePolygon's stride for every side of B's 16-sided polygon: the tightest clip.
+inline constexpr int kWholePolygon = 1;
+/// LatticePolygon's stride for every fourth side, B's solid box: cheaper to build, clips less.
+inline constexpr int kSolidBox = 4;
+
 /// Where the samples that pick B's solid pixels can lie: B's solid polygon (every `stride`-th side of
 /// AlphaMask::solidSupport()), seen in A's sample lattice, where A's sample (x, y) sits at (x, y): a
 /// sample of row y can land on a solid pixel of B only when x lies in range(y).
@@ -33,15 +38,14 @@ class LatticePolygon {
     static double finiteOrZero(double v) { return std::isfinite(v) ? std::abs(v) : 0.0; }
 
 public:
-    /// B's polygon for A's samples in `ta` (A's solid box): stride 1 is the whole 16-sided polygon,
-    /// stride 4 B's solid box alone (cheaper to build, clips less).
+    /// B's polygon (kWholePolygon) or box (kSolidBox) for A's samples in `ta`, A's solid box.
     LatticePolygon(const AlphaMask& mb, const SampleLattice& t, const IntRect& ta, int stride) {
         const auto& support = mb.solidSupport();
         // The fixed-point lattice's distance from these doubles, over A's box, on each side.
         const double rounding =
             0x1p-31 * (4.0 + std::abs(ta.x0) + std::abs(ta.x1) + std::abs(ta.y0) + std::abs(ta.y1)) + 1e-9;
         const double half = t.sampling == Sampling::Xna ? 0.5 : 0.0;
-        if (stride == 4) {
+        if (stride == kSolidBox) {
             // B's solid box, clipped per row directly: no corners, no edges to follow.
             m_box = true;
             m_boxLo = {-(support[8] + rounding) - half, -(support[12] + rounding) - half};
@@ -227,7 +231,7 @@ private:
     };
 
     bool m_clips = false;
-    // B's solid box (stride 4): lo <= start + x stepX + y stepY <= hi.
+    // B's solid box (kSolidBox): lo <= start + x stepX + y stepY <= hi.
     bool m_box = false;
     glm::dvec2 m_boxLo{0.0}, m_boxHi{0.0}, m_start{0.0}, m_stepX{0.0}, m_stepY{0.0}, m_inverseStep{0.0};
     bool m_chains = false;

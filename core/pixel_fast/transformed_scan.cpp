@@ -1,3 +1,6 @@
+// scanTransformed: A's rows clipped to B's polygon (lattice_polygon.h) a block at a time, then walked
+// (row_walker.h); positions too large for 64 bits take a 128-bit walk sample by sample.
+
 #include "core/pixel_fast/transformed_scan.h"
 
 #include <algorithm>
@@ -61,13 +64,13 @@ constexpr int kRowsOnTheBox = 8;
 // Positions beyond int64: 128-bit arithmetic sample by sample, over A's solid spans.
 void scanWide(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r) {
     const IntRect ta = ma.tightBounds();
-    LatticePolygon polygon(mb, t, ta, 4);
+    LatticePolygon polygon(mb, t, ta, kSolidBox);
     int yLast = ta.y1 - 1;
     bool wholePolygon = false;
     for (int y = ta.y0; y <= yLast; ++y) {
         if (!wholePolygon && y - ta.y0 >= kRowsOnTheBox) {
             // The whole polygon after the first rows; it also tells where the rows that can reach B end.
-            polygon = LatticePolygon(mb, t, ta, 1);
+            polygon = LatticePolygon(mb, t, ta, kWholePolygon);
             wholePolygon = true;
             yLast = std::min(yLast, polygon.rows(y, yLast).second);
         }
@@ -100,7 +103,7 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
     int y = ta.y0;
     if (sink.stops()) {
         // The first rows one at a time on B's box: a hit there ends the scan before anything else is built.
-        LatticePolygon box(mb, t, ta, 4);
+        LatticePolygon box(mb, t, ta, kSolidBox);
         for (; y <= yLast && y - ta.y0 < kRowsOnTheBox; ++y, baseX += nextRowX, baseY += nextRowY) {
             int xFirst, xLast;
             if (clipRow(ma, box, y, xFirst, xLast) && walker.walk(y, baseX, baseY, xFirst, xLast)) return;
@@ -108,7 +111,7 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
     }
     // The rest is clipped to the whole polygon a block of rows at a time before any of them is walked,
     // so that the walk's branches read finished ranges instead of waiting for each row's clip.
-    LatticePolygon polygon(mb, t, ta, 1);
+    LatticePolygon polygon(mb, t, ta, kWholePolygon);
     const auto [yFrom, yTo] = polygon.rows(y, yLast);
     baseX += static_cast<std::uint64_t>(yFrom - y) * nextRowX;
     baseY += static_cast<std::uint64_t>(yFrom - y) * nextRowY;

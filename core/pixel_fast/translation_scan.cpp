@@ -1,3 +1,6 @@
+// scanTranslation: one branch-free pass per row finds the rows where A's words and B's shifted words
+// share a bit (Kernels::firstSharedRow); only those rows are then read pixel by pixel, in scan order.
+
 #include "core/pixel_fast/translation_scan.h"
 
 #include <algorithm>
