@@ -12,12 +12,11 @@
 #include "core/pixel_fast/translation_scan.h"
 
 namespace cl {
+namespace {
 
-CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options) {
-    return pixelFast(a, b, options, PixelFastCode::Fastest);
-}
-
-CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code) {
+// Both entries in full, so that the usual one calls nothing more than it needs.
+[[gnu::always_inline]] inline CollisionResult run(const Body& a, const Body& b, const TestOptions& options,
+                                                  PixelFastCode code) {
     CollisionResult r;
     const AlphaMask& ma = *a.mask;
     const AlphaMask& mb = *b.mask;
@@ -32,6 +31,16 @@ CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& optio
     }
     sink.finish();
     return r;
+}
+
+}  // namespace
+
+CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options) {
+    return run(a, b, options, PixelFastCode::Fastest);
+}
+
+CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code) {
+    return run(a, b, options, code);
 }
 
 }  // namespace cl

@@ -117,8 +117,8 @@ inline std::uint64_t hitsInsideB(const std::uint64_t* bits, std::uint64_t words,
 namespace avx2 {
 
 /// True when this CPU runs the functions below: AVX2, with the POPCNT, BMI1, BMI2 and LZCNT that come
-/// with every CPU that has it.
-bool available();
+/// with every CPU that has it. Asked once, before main(); a constant from then on.
+extern const bool kAvailable;
 
 #if defined(__x86_64__)
 /// portable::firstSharedRow for rows of four words or more with a bit shift.
@@ -138,7 +138,7 @@ bool available();
 [[gnu::target("avx2,popcnt,bmi,bmi2,lzcnt")]] std::uint32_t countRowGroups(const CountRows& c, std::int64_t& count,
                                                                           std::int64_t& samples);
 #else
-// Never called: available() is false.
+// Never called: kAvailable is false.
 int firstSharedRow(const RowPass& pass, const std::uint64_t* rowA, const std::uint64_t* rowB, int y, int rows, int words);
 void clipRows(const SolidSpan* extent, int count, const double* lo, const double* hi, int* first, int* last);
 std::uint64_t hitsInsideB(const std::uint64_t* bits, std::uint64_t words, std::int64_t px, std::int64_t py,
@@ -153,7 +153,7 @@ class Kernels {
 public:
     /// AVX2 when `code` allows it and the CPU has it, else the portable code: the one place the choice
     /// is made.
-    static Kernels choose(PixelFastCode code) { return Kernels(code == PixelFastCode::Fastest && avx2::available()); }
+    static Kernels choose(PixelFastCode code) { return Kernels(code == PixelFastCode::Fastest && avx2::kAvailable); }
 
     /// The first row in [y, rows) of `pass` with a shared bit, or rows.
     int firstSharedRow(const RowPass& pass, const std::uint64_t* rowA, const std::uint64_t* rowB, int y, int rows,

@@ -24,6 +24,7 @@ bool cpuHasLzcnt() {
 
 // The AVX2 code also uses POPCNT, BMI1, BMI2 and LZCNT, which come with every CPU that has AVX2.
 bool cpuHasAvx2() {
+    __builtin_cpu_init();  // kAvailable is set by a static initializer, which may run before libgcc sets this up
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
            __builtin_cpu_supports("bmi2") && cpuHasLzcnt();
 }
@@ -64,10 +65,7 @@ bool cpuHasAvx2() {
 
 }  // namespace
 
-bool available() {
-    static const bool has = cpuHasAvx2();
-    return has;
-}
+const bool kAvailable = cpuHasAvx2();
 
 // Four of A's words and the B words under them at a time, the last four ending at the row's last word
 // (OR-ing a word in twice changes nothing). Only B's first low word and last high word can lie outside
@@ -217,7 +215,7 @@ bool available() {
 }
 
 #else
-bool available() { return false; }
+const bool kAvailable = false;
 
 int firstSharedRow(const RowPass&, const std::uint64_t*, const std::uint64_t*, int, int rows, int) { return rows; }
 void clipRows(const SolidSpan*, int, const double*, const double*, int*, int*) {}

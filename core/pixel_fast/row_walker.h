@@ -128,8 +128,9 @@ private:
         return found;
     }
 
-    // Hands the hits of one chunk to the sink in scan order; true when the scan should stop.
-    bool report(int y, int base, std::uint64_t found, std::uint64_t px, std::uint64_t py) {
+    // Hands the hits of one chunk to the sink in scan order; true when the scan should stop. Inlined into
+    // walk(): a hit-only scan reports from there, and GCC keeps it out of line for a class in a header.
+    [[gnu::always_inline]] bool report(int y, int base, std::uint64_t found, std::uint64_t px, std::uint64_t py) {
         const auto pixelOf = [&](int i) {
             const auto step = static_cast<std::uint64_t>(i);
             return std::pair{pick(px + step * m_alongRowX), pick(py + step * m_alongRowY)};

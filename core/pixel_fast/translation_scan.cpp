@@ -53,14 +53,6 @@ inline std::uint64_t sharedBits(const WordOffset& o, const std::uint64_t* rowA, 
 
 }  // namespace
 
-bool isWholePixelTranslation(const SampleLattice& t) {
-    if (t.stepXFx != FixedVec{kFixedOne, 0} || t.stepYFx != FixedVec{0, kFixedOne}) return false;
-    if (t.sampling == Sampling::Center) return true;
-    // Round half to even alternates at an exact half, so the offset would depend on x.
-    const Fixed mask = kFixedOne - 1;
-    return (t.startFx.x & mask) != kFixedOne / 2 && (t.startFx.y & mask) != kFixedOne / 2;
-}
-
 void scanTranslation(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
                      Kernels kernels) {
     const IntRect ta = ma.tightBounds(), tb = mb.tightBounds();

@@ -11,7 +11,13 @@
 namespace cl::pixel_fast {
 
 /// True when A's pixel (x, y) lands on B's pixel (x + offset.x, y + offset.y) for every x, y.
-bool isWholePixelTranslation(const SampleLattice& t);
+inline bool isWholePixelTranslation(const SampleLattice& t) {
+    if (t.stepXFx != FixedVec{kFixedOne, 0} || t.stepYFx != FixedVec{0, kFixedOne}) return false;
+    if (t.sampling == Sampling::Center) return true;
+    // Round half to even alternates at an exact half, so the offset would depend on x.
+    const Fixed mask = kFixedOne - 1;
+    return (t.startFx.x & mask) != kFixedOne / 2 && (t.startFx.y & mask) != kFixedOne / 2;
+}
 
 /// Hands every hit of A's mask `ma` on B's `mb` to `sink` in scan order, for a lattice `t` that is a
 /// whole-pixel translation; adds the pixels looked at to r.samples.
