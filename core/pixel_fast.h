@@ -13,8 +13,13 @@ namespace cl {
 /// at, so it is usually far below pixel-naive's.
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options);
 
-/// Lets pixelFast use its AVX2 code where the CPU has it (the default) or keeps it to the portable
-/// scalar code (false); for tests and benchmarks of both paths. The answer never changes.
-void setPixelFastVectorWalk(bool enabled);
+/// Which code pixel-fast's inner loops run. The answer is the same with either.
+enum class PixelFastCode {
+    Fastest,   ///< AVX2 where the CPU has it, else the portable code: what pixelFast(a, b, options) runs.
+    Portable,  ///< The portable scalar code only, on any CPU: for tests and benchmarks of that path.
+};
+
+/// pixelFast running the code chosen by `code`.
+CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code);
 
 }  // namespace cl

@@ -36,21 +36,22 @@ std::string describe(const Body& a, const Body& b, Sampling sampling) {
 }
 
 // pixel-fast must give pixel-naive's answer field for field (all but `samples`, which counts work done).
-// Returns false at the first difference, after reporting it.
-bool sameAsNaive(const Body& a, const Body& b, const TestOptions& options) {
+// Returns false at the first difference, after reporting it. `code` picks pixel-fast's inner loops.
+bool sameAsNaive(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code = PixelFastCode::Fastest) {
     const CollisionResult expected = pixelNaive(a, b, options);
-    const CollisionResult actual = pixelFast(a, b, options);
+    const CollisionResult actual = pixelFast(a, b, options, code);
     const bool same = actual.applicable && actual.hit == expected.hit && actual.overlap == expected.overlap &&
                       actual.firstHit == expected.firstHit && actual.hits == expected.hits;
     EXPECT_TRUE(same) << describe(a, b, options.sampling) << (options.stopAtFirstHit ? " hit-only" : " full")
                       << (options.listHits ? " listing" : "") << ": overlap " << actual.overlap << " vs naive "
-                      << expected.overlap << ", hits " << actual.hits.size() << " vs " << expected.hits.size();
+                      << expected.overlap << ", hits " << actual.hits.size() << " vs " << expected.hits.size()
+                      << (code == PixelFastCode::Portable ? " (portable code)" : "");
     return same;
 }
 
-bool sameAsNaiveInEveryMode(const Body& a, const Body& b, Sampling sampling) {
-    return sameAsNaive(a, b, fullScan(sampling, true)) && sameAsNaive(a, b, fullScan(sampling, false)) &&
-           sameAsNaive(a, b, hitOnlyScan(sampling));
+bool sameAsNaiveInEveryMode(const Body& a, const Body& b, Sampling sampling, PixelFastCode code = PixelFastCode::Fastest) {
+    return sameAsNaive(a, b, fullScan(sampling, true), code) && sameAsNaive(a, b, fullScan(sampling, false), code) &&
+           sameAsNaive(a, b, hitOnlyScan(sampling), code);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -118,8 +119,8 @@ double randomCoordinate(std::mt19937& rng, double lo, double hi) {
     }
 }
 
-// Checks pixel-fast against pixel-naive on `pairs` random pairs drawn from `seed`.
-void expectRandomPairsAgree(unsigned seed, int pairs) {
+// Checks pixel-fast, running `code`, against pixel-naive on `pairs` random pairs drawn from `seed`.
+void expectRandomPairsAgree(unsigned seed, int pairs, PixelFastCode code) {
     std::mt19937 rng(seed);
     const int kPairs = pairs;
     int checked = 0, hits = 0;
@@ -156,7 +157,7 @@ void expectRandomPairsAgree(unsigned seed, int pairs) {
             b.transform.scale = a.transform.scale;
         }
         const Sampling sampling = (rng() % 2) ? Sampling::Xna : Sampling::Center;
-        ASSERT_TRUE(sameAsNaiveInEveryMode(a, b, sampling)) << "seed " << seed << ", pair " << pair;
+        ASSERT_TRUE(sameAsNaiveInEveryMode(a, b, sampling, code)) << "seed " << seed << ", pair " << pair;
         ++checked;
         hits += pixelNaive(a, b, hitOnlyScan(sampling)).hit ? 1 : 0;
     }
@@ -165,13 +166,13 @@ void expectRandomPairsAgree(unsigned seed, int pairs) {
     EXPECT_GT(hits, kPairs / 5);
 }
 
-TEST(PixelFast, EqualsPixelNaiveOnOneHundredThousandRandomPairs) { expectRandomPairsAgree(20261122u, 100000); }
+TEST(PixelFast, EqualsPixelNaiveOnOneHundredThousandRandomPairs) {
+    expectRandomPairsAgree(20261122u, 100000, PixelFastCode::Fastest);
+}
 
 TEST(PixelFast, PortableScalarWalkEqualsPixelNaiveToo) {
     // On a CPU with AVX2 the test above runs the vector walk; this one runs the portable code.
-    setPixelFastVectorWalk(false);
-    expectRandomPairsAgree(1234567u, 30000);
-    setPixelFastVectorWalk(true);
+    expectRandomPairsAgree(1234567u, 30000, PixelFastCode::Portable);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -339,12 +340,10 @@ TEST(PixelFast, WholePixelTranslationsOfRowsFourWordsAndWiderAgreeWithPixelNaive
         const AlphaMask b = noise(width(rng), height(rng));
         std::uniform_int_distribution<int> dx(-b.width() - 2, a.width() + 2), dy(-3, 3);
         const glm::dvec2 offset{dx(rng), dy(rng)};
-        for (bool vector : {true, false}) {
-            setPixelFastVectorWalk(vector);
-            ASSERT_TRUE(sameAsNaiveInEveryMode(bodyAt(a, {0, 0}), bodyAt(b, offset), Sampling::Center)) << "pair " << pair;
+        for (const PixelFastCode code : {PixelFastCode::Fastest, PixelFastCode::Portable}) {
+            ASSERT_TRUE(sameAsNaiveInEveryMode(bodyAt(a, {0, 0}), bodyAt(b, offset), Sampling::Center, code)) << "pair " << pair;
         }
     }
-    setPixelFastVectorWalk(true);
 }
 
 TEST(PixelFast, CountingAgreesWithPixelNaiveInGroupsOfFourRowsAndRowByRow) {
@@ -382,13 +381,11 @@ TEST(PixelFast, CountingAgreesWithPixelNaiveInGroupsOfFourRowsAndRowByRow) {
                 offset = glm::round(offset * 2.0) / 2.0;
             }
             const Body bodyB = bodyAboutCentre(b, offset, turn, {scale, scale});
-            for (bool vector : {true, false}) {
-                setPixelFastVectorWalk(vector);
-                ASSERT_TRUE(sameAsNaive(bodyA, bodyB, fullScan(Sampling::Center, false))) << kind.name << ", pair " << pair;
+            for (const PixelFastCode code : {PixelFastCode::Fastest, PixelFastCode::Portable}) {
+                ASSERT_TRUE(sameAsNaive(bodyA, bodyB, fullScan(Sampling::Center, false), code)) << kind.name << ", pair " << pair;
             }
         }
     }
-    setPixelFastVectorWalk(true);
 }
 
 TEST(PixelFast, HitOnlyStopsAtTheFirstHitInAsScanOrder) {
