@@ -1,4 +1,6 @@
 // F1: every control in one table.
+#include <string>
+
 #include <imgui.h>
 
 #include "app/shell/panels.h"
@@ -57,10 +59,13 @@ void drawHelpWindow(SandboxState& state) {
             ImGui::EndTable();
         }
         ImGui::Separator();
-        ImGui::TextWrapped("Panels: Sprites (transform, threshold, images, pair), Transform (the matrices and step "
-                           "vectors), Step through (the scan one sample at a time), Notes (the lesson text), "
-                           "Collision (every algorithm; click a row to draw it). ImGui gets input first: the views "
-                           "react only when the cursor is not over a panel.");
+        ImGui::TextUnformatted("Tools (the tabs on the left; View menu opens each):");
+        for (const auto& tool : state.tools) {
+            ImGui::Bullet();
+            ImGui::TextWrapped("%s: %s", std::string(tool->title()).c_str(), std::string(tool->help()).c_str());
+        }
+        ImGui::TextWrapped("Collision (under the views): every algorithm; click a row to draw it. ImGui gets input "
+                           "first: the views react only when the cursor is not over a panel.");
     }
     ImGui::End();
 }

@@ -1,4 +1,6 @@
 // The main menu bar: File, Edit, View, Lessons, Help, and the status line.
+#include <string>
+
 #include <imgui.h>
 
 #include "app/shell/file_actions.h"
@@ -47,6 +49,11 @@ float drawMainMenu(SandboxState& state) {
         ImGui::MenuItem("Local-space view", nullptr, &state.settings.showLocalView);
         ImGui::MenuItem("Legend", nullptr, &state.settings.showLegend);
         ImGui::MenuItem("Classic controls", nullptr, &state.settings.classicControls);
+        ImGui::Separator();
+        for (std::size_t i = 0; i < state.tools.size(); ++i) {
+            if (ImGui::MenuItem(std::string(state.tools[i]->title()).c_str())) state.focusTool = int(i);
+        }
+        ImGui::Separator();
         if (ImGui::MenuItem("Reset the layout")) {
             const AppSettings defaults;
             state.settings.inspectorWidth = defaults.inspectorWidth;

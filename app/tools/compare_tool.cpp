@@ -1,10 +1,10 @@
-// The Compare panel: two pixel tests (or one under two samplings or scan directions) on the current
-// pair, the three set counts with their overlay colours, and presets for each kind of disagreement.
-#include <imgui.h>
+#include "app/tools/compare_tool.h"
 
 #include <string>
 
-#include "app/shell/panels.h"
+#include <imgui.h>
+
+#include "app/tools/tool_context.h"
 #include "app/views/view_drawing.h"
 
 namespace cl {
@@ -65,8 +65,14 @@ void countRow(const char* label, std::uint32_t rgba, std::size_t count, const ch
 
 }  // namespace
 
-void drawComparePanel(SandboxState& state) {
-    CompareState& compare = state.compare;
+void CompareTool::update(ToolContext& ctx) { updateComparison(m_compare, ctx.report()); }
+
+void CompareTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&) const {
+    drawCompareOverlay(view.list, m_compare, *view.camera);
+}
+
+void CompareTool::drawPanel(ToolContext&) {
+    CompareState& compare = m_compare;
     ImGui::Checkbox("Compare two tests in the world view", &compare.enabled);
     disabledWrapped("Colours the (A pixel, B pixel) pairs each test counts as overlapping.");
     ImGui::TextUnformatted("Presets:");
