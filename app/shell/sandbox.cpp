@@ -21,6 +21,7 @@
 #include "app/views/local_view.h"
 #include "app/shell/panels.h"
 #include "app/shell/recovery_prompt.h"
+#include "app/shell/sandbox_commands.h"
 #include "app/shell/sandbox_options.h"
 #include "app/shell/sandbox_state.h"
 #include "app/tools/tool_context.h"
@@ -100,7 +101,6 @@ private:
     void loadInitialScene();
     void processEvents();
     void routeEvent(const sf::Event& event);
-    void handleShortcut(const InputEvent& e, bool& handled);
     void computeLayout(float menuHeight);
     void buildViews(const ToolContext& ctx);
     void submitViews();
@@ -175,26 +175,6 @@ void Sandbox::loadInitialScene() {
     newScene(m_state);
 }
 
-void Sandbox::handleShortcut(const InputEvent& e, bool& handled) {
-    handled = true;
-    const bool ctrl = e.mods.ctrl;
-    if (e.key == Key::F1) {
-        m_state.showHelp = !m_state.showHelp;
-    } else if (e.key == Key::F12) {
-        m_state.screenshotRequested = true;
-    } else if (ctrl && e.key == Key::O) {
-        requestAction(m_state, PendingAction::Open);
-    } else if (ctrl && e.key == Key::N) {
-        requestAction(m_state, PendingAction::New);
-    } else if (ctrl && e.key == Key::S && e.mods.shift) {
-        m_state.saveAsBrowser = true;
-    } else if (ctrl && e.key == Key::S) {
-        saveCurrent(m_state);
-    } else {
-        handled = false;
-    }
-}
-
 void Sandbox::routeEvent(const sf::Event& event) {
     ImGuiIO& io = ImGui::GetIO();
     Manipulator& manipulator = *m_state.manipulator;
@@ -261,9 +241,8 @@ void Sandbox::routeEvent(const sf::Event& event) {
             if (!key) break;
             const Modifiers keyMods{event.key.shift, event.key.control, event.key.alt};
             const InputEvent e = InputEvent::keyDown(*key, keyMods);
-            bool handled = false;
-            handleShortcut(e, handled);
-            if (!handled) manipulator.handleEvent(e);
+            // The command table first; keys it does not run (arrows, Q/E, Delete, Escape, Space) are the editor's.
+            if (!m_state.commands.dispatch(e)) manipulator.handleEvent(e);
             break;
         }
         case sf::Event::KeyReleased: {
@@ -399,6 +378,7 @@ int Sandbox::run() {
 
     m_state.manipulator = std::make_unique<Manipulator>(m_state.document, m_state.camera);
     m_state.tools = makeTools();
+    m_state.commands = makeCommands(m_state);
     m_state.report.setDeferred(kDeferredTests);
     m_state.errors.insert(m_state.errors.end(), warnings.begin(), warnings.end());
     loadInitialScene();

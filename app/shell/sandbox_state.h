@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/shell/app_settings.h"
+#include "app/shell/command_table.h"
 #include "app/analysis/collision_report.h"
 #include "app/editor/camera.h"
 #include "app/shell/file_browser.h"
@@ -43,6 +44,7 @@ struct SandboxState {
     AppSettings settings;
     std::vector<std::unique_ptr<Tool>> tools;  ///< makeTools(): the inspector's tabs, in order.
     int focusTool = -1;                    ///< Open this tool's tab on the next frame (-1: none).
+    CommandTable commands;                 ///< makeCommands(): menus, keys and F1 read it.
     SpritePreviews previews;
     SandboxLayout layout;
 
