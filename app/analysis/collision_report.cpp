@@ -153,11 +153,13 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& ma
     const auto start = std::chrono::steady_clock::now();
     Snapshot snap;
     snap.jobId = job.id;
+    snap.sampling = job.sampling;
     snap.sprites.reserve(job.sprites.size());
     for (const SpriteInput& sprite : job.sprites) {
         SpriteShapes shapes;
         if (sprite.pixels) shapes.mask = masks.get(sprite.pixels, sprite.threshold);
         if (!shapes.mask) shapes.mask = std::make_shared<const AlphaMask>();
+        shapes.transform = sprite.transform;
         const Body body{shapes.mask.get(), sprite.transform};
         shapes.quad = worldQuad(body);
         shapes.aabb = worldAabb(body);

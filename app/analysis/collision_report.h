@@ -30,6 +30,7 @@ namespace cl {
 /// The shapes of one placed sprite, as core computes them.
 struct SpriteShapes {
     std::shared_ptr<const AlphaMask> mask;
+    SpriteTransform transform;       ///< The transform the shapes were computed for.
     Quad quad{};                     ///< worldQuad(): the oriented box.
     Rect aabb;                       ///< worldAabb().
     std::optional<Rect> tightAabb;   ///< tightWorldAabb().
@@ -118,6 +119,8 @@ public:
     const std::vector<SpriteShapes>& sprites() const { return m_current.sprites; }
     /// The pair's answers (a == -1 when there is no pair).
     const PairAnalysis& pair() const { return m_current.pair; }
+    /// The scene's sampling the shown answer was computed with.
+    Sampling sampling() const { return m_current.sampling; }
     /// Counts adopted answers (1 after the first), so views can cache what they build from them.
     std::uint64_t generation() const { return m_generation; }
     /// Milliseconds the worker took for the shown answer.
@@ -148,6 +151,7 @@ private:
         std::uint64_t jobId = 0;
         std::vector<SpriteShapes> sprites;
         PairAnalysis pair;
+        Sampling sampling = Sampling::Center;
         double ms = 0.0;
         bool deferring = false;
     };

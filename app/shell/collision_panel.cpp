@@ -1,6 +1,7 @@
 // The Collision panel: every algorithm from core's table, refreshed on every change.
 #include <imgui.h>
 
+#include "app/analysis/disagreements.h"
 #include "app/shell/panels.h"
 #include "core/scene.h"
 

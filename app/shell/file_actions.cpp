@@ -77,6 +77,27 @@ std::vector<std::filesystem::path> lessonScenes(const SandboxState& state) {
     return scenes;
 }
 
+void browseForImage(SandboxState& state, int sprite) {
+    static const std::vector<std::string> kImageExtensions = {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif", ".psd", ".pnm", ".ppm", ".pgm"};
+    const std::filesystem::path bundled = state.assetsDir ? *state.assetsDir / "sprites" : std::filesystem::path{};
+    state.browser.offerEmbed = false;
+    const auto& sprites = state.document.scene().sprites;
+    if (sprite >= 0 && sprite < int(sprites.size())) {
+        const SceneSprite& s = sprites[sprite];
+        state.browserPurpose = BrowserPurpose::LoadImage;
+        state.browserSprite = sprite;
+        state.browser.open(FileBrowser::Mode::Open, "Load an image for " + s.name,
+                           s.imagePath.empty() ? bundled : s.imagePath.parent_path(), kImageExtensions);
+    } else {
+        state.browserPurpose = BrowserPurpose::AddSprite;
+        state.browser.open(FileBrowser::Mode::Open, "Add a sprite from an image", bundled, kImageExtensions);
+    }
+}
+
+void sceneOpened(SandboxState& state) {
+    for (const auto& tool : state.tools) tool->sceneOpened();
+}
+
 bool openSceneFile(SandboxState& state, const std::filesystem::path& file) {
     SceneLoadResult loaded = loadScene(file);
     if (!loaded.ok()) {
@@ -91,7 +112,7 @@ bool openSceneFile(SandboxState& state, const std::filesystem::path& file) {
     std::error_code ec;
     state.file = std::filesystem::absolute(file, ec);
     state.document.reset(std::move(*loaded.scene));
-    state.step = StepThrough{};
+    sceneOpened(state);
     state.frameLocalRequested = true;
     addRecentFile(state.settings, state.file.string());
     if (state.manipulator) state.manipulator->frameAll();
@@ -102,7 +123,7 @@ bool openSceneFile(SandboxState& state, const std::filesystem::path& file) {
 void newScene(SandboxState& state) {
     state.document.reset(makeDefaultScene(state.assetsDir ? std::optional(*state.assetsDir / "sprites") : std::nullopt));
     state.file.clear();
-    state.step = StepThrough{};
+    sceneOpened(state);
     state.frameLocalRequested = true;
     if (state.manipulator) state.manipulator->frameAll();
 }

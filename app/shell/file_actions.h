@@ -20,6 +20,10 @@ bool saveSceneTo(SandboxState& state, const std::filesystem::path& file, bool em
 void saveCurrent(SandboxState& state);
 /// Starts an action that would lose unsaved work: runs it now, or asks first when the document is dirty.
 void requestAction(SandboxState& state, PendingAction action, const std::filesystem::path& file = {});
+/// Opens the file browser for an image: a new image for sprite `sprite`, or a new sprite when -1.
+void browseForImage(SandboxState& state, int sprite);
+/// Tells every tool that a different scene is open (New, Open, a restored recovery file).
+void sceneOpened(SandboxState& state);
 /// Draws the unsaved-changes prompt, the error popup and the file browser; runs actions once answered.
 void drawFileDialogs(SandboxState& state);
 /// "Collision Lab - name.json *" (the star marks unsaved changes).

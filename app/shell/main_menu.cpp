@@ -1,4 +1,6 @@
 // The main menu bar: File, Edit, View, Lessons, Help, and the status line.
+#include <string>
+
 #include <imgui.h>
 
 #include "app/shell/file_actions.h"
@@ -6,55 +8,40 @@
 
 namespace cl {
 
+namespace {
+
+// One menu of the bar, generated from the command table's rows for it.
+void drawCommandMenu(const CommandTable& commands, Menu menu, const char* title) {
+    if (!ImGui::BeginMenu(title)) return;
+    bool first = true;
+    for (const Command& c : commands.all()) {
+        if (c.menu != menu) continue;
+        if (c.separatorBefore && !first) ImGui::Separator();
+        first = false;
+        const std::string label = c.liveLabel ? c.liveLabel() : c.label;
+        if (c.submenu) {
+            if (ImGui::BeginMenu(label.c_str(), c.isEnabled())) {
+                c.submenu();
+                ImGui::EndMenu();
+            }
+            continue;
+        }
+        const std::string shortcut = c.shortcuts.empty() ? std::string() : c.shortcuts.front().text();
+        const bool checked = c.checked && c.checked();
+        if (ImGui::MenuItem(label.c_str(), shortcut.empty() ? nullptr : shortcut.c_str(), checked, c.isEnabled()) && c.run) c.run();
+    }
+    ImGui::EndMenu();
+}
+
+}  // namespace
+
 float drawMainMenu(SandboxState& state) {
     float height = 0.0f;
     if (!ImGui::BeginMainMenuBar()) return height;
     height = ImGui::GetWindowHeight();
-    Document& doc = state.document;
-    if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("New", "Ctrl+N")) requestAction(state, PendingAction::New);
-        if (ImGui::MenuItem("Open...", "Ctrl+O")) requestAction(state, PendingAction::Open);
-        if (ImGui::BeginMenu("Open recent", !state.settings.recentFiles.empty())) {
-            for (const std::string& file : state.settings.recentFiles) {
-                if (ImGui::MenuItem(file.c_str())) {
-                    requestAction(state, PendingAction::OpenRecent, file);
-                    break;
-                }
-            }
-            ImGui::Separator();
-            if (ImGui::MenuItem("Clear the list")) state.settings.recentFiles.clear();
-            ImGui::EndMenu();
-        }
-        ImGui::Separator();
-        if (ImGui::MenuItem("Save", "Ctrl+S")) saveCurrent(state);
-        if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) state.saveAsBrowser = true;
-        ImGui::Separator();
-        if (ImGui::MenuItem("Screenshot", "F12")) state.screenshotRequested = true;
-        ImGui::Separator();
-        if (ImGui::MenuItem("Quit")) requestAction(state, PendingAction::Quit);
-        ImGui::EndMenu();
-    }
-    if (ImGui::BeginMenu("Edit")) {
-        const std::string undo = doc.undoLabel().empty() ? "Undo" : "Undo " + doc.undoLabel();
-        const std::string redo = doc.redoLabel().empty() ? "Redo" : "Redo " + doc.redoLabel();
-        if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, doc.canUndo())) doc.undo();
-        if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, doc.canRedo())) doc.redo();
-        ImGui::Separator();
-        if (ImGui::MenuItem("Frame sprites", "F")) state.manipulator->frameAll();
-        ImGui::EndMenu();
-    }
-    if (ImGui::BeginMenu("View")) {
-        ImGui::MenuItem("Local-space view", nullptr, &state.settings.showLocalView);
-        ImGui::MenuItem("Legend", nullptr, &state.settings.showLegend);
-        ImGui::MenuItem("Classic controls", nullptr, &state.settings.classicControls);
-        if (ImGui::MenuItem("Reset the layout")) {
-            const AppSettings defaults;
-            state.settings.inspectorWidth = defaults.inspectorWidth;
-            state.settings.bottomHeight = defaults.bottomHeight;
-            state.settings.localViewFraction = defaults.localViewFraction;
-        }
-        ImGui::EndMenu();
-    }
+    drawCommandMenu(state.commands, Menu::File, "File");
+    drawCommandMenu(state.commands, Menu::Edit, "Edit");
+    drawCommandMenu(state.commands, Menu::View, "View");
     if (ImGui::BeginMenu("Lessons")) {
         const auto lessons = lessonScenes(state);
         if (lessons.empty()) ImGui::TextDisabled("No bundled scenes found");
@@ -63,10 +50,7 @@ float drawMainMenu(SandboxState& state) {
         }
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Help")) {
-        if (ImGui::MenuItem("Controls", "F1")) state.showHelp = true;
-        ImGui::EndMenu();
-    }
+    drawCommandMenu(state.commands, Menu::Help, "Help");
     const PairAnalysis& pair = state.report.pair();
     ImGui::Separator();
     if (pair.a >= 0 && pair.chosen) {

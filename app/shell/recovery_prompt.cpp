@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "app/shell/file_actions.h"
+
 namespace cl {
 
 bool restoreRecovery(SandboxState& state, Recovery& recovery) {
@@ -15,7 +17,7 @@ bool restoreRecovery(SandboxState& state, Recovery& recovery) {
     state.document.reset(std::move(*loaded.scene));
     state.document.markUnsaved();
     state.file = loaded.info.original;
-    state.step = StepThrough{};
+    sceneOpened(state);
     state.frameLocalRequested = true;
     if (state.manipulator) state.manipulator->frameAll();
     state.status = "Restored unsaved changes" +

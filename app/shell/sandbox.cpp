@@ -21,8 +21,12 @@
 #include "app/views/local_view.h"
 #include "app/shell/panels.h"
 #include "app/shell/recovery_prompt.h"
+#include "app/shell/sandbox_commands.h"
 #include "app/shell/sandbox_options.h"
 #include "app/shell/sandbox_state.h"
+#include "app/tools/tool_context.h"
+#include "app/tools/tool_registry.h"
+#include "app/views/view_drawing.h"
 #include "app/views/sprite_textures.h"
 #include "app/views/world_view.h"
 
@@ -97,9 +101,8 @@ private:
     void loadInitialScene();
     void processEvents();
     void routeEvent(const sf::Event& event);
-    void handleShortcut(const InputEvent& e, bool& handled);
     void computeLayout(float menuHeight);
-    void buildViews();
+    void buildViews(const ToolContext& ctx);
     void submitViews();
     bool saveScreenshot(const std::filesystem::path& file);
     Modifiers modifiers() const;
@@ -172,26 +175,6 @@ void Sandbox::loadInitialScene() {
     newScene(m_state);
 }
 
-void Sandbox::handleShortcut(const InputEvent& e, bool& handled) {
-    handled = true;
-    const bool ctrl = e.mods.ctrl;
-    if (e.key == Key::F1) {
-        m_state.showHelp = !m_state.showHelp;
-    } else if (e.key == Key::F12) {
-        m_state.screenshotRequested = true;
-    } else if (ctrl && e.key == Key::O) {
-        requestAction(m_state, PendingAction::Open);
-    } else if (ctrl && e.key == Key::N) {
-        requestAction(m_state, PendingAction::New);
-    } else if (ctrl && e.key == Key::S && e.mods.shift) {
-        m_state.saveAsBrowser = true;
-    } else if (ctrl && e.key == Key::S) {
-        saveCurrent(m_state);
-    } else {
-        handled = false;
-    }
-}
-
 void Sandbox::routeEvent(const sf::Event& event) {
     ImGuiIO& io = ImGui::GetIO();
     Manipulator& manipulator = *m_state.manipulator;
@@ -258,9 +241,8 @@ void Sandbox::routeEvent(const sf::Event& event) {
             if (!key) break;
             const Modifiers keyMods{event.key.shift, event.key.control, event.key.alt};
             const InputEvent e = InputEvent::keyDown(*key, keyMods);
-            bool handled = false;
-            handleShortcut(e, handled);
-            if (!handled) manipulator.handleEvent(e);
+            // The command table first; keys it does not run (arrows, Q/E, Delete, Escape, Space) are the editor's.
+            if (!m_state.commands.dispatch(e)) manipulator.handleEvent(e);
             break;
         }
         case sf::Event::KeyReleased: {
@@ -311,7 +293,7 @@ bool Sandbox::saveScreenshot(const std::filesystem::path& file) {
     return texture.copyToImage().saveToFile(file.string());
 }
 
-void Sandbox::buildViews() {
+void Sandbox::buildViews(const ToolContext& ctx) {
     ImDrawList* background = ImGui::GetBackgroundDrawList();
     WorldViewFrame frame;
     frame.scene = &m_state.document.scene();
@@ -321,22 +303,30 @@ void Sandbox::buildViews() {
     frame.camera = &m_state.camera;
     frame.handles = m_state.manipulator->handles();
     frame.hover = m_state.manipulator->hover();
-    if (m_state.step.active && m_state.step.cursor && !m_state.step.cursor->done()) {
-        frame.stepSample = m_state.step.cursor->current();
-        frame.stepSpriteA = m_state.report.pair().a;
-        frame.stepSpriteB = m_state.report.pair().b;
-    }
     m_worldView.build(background, frame, m_textures);
-    updateComparison(m_state.compare, m_state.document.scene(), m_state.report);
-    drawCompareOverlay(background, m_state.compare, m_state.camera);
-    drawTightBoundsOverlay(background, m_state.tightBounds, m_state.camera);
-    if (m_state.layout.local.size().x > 0) {
+    const Rect& world = m_state.layout.world;
+    background->PushClipRect(toIm(world.min), toIm(world.max), true);
+    const WorldOverlay worldOverlay{background, &m_state.camera};
+    for (const auto& tool : m_state.tools) {
+        if (tool->overlayActive()) tool->drawWorldOverlay(worldOverlay, ctx);
+    }
+    background->PopClipRect();
+    const Rect& local = m_state.layout.local;
+    if (local.size().x > 0) {
         // Framing needs the pair transform of the current scene, so it waits for the newest answer.
         if (m_state.frameLocalRequested && !m_state.report.pending()) {
             m_localView.frame(m_state);
             m_state.frameLocalRequested = false;
         }
         m_localView.build(background, m_state, m_textures);
+        const Camera& camera = m_state.localCamera;
+        background->PushClipRect(toIm(local.min), toIm(local.max), true);
+        const LocalOverlay localOverlay{background, &camera, screenFromWorld(camera.worldToScreen({0.0, 0.0}), camera.zoom()),
+                                        m_state.settings.localReferenceIsB};
+        for (const auto& tool : m_state.tools) {
+            if (tool->overlayActive()) tool->drawLocalOverlay(localOverlay, ctx);
+        }
+        background->PopClipRect();
     }
 }
 
@@ -387,6 +377,8 @@ int Sandbox::run() {
     }
 
     m_state.manipulator = std::make_unique<Manipulator>(m_state.document, m_state.camera);
+    m_state.tools = makeTools();
+    m_state.commands = makeCommands(m_state);
     m_state.errors.insert(m_state.errors.end(), warnings.begin(), warnings.end());
     loadInitialScene();
     if (m_persistSettings) {
@@ -429,11 +421,13 @@ int Sandbox::run() {
         }
         if (!m_state.report.pending()) ++m_currentAnswerFrames;
         if (m_state.report.generation() == 1) m_state.frameLocalRequested = true;
-        updateStepThrough(m_state, seconds);
+        // Every tool reads the snapshot just adopted, before any panel or overlay is drawn.
+        ToolContext ctx(m_state, seconds);
+        for (const auto& tool : m_state.tools) tool->update(ctx);
 
         const float menuHeight = drawMainMenu(m_state);
         computeLayout(menuHeight);
-        drawInspector(m_state);
+        drawInspector(m_state, ctx);
         drawCollisionPanel(m_state);
         if (m_state.settings.showLegend) drawLegend(m_state);
         drawHelpWindow(m_state);
@@ -447,7 +441,7 @@ int Sandbox::run() {
                                                                                       : ImGuiMouseCursor_Hand);
         }
 
-        buildViews();
+        buildViews(ctx);
         ImGui::Render();
         // The work the frame needs (input, collision tests, panels, overlay geometry); the drawing
         // below runs in Mesa's software rasterizer on the test machines and is reported apart.

@@ -1,7 +1,6 @@
 #pragma once
 // SandboxState: everything the sandbox's views and panels share for one open window.
 
-#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -9,28 +8,16 @@
 #include <vector>
 
 #include "app/shell/app_settings.h"
+#include "app/shell/command_table.h"
 #include "app/analysis/collision_report.h"
-#include "app/tools/compare_overlay.h"
-#include "app/tools/tight_bounds_view.h"
 #include "app/editor/camera.h"
 #include "app/shell/file_browser.h"
 #include "app/views/sprite_previews.h"
 #include "app/editor/document.h"
 #include "app/editor/manipulator.h"
-#include "core/scan_cursor.h"
+#include "app/tools/tool.h"
 
 namespace cl {
-
-/// The Step-through panel's walk over the current pair (a core ScanCursor, rebuilt when the pair changes).
-struct StepThrough {
-    std::unique_ptr<ScanCursor> cursor;
-    std::shared_ptr<const AlphaMask> maskA, maskB;  // the cursor borrows these
-    std::uint64_t generation = 0;  ///< Report generation the cursor was built for.
-    bool active = false;           ///< Show the cursor in the views.
-    bool playing = false;
-    double carry = 0.0;            ///< Fraction of a sample owed by playback.
-    bool lastRunFoundHit = true;   ///< False after "next hit" reached the end without one.
-};
 
 /// What a pending "are you sure" prompt will do once unsaved work is dealt with.
 enum class PendingAction { None, New, Open, OpenRecent, OpenLesson, Quit };
@@ -55,9 +42,9 @@ struct SandboxState {
     std::unique_ptr<Manipulator> manipulator;
     CollisionReport report;
     AppSettings settings;
-    StepThrough step;
-    CompareState compare;  ///< The Compare panel and overlay.
-    TightBoundsState tightBounds;  ///< The Tight bounds panel and overlay.
+    std::vector<std::unique_ptr<Tool>> tools;  ///< makeTools(): the inspector's tabs, in order.
+    int focusTool = -1;                    ///< Open this tool's tab on the next frame (-1: none).
+    CommandTable commands;                 ///< makeCommands(): menus, keys and F1 read it.
     SpritePreviews previews;
     SandboxLayout layout;
 
@@ -72,7 +59,6 @@ struct SandboxState {
     bool quitNow = false;
 
     bool showHelp = false;
-    bool editingNotes = false;             ///< The Notes panel shows an editor instead of the text.
     FileBrowser browser;
     BrowserPurpose browserPurpose = BrowserPurpose::OpenScene;
     int browserSprite = -1;                ///< LoadImage: which sprite gets the image.

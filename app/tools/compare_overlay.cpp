@@ -18,7 +18,7 @@ std::vector<const Algorithm*> comparableTests(const AlgorithmSet& algorithms) {
     return out;
 }
 
-void updateComparison(CompareState& compare, const Scene& scene, const CollisionReport& report) {
+void updateComparison(CompareState& compare, const CollisionReport& report) {
     if (!compare.enabled) return;
     if (compare.computed && compare.generation == report.generation() && compare.firstUsed == compare.first &&
         compare.secondUsed == compare.second) {
@@ -31,14 +31,14 @@ void updateComparison(CompareState& compare, const Scene& scene, const Collision
     compare.comparison = Comparison{};
     const PairAnalysis& pair = report.pair();
     const auto& shapes = report.sprites();
-    if (pair.a < 0 || pair.b < 0 || std::size_t(std::max(pair.a, pair.b)) >= std::min(shapes.size(), scene.sprites.size())) {
+    if (pair.a < 0 || pair.b < 0 || std::size_t(std::max(pair.a, pair.b)) >= shapes.size()) {
         compare.comparison.applicable = false;
         compare.comparison.reason = "the scene needs two sprites for a pair";
         return;
     }
     const auto start = std::chrono::steady_clock::now();
-    const Body a{shapes[pair.a].mask.get(), scene.sprites[pair.a].transform};
-    const Body b{shapes[pair.b].mask.get(), scene.sprites[pair.b].transform};
+    const Body a{shapes[pair.a].mask.get(), shapes[pair.a].transform};
+    const Body b{shapes[pair.b].mask.get(), shapes[pair.b].transform};
     auto side = [&](const CompareChoice& c) {
         return ComparedTest{report.algorithms().find(c.algorithm), c.sampling, c.scan};
     };
@@ -65,25 +65,6 @@ void drawCompareOverlay(ImDrawList* list, const CompareState& compare, const Cam
     drawSet(compare.comparison.sets.onlyFirst, comparePalette::kOnlyFirst);
     drawSet(compare.comparison.sets.onlySecond, comparePalette::kOnlySecond);
     list->PopClipRect();
-}
-
-std::vector<std::string> disagreeingTests(const PairAnalysis& pair, const AlgorithmRow& row) {
-    std::vector<std::string> out;
-    // A deferred row holds an answer for an earlier state of the scene: comparing it would mislead.
-    if (row.algorithm->kind != AlgorithmKind::Pixel || !row.result.applicable || row.deferred) return out;
-    for (const AlgorithmRow& other : pair.rows) {
-        if (&other == &row || other.algorithm->kind != AlgorithmKind::Pixel || !other.result.applicable ||
-            other.deferred) {
-            continue;
-        }
-        if (other.result.hit != row.result.hit) {
-            out.push_back(std::string(other.algorithm->name) + " (hit)");
-        } else if (!row.algorithm->reportsArea && !other.algorithm->reportsArea &&
-                   std::llround(other.result.overlap) != std::llround(row.result.overlap)) {
-            out.push_back(std::string(other.algorithm->name));
-        }
-    }
-    return out;
 }
 
 }  // namespace cl

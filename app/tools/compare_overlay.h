@@ -46,15 +46,12 @@ inline constexpr std::uint32_t kBoth = 0x7CE07CFF;
 /// The tests the Compare panel offers: every row of `algorithms` that lists its hits.
 std::vector<const Algorithm*> comparableTests(const AlgorithmSet& algorithms);
 
-/// Recomputes the comparison when the report has a new answer or the choices changed (never per frame:
-/// at most once per finished answer of the worker). Runs on the calling (main) thread.
-void updateComparison(CompareState& compare, const Scene& scene, const CollisionReport& report);
+/// Recomputes the comparison on the report's snapshot (its masks and transforms) when the report has a
+/// new answer or the choices changed (never per frame: at most once per finished answer of the worker).
+/// Runs on the calling (main) thread.
+void updateComparison(CompareState& compare, const CollisionReport& report);
 
 /// Draws the three sets over the world view: a square per pair at its sample's world position.
 void drawCompareOverlay(ImDrawList* list, const CompareState& compare, const Camera& camera);
-
-/// The other applicable pixel tests whose answer differs from `row`'s on the current pair: a different
-/// hit, or (for tests that count samples) a different count. Each entry reads "name" or "name (hit)".
-std::vector<std::string> disagreeingTests(const PairAnalysis& pair, const AlgorithmRow& row);
 
 }  // namespace cl

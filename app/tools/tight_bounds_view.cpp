@@ -26,10 +26,10 @@ void drawBox(ImDrawList* list, const Camera& camera, glm::dvec2 min, glm::dvec2 
 
 }  // namespace
 
-void updateTightBounds(TightBoundsState& state, const Scene& scene, const CollisionReport& report, int sprite) {
+void updateTightBounds(TightBoundsState& state, const CollisionReport& report, int sprite) {
     if (!state.active) return;
     const auto& shapes = report.sprites();
-    if (sprite < 0 || std::size_t(sprite) >= std::min(shapes.size(), scene.sprites.size())) {
+    if (sprite < 0 || std::size_t(sprite) >= shapes.size()) {
         state.sprite = -1;
         return;
     }
@@ -37,7 +37,7 @@ void updateTightBounds(TightBoundsState& state, const Scene& scene, const Collis
     const bool sameSprite = state.sprite == sprite;
     state.sprite = sprite;
     state.generation = report.generation();
-    const Body body{shapes[sprite].mask.get(), scene.sprites[sprite].transform};
+    const Body body{shapes[sprite].mask.get(), shapes[sprite].transform};
     auto start = std::chrono::steady_clock::now();
     state.trace = inwardCrop(*body.mask, body.transform);
     state.cropUs = microsecondsSince(start);

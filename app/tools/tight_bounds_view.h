@@ -30,8 +30,8 @@ struct TightBoundsState {
     double tightUs = 0.0;          ///< Time tightWorldAabb() took.
 };
 
-/// Rebuilds the trace when the report has a new answer or the sprite changed (never per frame).
-void updateTightBounds(TightBoundsState& state, const Scene& scene, const CollisionReport& report, int sprite);
+/// Rebuilds the trace from the report's snapshot when it has a new answer or the sprite changed (never per frame).
+void updateTightBounds(TightBoundsState& state, const CollisionReport& report, int sprite);
 
 /// Advances playback by `seconds`.
 void advanceTightBounds(TightBoundsState& state, double seconds);

@@ -139,21 +139,6 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
 
         if (state.settings.localReferenceIsB) {
             const PairTransform& t = pair.transform;
-            const double zoom = camera.zoom();
-            // Short step vectors are stretched to stay readable; the label keeps the true numbers.
-            const double stretch = zoom < 24.0 ? 24.0 / zoom : 1.0;
-            auto arrows = [&](glm::dvec2 from, const char* suffix) {
-                const glm::dvec2 f = transformPoint(toScreen, from);
-                const glm::dvec2 x = transformPoint(toScreen, from + t.stepX * stretch);
-                const glm::dvec2 y = transformPoint(toScreen, from + t.stepY * stretch);
-                drawArrow(list, f, x, toImColor(palette::kStepX), 2.5f);
-                drawArrow(list, f, y, toImColor(palette::kStepY), 2.5f);
-                char text[96];
-                std::snprintf(text, sizeof text, "stepX%s (%.3f, %.3f)", suffix, t.stepX.x, t.stepX.y);
-                drawLabel(list, x + glm::dvec2(4, -6), toImColor(palette::kStepX), text);
-                std::snprintf(text, sizeof text, "stepY%s (%.3f, %.3f)", suffix, t.stepY.x, t.stepY.y);
-                drawLabel(list, y + glm::dvec2(4, -6), toImColor(palette::kStepY), text);
-            };
             list->AddCircleFilled(toIm(transformPoint(toScreen, t.start)), 4.0f, IM_COL32(255, 255, 255, 255));
             // Left of the point, or above it when that would cross the view's left edge (the step vectors'
             // labels take the right).
@@ -163,16 +148,7 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
                                            ? glm::dvec2(startAt.x - labelWidth - 6.0, startAt.y + 6.0)
                                            : glm::dvec2(std::max(vp.min.x + 2.0, startAt.x - labelWidth / 2.0), startAt.y - 24.0);
             drawLabel(list, labelAt, IM_COL32(255, 255, 255, 255), "start");
-            arrows(t.start, "");
-            if (state.step.active && state.step.cursor && !state.step.cursor->done()) {
-                const ScanSample& s = state.step.cursor->current();
-                const glm::dvec2 b{double(s.b.x), double(s.b.y)};
-                const glm::dvec2 cell[4] = {transformPoint(toScreen, b), transformPoint(toScreen, b + glm::dvec2(1, 0)),
-                                            transformPoint(toScreen, b + glm::dvec2(1, 1)), transformPoint(toScreen, b + glm::dvec2(0, 1))};
-                drawPolyline(list, cell, 4, toImColor(palette::kCursor), 2.0f);
-                list->AddCircleFilled(toIm(transformPoint(toScreen, s.positionInB)), 5.0f, toImColor(palette::kCursor));
-                arrows(s.positionInB, "");
-            }
+            drawStepVectors(list, toScreen, camera.zoom(), t.start, t.stepX, t.stepY);
         }
         if (state.settings.overlays[std::size_t(Overlay::FirstHit)] && pair.scan.firstHit) {
             const double offset = sampleOffset(scene.sampling);

@@ -1,8 +1,12 @@
 #include "app/views/view_drawing.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include <SFML/Graphics/View.hpp>
+
+#include "app/views/overlays.h"
+#include "core/sprite_transform.h"
 
 namespace cl {
 
@@ -69,6 +73,21 @@ void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text) 
     list->AddText(ImVec2(p.x + 1, p.y + 1), shadow, text);
     list->AddText(ImVec2(p.x - 1, p.y - 1), shadow, text);
     list->AddText(p, colour, text);
+}
+
+void drawStepVectors(ImDrawList* list, const glm::dmat3& toScreen, double zoom, glm::dvec2 from, glm::dvec2 stepX, glm::dvec2 stepY) {
+    // Short step vectors are stretched to stay readable; the label keeps the true numbers.
+    const double stretch = zoom < 24.0 ? 24.0 / zoom : 1.0;
+    const glm::dvec2 f = transformPoint(toScreen, from);
+    const glm::dvec2 x = transformPoint(toScreen, from + stepX * stretch);
+    const glm::dvec2 y = transformPoint(toScreen, from + stepY * stretch);
+    drawArrow(list, f, x, toImColor(palette::kStepX), 2.5f);
+    drawArrow(list, f, y, toImColor(palette::kStepY), 2.5f);
+    char text[96];
+    std::snprintf(text, sizeof text, "stepX (%.3f, %.3f)", stepX.x, stepX.y);
+    drawLabel(list, x + glm::dvec2(4, -6), toImColor(palette::kStepX), text);
+    std::snprintf(text, sizeof text, "stepY (%.3f, %.3f)", stepY.x, stepY.y);
+    drawLabel(list, y + glm::dvec2(4, -6), toImColor(palette::kStepY), text);
 }
 
 void drawPolyline(ImDrawList* list, const glm::dvec2* points, int count, ImU32 colour, float thickness) {

@@ -40,6 +40,9 @@ void drawArrow(ImDrawList* list, glm::dvec2 from, glm::dvec2 to, ImU32 colour, f
 void drawCrosshair(ImDrawList* list, glm::dvec2 at, ImU32 colour, float armPx = 14.0f);
 /// Text with a dark outline so it reads on any background.
 void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text);
+/// The scan's step vectors drawn from `from` (a point in B's pixels) with `toScreen` (B's pixels to the
+/// screen): stretched to stay readable when the view is zoomed out, labelled with their true values.
+void drawStepVectors(ImDrawList* list, const glm::dmat3& toScreen, double zoom, glm::dvec2 from, glm::dvec2 stepX, glm::dvec2 stepY);
 /// A closed polygon outline through `count` screen points.
 void drawPolyline(ImDrawList* list, const glm::dvec2* points, int count, ImU32 colour, float thickness = 1.5f);
 

@@ -119,19 +119,6 @@ void WorldView::build(ImDrawList* list, const WorldViewFrame& f, SpriteTextures&
         }
     }
 
-    if (f.stepSample && f.stepSpriteA >= 0 && f.stepSpriteA < int(scene.sprites.size())) {
-        const glm::dmat3 m = toScreen * worldMatrix(scene.sprites[f.stepSpriteA].transform);
-        const double x = f.stepSample->a.x, y = f.stepSample->a.y;
-        const glm::dvec2 pts[4] = {transformPoint(m, {x, y}), transformPoint(m, {x + 1, y}),
-                                   transformPoint(m, {x + 1, y + 1}), transformPoint(m, {x, y + 1})};
-        drawPolyline(list, pts, 4, toImColor(palette::kCursor), 2.0f);
-        if (f.stepSpriteB >= 0 && f.stepSpriteB < int(scene.sprites.size())) {
-            const glm::dmat3 mb = toScreen * worldMatrix(scene.sprites[f.stepSpriteB].transform);
-            const glm::dvec2 at = transformPoint(mb, f.stepSample->positionInB);
-            list->AddCircleFilled(toIm(at), 4.0f, toImColor(palette::kCursor));
-        }
-    }
-
     if (on(f.overlays, Overlay::FirstHit) && pair.scan.firstHit) {
         drawCrosshair(list, transformPoint(toScreen, pair.scan.firstHit->world), toImColor(overlayInfo(Overlay::FirstHit).rgba));
     }

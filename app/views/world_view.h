@@ -14,7 +14,6 @@
 #include "app/editor/manipulator.h"
 #include "app/views/overlays.h"
 #include "app/views/sprite_textures.h"
-#include "core/scan_cursor.h"
 
 namespace cl {
 
@@ -27,9 +26,6 @@ struct WorldViewFrame {
     const Camera* camera = nullptr;
     std::optional<HandleLayout> handles;  ///< The selected sprite's handles (none in classic mode).
     Hover hover;
-    std::optional<ScanSample> stepSample; ///< The step-through cursor, when one is active.
-    int stepSpriteA = -1;                 ///< Which sprites the cursor walks (A's pixel is highlighted).
-    int stepSpriteB = -1;
 };
 
 /// Draws the world view in two phases so the CPU work can be timed apart from the (software) GL

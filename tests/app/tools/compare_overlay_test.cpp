@@ -1,5 +1,6 @@
 // The Compare panel's state: comparisons recomputed once per report answer, and the Collision table's
 // list of disagreeing tests, against hand-worked values.
+#include "app/analysis/disagreements.h"
 #include "app/tools/compare_overlay.h"
 #include "tests/app/editor/test_scene.h"
 
@@ -43,7 +44,7 @@ TEST(CompareState, ComparesTheChosenDirectionsOnTheReportsPair) {
     compare.enabled = true;
     compare.first = {"pixel-naive", Sampling::Center, ScanDirection::AToB};
     compare.second = {"pixel-naive", Sampling::Center, ScanDirection::BToA};
-    updateComparison(compare, scene, report);
+    updateComparison(compare, report);
     ASSERT_TRUE(compare.computed);
     ASSERT_TRUE(compare.comparison.applicable) << compare.comparison.reason;
     EXPECT_EQ(compare.comparison.sets.onlyFirst.size(), 3u);
@@ -58,7 +59,7 @@ TEST(CompareState, NothingIsComputedWhileTheComparisonIsOff) {
     const Scene scene = squareUnderDoubleSquare(ScanDirection::AToB);
     ASSERT_TRUE(report.update(scene, 1, 0, 1, "pixel-naive", true));
     CompareState compare;
-    updateComparison(compare, scene, report);
+    updateComparison(compare, report);
     EXPECT_FALSE(compare.computed);
 }
 
@@ -68,22 +69,22 @@ TEST(CompareState, RecomputesForANewReportAnswerOrNewChoicesOnly) {
     ASSERT_TRUE(report.update(scene, 1, 0, 1, "pixel-naive", true));
     CompareState compare;
     compare.enabled = true;
-    updateComparison(compare, scene, report);
+    updateComparison(compare, report);
     ASSERT_TRUE(compare.comparison.applicable) << compare.comparison.reason;
     // A marker only a recomputation would clear.
     compare.comparison.reason = "kept";
-    updateComparison(compare, scene, report);
+    updateComparison(compare, report);
     EXPECT_EQ(compare.comparison.reason, "kept");
 
     compare.second = {"pixel-exact"};
-    updateComparison(compare, scene, report);
+    updateComparison(compare, report);
     EXPECT_EQ(compare.comparison.reason, "");
     compare.comparison.reason = "kept";
 
     // B moved far away: once the report has the new answer, nothing overlaps.
     scene.sprites[1].transform.position = {100.0, 0.0};
     ASSERT_TRUE(report.update(scene, 2, 0, 1, "pixel-naive", true));
-    updateComparison(compare, scene, report);
+    updateComparison(compare, report);
     EXPECT_EQ(compare.comparison.reason, "");
     EXPECT_TRUE(compare.comparison.sets.both.empty());
     EXPECT_TRUE(compare.comparison.sets.agree());
@@ -96,7 +97,7 @@ TEST(CompareState, ABoundTestCannotBeComparedAndTheReasonSaysWhy) {
     CompareState compare;
     compare.enabled = true;
     compare.first = {"obb"};
-    updateComparison(compare, scene, report);
+    updateComparison(compare, report);
     EXPECT_FALSE(compare.comparison.applicable);
     EXPECT_NE(compare.comparison.reason.find("obb is not a pixel test"), std::string::npos) << compare.comparison.reason;
 }

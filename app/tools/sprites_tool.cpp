@@ -1,17 +1,17 @@
-// The Sprites panel: every sprite's transform, threshold, image facts, histogram and solid preview;
-// load, add and remove sprites; pick the pair.
+#include "app/tools/sprites_tool.h"
+
+#include <algorithm>
+#include <cfloat>
 #include <string>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "app/shell/panels.h"
+#include "app/tools/tool_context.h"
 
 namespace cl {
 
 namespace {
-
-const std::vector<std::string> kImageExtensions = {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif", ".psd", ".pnm", ".ppm", ".pgm"};
 
 // A double drag field whose edits merge into one undo step per drag.
 bool dragDoubles(Document& doc, const char* label, double* values, int count, float speed, const char* format) {
@@ -20,8 +20,8 @@ bool dragDoubles(Document& doc, const char* label, double* values, int count, fl
     return changed;
 }
 
-void drawHistogram(SandboxState& state, const SceneSprite& sprite) {
-    const auto& bins = state.previews.histogram(sprite.pixels);
+void drawHistogram(ToolContext& ctx, const SceneSprite& sprite) {
+    const auto& bins = ctx.previews().histogram(sprite.pixels);
     const ImVec2 size(ImGui::GetContentRegionAvail().x, 56.0f);
     ImGui::PlotHistogram("##histogram", bins.data(), kHistogramBins, 0, nullptr, 0.0f, FLT_MAX, size);
     const ImVec2 min = ImGui::GetItemRectMin();
@@ -34,15 +34,15 @@ void drawHistogram(SandboxState& state, const SceneSprite& sprite) {
     }
 }
 
-void drawSprite(SandboxState& state, int i) {
-    Document& doc = state.document;
+void drawSprite(ToolContext& ctx, int i) {
+    Document& doc = ctx.document();
     const SceneSprite& sprite = doc.scene().sprites[i];
     const std::string key = std::to_string(i);
     ImGui::PushID(i);
     std::string name = sprite.name;
     ImGui::SetNextItemWidth(160);
     if (ImGui::InputText("Name", &name, ImGuiInputTextFlags_EnterReturnsTrue) && !doc.setName(i, name)) {
-        state.errors.push_back("Sprite names must be unique, non-empty and without '/': '" + name + "' is not usable.");
+        ctx.showError("Sprite names must be unique, non-empty and without '/': '" + name + "' is not usable.");
     }
 
     SpriteTransform t = sprite.transform;
@@ -59,27 +59,19 @@ void drawSprite(SandboxState& state, int i) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A pixel is solid when its alpha is above this (the classic code uses 0).");
     if (thresholdChanged) doc.setThreshold(i, threshold, "panel-threshold-" + key);
 
-    const auto& shapes = state.report.sprites();
+    const auto& shapes = ctx.report().sprites();
     const long long solid = i < int(shapes.size()) && shapes[i].mask ? shapes[i].mask->solidCount() : 0;
     ImGui::Text("Image %d x %d, %lld solid pixels", sprite.pixels->width, sprite.pixels->height, solid);
     ImGui::TextDisabled("%s", sprite.image.rfind("data:", 0) == 0 ? "(embedded image)" : sprite.image.c_str());
-    drawHistogram(state, sprite);
-    if (const sf::Texture* preview = state.previews.solidPreview(sprite.pixels, sprite.alphaThreshold)) {
+    drawHistogram(ctx, sprite);
+    if (const sf::Texture* preview = ctx.previews().solidPreview(sprite.pixels, sprite.alphaThreshold)) {
         const float width = std::min(ImGui::GetContentRegionAvail().x, 160.0f);
         const float scale = width / float(std::max(sprite.pixels->width, sprite.pixels->height));
         ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(preview->getNativeHandle())),
                      ImVec2(sprite.pixels->width * scale, sprite.pixels->height * scale));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Solid pixels at this threshold in colour; the rest as a checkerboard.");
     }
-    if (ImGui::Button("Load image...")) {
-        state.browserPurpose = BrowserPurpose::LoadImage;
-        state.browserSprite = i;
-        state.browser.offerEmbed = false;
-        state.browser.open(FileBrowser::Mode::Open, "Load an image for " + sprite.name,
-                           sprite.imagePath.empty() ? (state.assetsDir ? *state.assetsDir / "sprites" : std::filesystem::path{})
-                                                    : sprite.imagePath.parent_path(),
-                           kImageExtensions);
-    }
+    if (ImGui::Button("Load image...")) ctx.browseForImage(i);
     ImGui::SameLine();
     ImGui::BeginDisabled(int(doc.scene().sprites.size()) <= Document::kMinSprites);
     if (ImGui::Button("Remove")) doc.removeSprite(i);
@@ -89,8 +81,8 @@ void drawSprite(SandboxState& state, int i) {
 
 }  // namespace
 
-void drawSpritesPanel(SandboxState& state) {
-    Document& doc = state.document;
+void SpritesTool::drawPanel(ToolContext& ctx) {
+    Document& doc = ctx.document();
     const Scene& scene = doc.scene();
     const Selection sel = doc.selection();
     const int count = int(scene.sprites.size());
@@ -119,12 +111,7 @@ void drawSpritesPanel(SandboxState& state) {
     if (ImGui::Button("Swap")) doc.setPair(sel.pairB, sel.pairA);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A's pixels are mapped into B: swapping changes the scan, not the answer.");
 
-    if (ImGui::Button("Add sprite...")) {
-        state.browserPurpose = BrowserPurpose::AddSprite;
-        state.browser.offerEmbed = false;
-        state.browser.open(FileBrowser::Mode::Open, "Add a sprite from an image",
-                           state.assetsDir ? *state.assetsDir / "sprites" : std::filesystem::path{}, kImageExtensions);
-    }
+    if (ImGui::Button("Add sprite...")) ctx.browseForImage(-1);
     ImGui::Separator();
 
     for (int i = 0; i < int(doc.scene().sprites.size()); ++i) {
@@ -137,10 +124,10 @@ void drawSpritesPanel(SandboxState& state) {
         ImGui::SetNextItemOpen(i == sel.sprite || count <= 3, ImGuiCond_Appearing);
         const bool open = ImGui::CollapsingHeader(header.c_str());
         if (ImGui::IsItemClicked()) doc.select(i);
-        if (open) drawSprite(state, i);
+        if (open) drawSprite(ctx, i);
         if (int(doc.scene().sprites.size()) != count) break;  // a sprite was removed: indices moved
     }
-    state.previews.prune();
+    ctx.previews().prune();
 }
 
 }  // namespace cl

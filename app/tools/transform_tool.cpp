@@ -1,7 +1,10 @@
-// The Transform panel: the matrices behind the pixel scan, live while dragging.
+#include "app/tools/transform_tool.h"
+
+#include <string>
+
 #include <imgui.h>
 
-#include "app/shell/panels.h"
+#include "app/tools/tool_context.h"
 
 namespace cl {
 
@@ -28,13 +31,13 @@ void vectorRow(const char* label, glm::dvec2 v, const char* tip) {
 
 }  // namespace
 
-void drawTransformPanel(SandboxState& state) {
-    const PairAnalysis& pair = state.report.pair();
+void TransformTool::drawPanel(ToolContext& ctx) {
+    const PairAnalysis& pair = ctx.report().pair();
     if (pair.a < 0) {
         ImGui::TextDisabled("Pick a pair of sprites in the Sprites panel.");
         return;
     }
-    const Scene& scene = state.document.scene();
+    const Scene& scene = ctx.document().scene();
     const PairTransform& t = pair.transform;
     const std::string a = scene.sprites[pair.a].name, b = scene.sprites[pair.b].name;
     ImGui::TextWrapped("A = %s, B = %s. Column vectors: world = M * (x, y, 1). Sampling: %s.", a.c_str(), b.c_str(),

@@ -1,15 +1,24 @@
-// The Tight bounds tab: the blog's inward crop of the selected sprite, replayed probe by probe, beside
-// the exact tight-aabb and the work each took.
-#include <imgui.h>
+#include "app/tools/tight_bounds_tool.h"
 
 #include <algorithm>
 
-#include "app/shell/panels.h"
+#include <imgui.h>
+
+#include "app/tools/tool_context.h"
 
 namespace cl {
 
-void drawTightBoundsPanel(SandboxState& state) {
-    TightBoundsState& tb = state.tightBounds;
+void TightBoundsTool::update(ToolContext& ctx) {
+    updateTightBounds(m_state, ctx.report(), ctx.focusSprite());
+    if (m_state.active && m_state.sprite >= 0) advanceTightBounds(m_state, ctx.seconds());
+}
+
+void TightBoundsTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&) const {
+    drawTightBoundsOverlay(view.list, m_state, *view.camera);
+}
+
+void TightBoundsTool::drawPanel(ToolContext& ctx) {
+    TightBoundsState& tb = m_state;
     ImGui::Checkbox("Show the inward crop in the world view", &tb.active);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("The source blog post's \"green box\": start from the world box of the sprite's texture corners "
@@ -17,16 +26,13 @@ void drawTightBoundsPanel(SandboxState& state) {
                        "holds a pixel whose centre maps into a solid texel. Pink: the exact tight-aabb (the box of "
                        "every solid pixel's corners). Yellow probe: empty; red: solid.");
     ImGui::PopStyleColor();
-    const int sprite = state.document.selection().sprite >= 0 ? state.document.selection().sprite : state.document.selection().pairA;
-    updateTightBounds(tb, state.document.scene(), state.report, sprite);
     if (!tb.active) return;
     if (tb.sprite < 0) {
         ImGui::TextDisabled("Select a sprite.");
         return;
     }
-    advanceTightBounds(tb, ImGui::GetIO().DeltaTime);
     const InwardCropTrace& t = tb.trace;
-    ImGui::Text("Sprite: %s", state.document.scene().sprites[tb.sprite].name.c_str());
+    ImGui::Text("Sprite: %s", ctx.document().scene().sprites[tb.sprite].name.c_str());
     if (ImGui::Button(tb.playing ? "Pause" : "Play")) {
         if (!tb.playing && tb.step == t.probes.size()) tb.step = 0;
         tb.playing = !tb.playing;

@@ -1,10 +1,10 @@
-// The Compare panel: two pixel tests (or one under two samplings or scan directions) on the current
-// pair, the three set counts with their overlay colours, and presets for each kind of disagreement.
-#include <imgui.h>
+#include "app/tools/compare_tool.h"
 
 #include <string>
 
-#include "app/shell/panels.h"
+#include <imgui.h>
+
+#include "app/tools/tool_context.h"
 #include "app/views/view_drawing.h"
 
 namespace cl {
@@ -67,8 +67,14 @@ void countRow(const char* label, std::uint32_t rgba, std::size_t count, const ch
 
 }  // namespace
 
-void drawComparePanel(SandboxState& state) {
-    CompareState& compare = state.compare;
+void CompareTool::update(ToolContext& ctx) { updateComparison(m_compare, ctx.report()); }
+
+void CompareTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&) const {
+    drawCompareOverlay(view.list, m_compare, *view.camera);
+}
+
+void CompareTool::drawPanel(ToolContext& ctx) {
+    CompareState& compare = m_compare;
     ImGui::Checkbox("Compare two tests in the world view", &compare.enabled);
     disabledWrapped("Colours the (A pixel, B pixel) pairs each test counts as overlapping.");
     ImGui::TextUnformatted("Presets:");
@@ -91,9 +97,9 @@ void drawComparePanel(SandboxState& state) {
         compare.enabled = true;
     }
     ImGui::Separator();
-    drawChoice("first", "First test", compare.first, state.report.algorithms());
+    drawChoice("first", "First test", compare.first, ctx.report().algorithms());
     ImGui::Spacing();
-    drawChoice("second", "Second test", compare.second, state.report.algorithms());
+    drawChoice("second", "Second test", compare.second, ctx.report().algorithms());
     ImGui::Separator();
     if (!compare.enabled) {
         ImGui::TextDisabled("Tick the box (or pick a preset) to compare.");
@@ -108,8 +114,8 @@ void drawComparePanel(SandboxState& state) {
         ImGui::TextWrapped("Cannot compare: %s", c.reason.c_str());
         return;
     }
-    const std::string firstName = comparedTestName({state.report.algorithms().find(compare.firstUsed.algorithm), compare.firstUsed.sampling, compare.firstUsed.scan});
-    const std::string secondName = comparedTestName({state.report.algorithms().find(compare.secondUsed.algorithm), compare.secondUsed.sampling, compare.secondUsed.scan});
+    const std::string firstName = comparedTestName({ctx.report().algorithms().find(compare.firstUsed.algorithm), compare.firstUsed.sampling, compare.firstUsed.scan});
+    const std::string secondName = comparedTestName({ctx.report().algorithms().find(compare.secondUsed.algorithm), compare.secondUsed.sampling, compare.secondUsed.scan});
     ImGui::TextWrapped("First:  %s - %s, overlap %.6g", firstName.c_str(), c.first.hit ? "HIT" : "no hit", c.first.overlap);
     ImGui::TextWrapped("Second: %s - %s, overlap %.6g", secondName.c_str(), c.second.hit ? "HIT" : "no hit", c.second.overlap);
     countRow("only first", comparePalette::kOnlyFirst, c.sets.onlyFirst.size(), "Pixel pairs only the first test counted.");

@@ -1,13 +1,14 @@
-// The Notes panel: the scene's title and notes, editable (one undo step per field edit).
+#include "app/tools/notes_tool.h"
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "app/shell/panels.h"
+#include "app/tools/tool_context.h"
 
 namespace cl {
 
-void drawNotesPanel(SandboxState& state) {
-    Document& doc = state.document;
+void NotesTool::drawPanel(ToolContext& ctx) {
+    Document& doc = ctx.document();
     std::string title = doc.scene().title;
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputTextWithHint("##title", "title", &title)) {
@@ -15,8 +16,8 @@ void drawNotesPanel(SandboxState& state) {
     }
     if (ImGui::IsItemActivated()) doc.breakMerge();
     ImGui::Separator();
-    ImGui::Checkbox("Edit notes", &state.editingNotes);
-    if (state.editingNotes) {
+    ImGui::Checkbox("Edit notes", &m_editing);
+    if (m_editing) {
         std::string notes = doc.scene().notes;
         if (ImGui::InputTextMultiline("##notes", &notes, ImVec2(-1, -1))) {
             doc.edit("Edit notes", [&](Scene& s) { s.notes = notes; }, "notes-text");

@@ -1,0 +1,113 @@
+#include "app/shell/sandbox_commands.h"
+
+#include <imgui.h>
+
+#include "app/shell/file_actions.h"
+
+namespace cl {
+
+namespace {
+
+// A row that only documents input the editor (Manipulator) or a view handles itself.
+Command gesture(std::string keys, std::string help) {
+    Command c;
+    c.id = "gesture." + keys;
+    c.keys = std::move(keys);
+    c.help = std::move(help);
+    return c;
+}
+
+Shortcut ctrl(Key key, bool shift = false) { return Shortcut{key, true, shift, false}; }
+
+}  // namespace
+
+CommandTable makeCommands(SandboxState& state) {
+    CommandTable t;
+    Document& doc = state.document;
+    const auto noDrag = [&state] { return state.manipulator->drag() == Manipulator::Drag::None; };
+
+    t.add(gesture("Left click", "select the sprite under the cursor (solid pixels win over transparent ones)"));
+    t.add(gesture("Left drag on a sprite", "move it"));
+    t.add(gesture("Drag the round knob", "rotate about the pivot (Shift: snap to 15 degrees)"));
+    t.add(gesture("Drag a corner square", "scale about the pivot (Shift: keep the aspect ratio)"));
+    t.add(gesture("Alt + left drag", "move the pivot; the image stays where it is"));
+    t.add(gesture("Wheel over a sprite", "rotate 1 degree per notch (Shift: 5)"));
+    t.add(gesture("Ctrl + wheel over a sprite", "scale"));
+    t.add(gesture("Wheel over empty space", "zoom at the cursor"));
+    t.add(gesture("Middle drag, or Space + left drag", "pan"));
+
+    t.add({.id = "edit.frame-all", .label = "Frame sprites", .menu = Menu::Edit,
+           .shortcuts = {{Key::F}, {Key::F, false, true}}, .help = "frame all sprites", .keys = "F",
+           .enabled = noDrag, .run = [&state] { state.manipulator->frameAll(); }, .separatorBefore = true});
+    t.add(gesture("Arrow keys", "nudge the selected sprite 1 pixel (Shift: 10)"));
+    t.add(gesture("Q / E", "rotate the selected sprite by -1 / +1 degree"));
+    t.add(gesture("Delete", "remove the selected sprite (a scene keeps at least two)"));
+    t.add(gesture("Escape", "cancel the drag in progress, or clear the selection"));
+    t.add({.id = "edit.undo", .label = "Undo", .menu = Menu::Edit, .shortcuts = {ctrl(Key::Z)},
+           .help = "undo (one drag is one step)",
+           .enabled = [&doc, noDrag] { return doc.canUndo() && noDrag(); }, .run = [&doc] { doc.undo(); },
+           .liveLabel = [&doc] { return doc.undoLabel().empty() ? std::string("Undo") : "Undo " + doc.undoLabel(); }});
+    t.add({.id = "edit.redo", .label = "Redo", .menu = Menu::Edit, .shortcuts = {ctrl(Key::Y), ctrl(Key::Z, true)},
+           .help = "redo", .enabled = [&doc, noDrag] { return doc.canRedo() && noDrag(); }, .run = [&doc] { doc.redo(); },
+           .liveLabel = [&doc] { return doc.redoLabel().empty() ? std::string("Redo") : "Redo " + doc.redoLabel(); }});
+    t.add(gesture("Local view: wheel / drag", "zoom / pan the local-space view"));
+
+    t.add({.id = "file.new", .label = "New", .menu = Menu::File, .shortcuts = {ctrl(Key::N)}, .help = "new scene",
+           .run = [&state] { requestAction(state, PendingAction::New); }});
+    t.add({.id = "file.open", .label = "Open...", .menu = Menu::File, .shortcuts = {ctrl(Key::O)}, .help = "open a scene",
+           .run = [&state] { requestAction(state, PendingAction::Open); }});
+    t.add({.id = "file.open-recent", .label = "Open recent", .menu = Menu::File,
+           .enabled = [&state] { return !state.settings.recentFiles.empty(); },
+           .submenu = [&state] {
+               for (const std::string& file : state.settings.recentFiles) {
+                   if (ImGui::MenuItem(file.c_str())) {
+                       requestAction(state, PendingAction::OpenRecent, file);
+                       break;
+                   }
+               }
+               ImGui::Separator();
+               if (ImGui::MenuItem("Clear the list")) state.settings.recentFiles.clear();
+           }});
+    t.add({.id = "file.save", .label = "Save", .menu = Menu::File, .shortcuts = {ctrl(Key::S)}, .help = "save",
+           .run = [&state] { saveCurrent(state); }, .separatorBefore = true});
+    t.add({.id = "file.save-as", .label = "Save As...", .menu = Menu::File, .shortcuts = {ctrl(Key::S, true)},
+           .help = "save as (optionally embedding the images)", .run = [&state] { state.saveAsBrowser = true; }});
+    t.add({.id = "file.screenshot", .label = "Screenshot", .menu = Menu::File, .shortcuts = {{Key::F12}},
+           .help = "save a screenshot in the current folder", .run = [&state] { state.screenshotRequested = true; },
+           .separatorBefore = true});
+    t.add({.id = "file.quit", .label = "Quit", .menu = Menu::File, .run = [&state] { requestAction(state, PendingAction::Quit); },
+           .separatorBefore = true});
+
+    t.add({.id = "view.local", .label = "Local-space view", .menu = Menu::View,
+           .run = [&state] { state.settings.showLocalView = !state.settings.showLocalView; },
+           .checked = [&state] { return state.settings.showLocalView; }});
+    t.add({.id = "view.legend", .label = "Legend", .menu = Menu::View,
+           .run = [&state] { state.settings.showLegend = !state.settings.showLegend; },
+           .checked = [&state] { return state.settings.showLegend; }});
+    t.add({.id = "view.classic", .label = "Classic controls", .menu = Menu::View,
+           .help = "hold left: A's pivot follows the cursor; hold right: B's; wheel rotates, Alt/Ctrl+wheel scales",
+           .keys = "Classic controls (View menu, legend)",
+           .run = [&state] { state.settings.classicControls = !state.settings.classicControls; },
+           .checked = [&state] { return state.settings.classicControls; }});
+    for (std::size_t i = 0; i < state.tools.size(); ++i) {
+        const Tool& tool = *state.tools[i];
+        t.add({.id = "view.tool." + std::string(tool.id()), .label = std::string(tool.title()), .menu = Menu::View,
+               .run = [&state, i] { state.focusTool = int(i); }, .separatorBefore = i == 0});
+    }
+    t.add({.id = "view.reset-layout", .label = "Reset the layout", .menu = Menu::View,
+           .run = [&state] {
+               const AppSettings defaults;
+               state.settings.inspectorWidth = defaults.inspectorWidth;
+               state.settings.bottomHeight = defaults.bottomHeight;
+               state.settings.localViewFraction = defaults.localViewFraction;
+           },
+           .separatorBefore = true});
+
+    for (const auto& tool : state.tools) tool->addCommands(t);
+
+    t.add({.id = "help.controls", .label = "Controls", .menu = Menu::Help, .shortcuts = {{Key::F1}}, .help = "this help",
+           .run = [&state] { state.showHelp = !state.showHelp; }, .checked = [&state] { return state.showHelp; }});
+    return t;
+}
+
+}  // namespace cl

@@ -1,0 +1,148 @@
+#include "app/tools/step_tool.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+
+#include "app/tools/tool_context.h"
+#include "app/views/overlays.h"
+#include "app/views/view_drawing.h"
+#include "core/sprite_transform.h"
+
+namespace cl {
+
+void StepThroughTool::sceneOpened() { *this = StepThroughTool{}; }
+
+void StepThroughTool::update(ToolContext& ctx) {
+    const CollisionReport& report = ctx.report();
+    const PairAnalysis& pair = report.pair();
+    if (pair.a < 0) {
+        m_cursor.reset();
+        return;
+    }
+    if (!m_cursor || m_generation != report.generation()) {
+        const auto& shapes = report.sprites();
+        // Keep the position in the scan across edits so a student can drag while watching one sample.
+        const std::int64_t keep = m_cursor && !m_cursor->done() ? m_cursor->current().index : 0;
+        m_maskA = shapes[pair.a].mask;
+        m_maskB = shapes[pair.b].mask;
+        m_cursor = std::make_unique<ScanCursor>(Body{m_maskA.get(), shapes[pair.a].transform},
+                                                Body{m_maskB.get(), shapes[pair.b].transform}, report.sampling());
+        const std::int64_t target = std::min<std::int64_t>(keep, m_cursor->total());
+        const std::int64_t width = m_maskA->width();
+        while (width > 0 && !m_cursor->done() && m_cursor->current().index + width <= target) m_cursor->stepRow();
+        while (!m_cursor->done() && m_cursor->current().index < target) m_cursor->step();
+        m_generation = report.generation();
+    }
+    if (m_playing && !m_cursor->done()) {
+        m_carry += ctx.seconds() * ctx.settings().stepSpeed;
+        const auto steps = static_cast<std::int64_t>(std::floor(m_carry));
+        m_carry -= double(steps);
+        for (std::int64_t i = 0; i < steps && !m_cursor->done(); ++i) m_cursor->step();
+        if (m_cursor->done()) m_playing = false;
+    }
+}
+
+void StepThroughTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const {
+    const CollisionReport& report = ctx.report();
+    const auto& shapes = report.sprites();
+    const PairAnalysis& pair = report.pair();
+    if (pair.a < 0 || std::size_t(std::max(pair.a, pair.b)) >= shapes.size()) return;
+    const ScanSample& s = m_cursor->current();
+    const Camera& camera = *view.camera;
+    const glm::dmat3 toScreen = screenFromWorld(camera.worldToScreen({0.0, 0.0}), camera.zoom());
+    const glm::dmat3 m = toScreen * worldMatrix(shapes[pair.a].transform);
+    const double x = s.a.x, y = s.a.y;
+    const glm::dvec2 pts[4] = {transformPoint(m, {x, y}), transformPoint(m, {x + 1, y}), transformPoint(m, {x + 1, y + 1}),
+                               transformPoint(m, {x, y + 1})};
+    drawPolyline(view.list, pts, 4, toImColor(palette::kCursor), 2.0f);
+    const glm::dmat3 mb = toScreen * worldMatrix(shapes[pair.b].transform);
+    view.list->AddCircleFilled(toIm(transformPoint(mb, s.positionInB)), 4.0f, toImColor(palette::kCursor));
+}
+
+void StepThroughTool::drawLocalOverlay(const LocalOverlay& view, const ToolContext& ctx) const {
+    // The cursor's sample is a point in B's pixels: drawn only when B is the reference.
+    if (!view.referenceIsB) return;
+    const ScanSample& s = m_cursor->current();
+    const glm::dmat3& toScreen = view.referenceToScreen;
+    const glm::dvec2 b{double(s.b.x), double(s.b.y)};
+    const glm::dvec2 cell[4] = {transformPoint(toScreen, b), transformPoint(toScreen, b + glm::dvec2(1, 0)),
+                                transformPoint(toScreen, b + glm::dvec2(1, 1)), transformPoint(toScreen, b + glm::dvec2(0, 1))};
+    drawPolyline(view.list, cell, 4, toImColor(palette::kCursor), 2.0f);
+    view.list->AddCircleFilled(toIm(transformPoint(toScreen, s.positionInB)), 5.0f, toImColor(palette::kCursor));
+    const PairTransform& t = ctx.report().pair().transform;
+    drawStepVectors(view.list, toScreen, view.camera->zoom(), s.positionInB, t.stepX, t.stepY);
+}
+
+void StepThroughTool::drawPanel(ToolContext& ctx) {
+    if (!m_cursor) {
+        ImGui::TextDisabled("Pick a pair of sprites in the Sprites panel.");
+        return;
+    }
+    ScanCursor& cursor = *m_cursor;
+    ImGui::TextWrapped("Walks every pixel of A in row order with the step vectors, as pixel-step does, "
+                       "and shows where each sample lands in B.");
+    ImGui::Checkbox("Show the cursor in the views", &m_active);
+    if (ImGui::Button(m_playing ? "Pause" : "Play")) {
+        m_playing = !m_playing;
+        m_active = true;
+        if (cursor.done()) cursor.reset();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) {
+        m_active = true;
+        if (!cursor.done()) cursor.step();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Row")) {
+        m_active = true;
+        if (!cursor.done()) cursor.stepRow();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Next hit")) {
+        m_active = true;
+        m_playing = false;
+        m_lastRunFoundHit = cursor.runToNextHit();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) {
+        cursor.reset();
+        m_playing = false;
+        m_lastRunFoundHit = true;
+    }
+    float speed = float(ctx.settings().stepSpeed);
+    if (ImGui::SliderFloat("Speed (samples/s)", &speed, 1.0f, 100000.0f, "%.0f", ImGuiSliderFlags_Logarithmic)) {
+        ctx.settings().stepSpeed = speed;
+    }
+    ImGui::Separator();
+    if (cursor.done()) {
+        ImGui::Text("Scan finished: %lld samples, %lld hits.", static_cast<long long>(cursor.total()),
+                    static_cast<long long>(cursor.hitsBefore()));
+        if (!m_lastRunFoundHit) ImGui::TextDisabled("No further hit.");
+        return;
+    }
+    const ScanSample& s = cursor.current();
+    ImGui::ProgressBar(float(double(s.index) / double(std::max<std::int64_t>(1, cursor.total()))), ImVec2(-1, 0));
+    if (ImGui::BeginTable("sample", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+        auto row = [](const char* label, const char* fmt, auto... args) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::TextUnformatted(label);
+            ImGui::TableSetColumnIndex(1);
+            ImGui::Text(fmt, args...);
+        };
+        row("sample", "%lld of %lld", static_cast<long long>(s.index), static_cast<long long>(cursor.total()));
+        row("A pixel", "(%d, %d)", s.a.x, s.a.y);
+        row("alpha A", "%d (%s)", int(s.alphaA), s.solidA ? "solid" : "clear");
+        row("position in B", "(%.4f, %.4f)", s.positionInB.x, s.positionInB.y);
+        row("B pixel", "(%d, %d)", s.b.x, s.b.y);
+        row("inside B", "%s", s.insideB ? "yes" : "no");
+        row("alpha B", "%d (%s)", int(s.alphaB), s.solidB ? "solid" : "clear");
+        row("hit", "%s", s.hit ? "YES" : "no");
+        row("hits before", "%lld", static_cast<long long>(cursor.hitsBefore()));
+        ImGui::EndTable();
+    }
+}
+
+}  // namespace cl

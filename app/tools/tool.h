@@ -1,0 +1,67 @@
+#pragma once
+// Tool: one module of the sandbox's inspector (Sprites, Transform, Step through, ...). A tool owns its
+// state and implements this interface; tool_registry.cpp lists every tool once, and the inspector's
+// tabs, the View menu, the F1 window and the command table iterate that list.
+//
+// Each frame the shell calls, in this order: update() on every tool (after the collision report has
+// adopted its newest answer, so every tool reads the snapshot the Collision table shows), drawPanel()
+// on the tool whose tab is open, then the overlay hooks on every tool whose overlayActive() is true.
+
+#include <string_view>
+
+#include <glm/mat3x3.hpp>
+#include <imgui.h>
+
+#include "app/editor/camera.h"
+
+namespace cl {
+
+class ToolContext;
+class CommandTable;
+
+/// Where a tool draws over the world view: a draw list clipped to the view and its camera.
+struct WorldOverlay {
+    ImDrawList* list = nullptr;
+    const Camera* camera = nullptr;
+};
+
+/// Where a tool draws over the local-space view: a draw list clipped to the view, the matrix from the
+/// reference sprite's texture pixels to the screen, and which sprite is the reference.
+struct LocalOverlay {
+    ImDrawList* list = nullptr;
+    const Camera* camera = nullptr;
+    glm::dmat3 referenceToScreen{1.0};
+    bool referenceIsB = true;  ///< B is the reference (A's samples land in its pixels).
+};
+
+/// One tool of the sandbox: its state, per-frame update, panel, overlays, commands and help line.
+class Tool {
+public:
+    virtual ~Tool() = default;
+
+    /// Stable identifier ("step-through"): command ids and settings use it.
+    virtual std::string_view id() const = 0;
+    /// The tab's title ("Step through").
+    virtual std::string_view title() const = 0;
+    /// One line for the F1 window: what the tool shows.
+    virtual std::string_view help() const = 0;
+
+    /// Once per frame, before any panel is drawn; reads ctx.report(), the snapshot of this frame.
+    virtual void update(ToolContext& ctx) { (void)ctx; }
+    /// The tool's panel, drawn inside its tab.
+    virtual void drawPanel(ToolContext& ctx) = 0;
+
+    /// True while the tool draws over the views (the overlay hooks are called only then).
+    virtual bool overlayActive() const { return false; }
+    /// Draws over the world view, above the view's own overlays.
+    virtual void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const { (void)view, (void)ctx; }
+    /// Draws over the local-space view, above the view's own overlays.
+    virtual void drawLocalOverlay(const LocalOverlay& view, const ToolContext& ctx) const { (void)view, (void)ctx; }
+
+    /// Adds the tool's commands (menu entries, shortcuts, help lines) to `commands`.
+    virtual void addCommands(CommandTable& commands) { (void)commands; }
+    /// A different scene was opened (New, Open, recovery): forget what was about the old one.
+    virtual void sceneOpened() {}
+};
+
+}  // namespace cl

@@ -1,0 +1,72 @@
+// The command table: shortcuts match exactly, disabled or action-less rows let the key through, and
+// the sandbox's table gives every key one meaning and every key an F1 line.
+#include "app/shell/command_table.h"
+#include "app/shell/sandbox_commands.h"
+#include "app/tools/tool_registry.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <tuple>
+
+namespace cl {
+namespace {
+
+TEST(CommandTable, RunsTheRowWhoseShortcutMatchesExactly) {
+    CommandTable table;
+    int saves = 0, savesAs = 0;
+    table.add({.id = "save", .shortcuts = {{Key::S, true}}, .run = [&] { ++saves; }});
+    table.add({.id = "save-as", .shortcuts = {{Key::S, true, true}}, .run = [&] { ++savesAs; }});
+    EXPECT_TRUE(table.dispatch(InputEvent::keyDown(Key::S, {.ctrl = true})));
+    EXPECT_TRUE(table.dispatch(InputEvent::keyDown(Key::S, {.shift = true, .ctrl = true})));
+    EXPECT_FALSE(table.dispatch(InputEvent::keyDown(Key::S)));
+    EXPECT_FALSE(table.dispatch(InputEvent::keyDown(Key::S, {.ctrl = true, .alt = true})));
+    EXPECT_EQ(saves, 1);
+    EXPECT_EQ(savesAs, 1);
+}
+
+TEST(CommandTable, ADisabledRowOrARowWithoutActionLetsTheKeyThrough) {
+    CommandTable table;
+    bool enabled = false;
+    int runs = 0;
+    table.add({.id = "documented", .shortcuts = {{Key::Q}}});
+    table.add({.id = "undo", .shortcuts = {{Key::Z, true}}, .enabled = [&] { return enabled; }, .run = [&] { ++runs; }});
+    EXPECT_FALSE(table.dispatch(InputEvent::keyDown(Key::Q)));
+    EXPECT_FALSE(table.dispatch(InputEvent::keyDown(Key::Z, {.ctrl = true})));
+    EXPECT_FALSE(table.run("undo"));
+    enabled = true;
+    EXPECT_TRUE(table.dispatch(InputEvent::keyDown(Key::Z, {.ctrl = true})));
+    EXPECT_TRUE(table.run("undo"));
+    EXPECT_EQ(runs, 2);
+}
+
+TEST(CommandTable, F1TextIsTheKeysElseTheShortcutsJoined) {
+    Command c{.shortcuts = {{Key::Y, true}, {Key::Z, true, true}}};
+    EXPECT_EQ(c.inputText(), "Ctrl+Y, Ctrl+Shift+Z");
+    c.keys = "Arrow keys";
+    EXPECT_EQ(c.inputText(), "Arrow keys");
+    EXPECT_EQ((Shortcut{Key::F12}).text(), "F12");
+}
+
+TEST(SandboxCommands, EveryShortcutHasOneMeaningAndAnF1Line) {
+    SandboxState state;
+    state.tools = makeTools();
+    const CommandTable table = makeCommands(state);
+    std::set<std::tuple<Key, bool, bool, bool>> seen;
+    std::set<std::string> ids;
+    for (const Command& c : table.all()) {
+        EXPECT_TRUE(ids.insert(c.id).second) << "two rows named " << c.id;
+        for (const Shortcut& s : c.shortcuts) {
+            EXPECT_TRUE(seen.insert({s.key, s.ctrl, s.shift, s.alt}).second) << s.text() << " is bound twice";
+            EXPECT_FALSE(c.help.empty()) << s.text() << " (" << c.id << ") has no F1 line";
+        }
+    }
+    // One View entry per tool, in the registry's order.
+    for (const auto& tool : state.tools) EXPECT_NE(table.find("view.tool." + std::string(tool->id())), nullptr) << tool->id();
+    EXPECT_NE(table.find("edit.undo"), nullptr);
+    EXPECT_EQ(table.find("edit.undo")->shortcuts.front().text(), "Ctrl+Z");
+}
+
+}  // namespace
+}  // namespace cl
