@@ -182,6 +182,8 @@ py::object check(const py::object& sceneOrPath, const std::optional<std::vector<
     return toPython(json);
 }
 
+py::tuple pairTuple(const std::array<double, 2>& v) { return py::make_tuple(v[0], v[1]); }
+
 std::string pointText(glm::dvec2 p) { return "(" + std::string(py::repr(py::float_(p.x))) + ", " + std::string(py::repr(py::float_(p.y))) + ")"; }
 
 }  // namespace
@@ -231,10 +233,12 @@ PYBIND11_MODULE(collision_lab, m) {
              py::arg("name") = "")
         .def_readwrite("mask", &Sprite::mask)
         .def_readwrite("name", &Sprite::name)
-        .def_readwrite("position", &Sprite::position)
-        .def_readwrite("origin", &Sprite::origin)
+        .def_property("position", [](const Sprite& s) { return pairTuple(s.position); },
+                      [](Sprite& s, std::array<double, 2> position) { s.position = position; })
+        .def_property("origin", [](const Sprite& s) -> py::object { if (s.origin) return pairTuple(*s.origin); return py::none(); },
+                      [](Sprite& s, std::optional<std::array<double, 2>> origin) { s.origin = origin; })
         .def_readwrite("angle", &Sprite::angle)
-        .def_property("scale", [](const Sprite& s) { return s.scale; }, [](Sprite& s, const py::object& scale) { s.scale = scaleFrom(scale); })
+        .def_property("scale", [](const Sprite& s) { return pairTuple(s.scale); }, [](Sprite& s, const py::object& scale) { s.scale = scaleFrom(scale); })
         .def_readwrite("flip_x", &Sprite::flipX)
         .def_readwrite("flip_y", &Sprite::flipY)
         .def("__repr__", [](const Sprite& s) {

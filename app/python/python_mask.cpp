@@ -3,6 +3,8 @@
 #include <bit>
 #include <string>
 
+#include <pybind11/stl.h>
+
 namespace py = pybind11;
 
 namespace cl::python {
