@@ -41,6 +41,20 @@ int channelByte(std::uint32_t mask) {
     return -1;
 }
 
+// Rows of 32-bit pixels to RGBA; the channel bytes are constants so the compiler can vectorise the shuffle.
+template <int R, int G, int B, int A>
+void copyChannels(const std::uint8_t* base, py::ssize_t pitch, int width, int height, std::uint8_t* out) {
+    for (int y = 0; y < height; ++y) {
+        const std::uint8_t* p = base + y * pitch;
+        for (int x = 0; x < width; ++x, p += 4, out += 4) {
+            out[0] = p[R];
+            out[1] = p[G];
+            out[2] = p[B];
+            out[3] = p[A];
+        }
+    }
+}
+
 }  // namespace
 
 Mask Mask::fromImage(std::shared_ptr<const RgbaImage> image, int threshold) {
@@ -108,14 +122,16 @@ Mask Mask::fromSurface(const py::object& surface, int threshold) {
         const auto pitch = surface.attr("get_pitch")().cast<py::ssize_t>();
         const auto* base = static_cast<const std::uint8_t*>(info.ptr);
         std::uint8_t* out = image->pixels.data();
-        for (int y = 0; y < image->height; ++y) {
-            const std::uint8_t* row = base + y * pitch;
-            for (int x = 0; x < image->width; ++x, out += 4) {
-                const std::uint8_t* p = row + x * 4;
-                out[0] = p[bytes[0]];
-                out[1] = p[bytes[1]];
-                out[2] = p[bytes[2]];
-                out[3] = p[bytes[3]];
+        if (bytes == std::array<int, 4>{2, 1, 0, 3}) {
+            copyChannels<2, 1, 0, 3>(base, pitch, image->width, image->height, out);  // pygame's usual BGRA
+        } else if (bytes == std::array<int, 4>{0, 1, 2, 3}) {
+            copyChannels<0, 1, 2, 3>(base, pitch, image->width, image->height, out);
+        } else {
+            for (int y = 0; y < image->height; ++y) {
+                const std::uint8_t* row = base + y * pitch;
+                for (int x = 0; x < image->width; ++x, out += 4) {
+                    for (int c = 0; c < 4; ++c) out[c] = row[x * 4 + bytes[c]];
+                }
             }
         }
     } else {
