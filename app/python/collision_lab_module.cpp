@@ -68,11 +68,13 @@ Result collide(const Sprite& a, const Sprite& b, const std::string& test, const 
     options.sampling = samplingNamed(sampling);
     options.scan = scanNamed(scan);
     options.stopAtFirstHit = hitOnly;
-    const Body bodyA{a.mask.mask.get(), a.transform()};
-    const Body bodyB{b.mask.mask.get(), b.transform()};
+    // Own the masks for the call: with the GIL released another thread may replace a.mask or b.mask.
+    const std::shared_ptr<const AlphaMask> maskA = a.mask.mask, maskB = b.mask.mask;
+    const Body bodyA{maskA.get(), a.transform()};
+    const Body bodyB{maskB.get(), b.transform()};
     Result result{&algorithm, {}};
     {
-        // Masks are immutable and shared: other Python threads may run while the test does.
+        // Masks are immutable: other Python threads may run while the test does.
         py::gil_scoped_release release;
         result.result = runAlgorithm(algorithm, bodyA, bodyB, options);
     }
