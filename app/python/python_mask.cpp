@@ -116,11 +116,18 @@ Mask Mask::fromSurface(const py::object& surface, int threshold) {
     for (int c = 0; c < 4; ++c) bytes[c] = channelByte(masks[c]);
     const bool inPlace = bits == 32 && bytes[0] >= 0 && bytes[1] >= 0 && bytes[2] >= 0 && bytes[3] >= 0;
     if (inPlace) {
-        // The view locks the surface while it lives; rows are `pitch` bytes apart.
-        const py::buffer view = surface.attr("get_view")("0");
+        // A subsurface (a frame of a sprite sheet) has no contiguous view of its own: read its pixels
+        // inside the top-level surface that owns them. The view locks that surface while it lives.
+        py::object owner = surface;
+        std::pair<py::ssize_t, py::ssize_t> offset{0, 0};
+        if (!surface.attr("get_parent")().is_none()) {
+            owner = surface.attr("get_abs_parent")();
+            offset = surface.attr("get_abs_offset")().cast<std::pair<py::ssize_t, py::ssize_t>>();
+        }
+        const py::buffer view = owner.attr("get_view")("0");
         const py::buffer_info info = view.request();
-        const auto pitch = surface.attr("get_pitch")().cast<py::ssize_t>();
-        const auto* base = static_cast<const std::uint8_t*>(info.ptr);
+        const auto pitch = owner.attr("get_pitch")().cast<py::ssize_t>();
+        const auto* base = static_cast<const std::uint8_t*>(info.ptr) + offset.second * pitch + offset.first * 4;
         std::uint8_t* out = image->pixels.data();
         if (bytes == std::array<int, 4>{2, 1, 0, 3}) {
             copyChannels<2, 1, 0, 3>(base, pitch, image->width, image->height, out);  // pygame's usual BGRA

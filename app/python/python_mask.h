@@ -20,8 +20,8 @@ struct Mask {
     /// From an object with the buffer protocol holding uint8 RGBA of shape (H, W, 4), any strides (a numpy
     /// array, a memoryview...). TypeError for another element type, ValueError for another shape.
     static Mask fromArray(const pybind11::buffer& array, int threshold);
-    /// From a pygame Surface: 32-bit surfaces with per-pixel alpha are read in place through the buffer
-    /// protocol; any other format (colour key, no alpha, palette) through pygame.image.tobytes(..., "RGBA").
+    /// From a pygame Surface or subsurface: 32-bit surfaces with per-pixel alpha are read in place through
+    /// the buffer protocol; any other format (colour key, no alpha, palette) through pygame.image.tobytes.
     static Mask fromSurface(const pybind11::object& surface, int threshold);
 };
 

@@ -166,6 +166,17 @@ def test_mask_from_surface_is_pygames_mask(threshold):
     assert (ours.pixels() == rgba).all()
 
 
+def test_mask_from_a_subsurface_is_pygames_mask_of_that_frame():
+    sheet = random_surface(np.random.default_rng(11), 40, 30)
+    frame = sheet.subsurface((5, 7, 20, 10))
+    ours = cl.Mask.from_surface(frame, 100)
+    theirs = pygame.mask.from_surface(frame, 100)
+    assert ours.size == (20, 10)
+    assert (our_solid(ours) == pygame_solid(theirs, 20, 10)).all()
+    rgba = np.frombuffer(pygame.image.tostring(frame, "RGBA"), np.uint8).reshape(10, 20, 4)
+    assert (ours.pixels() == rgba).all()
+
+
 def test_mask_from_a_colour_keyed_surface_without_alpha_is_pygames_mask():
     surface = pygame.Surface((12, 9))
     surface.fill((5, 6, 7))
