@@ -18,8 +18,8 @@
 // positive turning clockwise on a y-down screen (as SFML, SDL and raylib turn; pygame's rotate turns the
 // other way, so pass minus its angle), scale per axis (negative flips), a pixel solid when its alpha >
 // alphaThreshold. Names, title and notes are written as given and must be UTF-8. Images are embedded as
-// PNG data: URIs, so the one file carries everything. The example
-// uses C++20 designated initializers; the header itself needs only C++17.
+// PNG data: URIs, so the one file carries everything. The example uses C++20 designated initializers;
+// the header itself needs only C++17.
 
 #include <array>
 #include <charconv>
