@@ -310,4 +310,12 @@ VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expec
     return out;
 }
 
+Ordered verifyJson(const VerifyResult& verified) {
+    return Ordered{{"passed", verified.passed()},
+                   {"checked", verified.checked},
+                   {"skipped", verified.skipped},
+                   {"unavailable", verified.unavailable},
+                   {"differences", verified.differences}};
+}
+
 }  // namespace cl

@@ -91,4 +91,7 @@ struct VerifyResult {
 VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect,
                           const AlgorithmSet& available = coreAlgorithms());
 
+/// The outcome as `check --json` prints it under "verify": passed, checked, skipped, unavailable, differences.
+nlohmann::ordered_json verifyJson(const VerifyResult& verified);
+
 }  // namespace cl

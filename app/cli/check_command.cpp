@@ -184,11 +184,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
         if (parsed.json) {
             nlohmann::ordered_json json = reportJson(report);
             if (verified) {
-                json["verify"] = {{"passed", verified->passed()},
-                                  {"checked", verified->checked},
-                                  {"skipped", verified->skipped},
-                                  {"unavailable", verified->unavailable},
-                                  {"differences", verified->differences}};
+                json["verify"] = verifyJson(*verified);
             }
             out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         } else {

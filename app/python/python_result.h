@@ -1,0 +1,20 @@
+#pragma once
+// Result: one collision test's answer as the Python module hands it out.
+
+#include <nlohmann/json.hpp>
+
+#include "core/algorithms.h"
+#include "core/collision_result.h"
+
+namespace cl::python {
+
+/// A test's answer together with the test that gave it (for its name and how it reports overlap).
+struct Result {
+    const Algorithm* algorithm = nullptr;  ///< Never null.
+    CollisionResult result;
+
+    /// The answer as one entry of `collision-lab check --json`, without time_ns (which no two runs share).
+    nlohmann::json json() const;
+};
+
+}  // namespace cl::python

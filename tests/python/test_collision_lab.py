@@ -1,0 +1,311 @@
+"""The collision_lab Python module against the `collision-lab check` command line, pygame, and bad input.
+
+Run by ctest (test python_tests), which sets PYTHONPATH to the built module, COLLISION_LAB_CLI to the
+collision-lab executable and COLLISION_LAB_SOURCE_DIR to the repository.
+"""
+import json
+import math
+import os
+import pathlib
+import random
+import subprocess
+
+import numpy as np
+import pygame
+import pytest
+
+import collision_lab as cl
+
+SOURCE = pathlib.Path(os.environ["COLLISION_LAB_SOURCE_DIR"])
+CLI = os.environ.get("COLLISION_LAB_CLI", "")
+SCENES = sorted((SOURCE / "assets" / "scenes").glob("*.json"))
+TESTS = cl.tests()
+needs_cli = pytest.mark.skipif(not CLI, reason="the collision-lab executable is not built (COLLISION_LAB_APP=OFF)")
+
+
+def without_times(report):
+    """A check report without the wall times, which no two runs share."""
+    for pair in report["pairs"]:
+        for result in pair["results"].values():
+            result.pop("time_ns", None)
+    return report
+
+
+def cli_check(path, *options):
+    """`collision-lab check PATH --json` over the tests this module knows (the executable adds gpu)."""
+    run = subprocess.run([CLI, "check", str(path), "--json", "--algorithm", ",".join(TESTS), *options],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return without_times(json.loads(run.stdout))
+
+
+def opaque(width, height):
+    return cl.Mask.from_array(np.full((height, width, 4), 255, np.uint8), threshold=0)
+
+
+# --- the same answers as the command line ---------------------------------------------------------------
+
+@needs_cli
+@pytest.mark.parametrize("scene", SCENES, ids=[s.stem for s in SCENES])
+def test_check_gives_the_cli_report_on_every_bundled_scene(scene):
+    ours = without_times(cl.check(cl.load_scene(str(scene)), tests=TESTS, verify=True))
+    assert ours == cli_check(scene, "--verify")
+    assert ours["verify"]["passed"]
+
+
+def random_mask(rng, threshold):
+    width, height = rng.integers(1, 40, size=2)
+    alpha = rng.integers(0, 256, size=(height, width), dtype=np.uint8)
+    # Blobs of solid pixels as well as noise, so that some pairs overlap in large areas.
+    alpha[rng.random((height, width)) < 0.4] = 255
+    rgba = np.dstack([rng.integers(0, 256, size=(height, width, 3), dtype=np.uint8), alpha])
+    return cl.Mask.from_array(rgba, threshold=threshold)
+
+
+def random_sprite(rng, name):
+    angle = float(rng.choice([0.0, 90.0, -90.0, 180.0, rng.uniform(-360, 360)]))
+    scale = (float(rng.uniform(0.4, 2.5)), float(rng.uniform(0.4, 2.5)))
+    origin = None if rng.random() < 0.5 else (float(rng.uniform(-5, 20)), float(rng.uniform(-5, 20)))
+    return cl.Sprite(random_mask(rng, int(rng.integers(0, 255))), name=name,
+                     position=(float(rng.uniform(-30, 30)), float(rng.uniform(-30, 30))), origin=origin,
+                     angle=angle, scale=scale, flip_x=bool(rng.random() < 0.3), flip_y=bool(rng.random() < 0.3))
+
+
+@needs_cli
+def test_collide_gives_the_cli_answers_on_random_pairs(tmp_path):
+    rng = np.random.default_rng(17)
+    hits = 0
+    for i in range(40):
+        a, b = random_sprite(rng, "A"), random_sprite(rng, "B")
+        sampling = str(rng.choice(["center", "xna"]))
+        scan = str(rng.choice(["a-to-b", "b-to-a", "both"]))
+        ours = {test: cl.collide(a, b, test=test, sampling=sampling, scan=scan).to_dict() for test in TESTS}
+        path = tmp_path / f"pair-{i}.json"
+        cl.save_scene(str(path), [a, b], sampling=sampling, scan=scan)
+        report = cli_check(path, "--pair", "A,B")
+        assert report["pairs"][0]["results"] == ours, f"pair {i}"
+        hits += ours["pixel-naive"]["hit"]
+    assert 5 <= hits <= 35, "the random pairs should both hit and miss"
+
+
+# --- conventions -------------------------------------------------------------------------------------------
+
+def test_pygame_turns_counter_clockwise_and_so_does_angle():
+    # pygame itself: a 10x1 bar with only its right end marked, turned by +90, has the mark at the top.
+    bar = pygame.Surface((10, 1), pygame.SRCALPHA)
+    bar.set_at((9, 0), (255, 255, 255, 255))
+    turned = pygame.transform.rotate(bar, 90)
+    assert turned.get_size() == (1, 10)
+    assert turned.get_at((0, 0)).a == 255 and turned.get_at((0, 9)).a == 0
+
+    # Ours: a 10x1 bar pivoting about its left end at (50, 50); turned by +90 it covers x in [49.5, 50.5],
+    # y in [40, 50], so a unit square centred at (50, 45) overlaps it by exactly one unit of area.
+    rod = cl.Sprite(opaque(10, 1), position=(50, 50), origin=(0, 0.5), angle=90)
+    above = cl.Sprite(opaque(1, 1), position=(50, 45))
+    below = cl.Sprite(opaque(1, 1), position=(50, 55))
+    assert cl.collide(rod, above, test="pixel-exact").overlap == pytest.approx(1.0, abs=1e-12)
+    assert not cl.collide(rod, below, test="pixel-exact").hit
+    rod.angle = -90
+    assert not cl.collide(rod, above, test="pixel-exact").hit
+    assert cl.collide(rod, below, test="pixel-exact").overlap == pytest.approx(1.0, abs=1e-12)
+
+
+def test_flips_mirror_about_the_pivot_like_a_negative_scale():
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        a, b = random_sprite(rng, "A"), random_sprite(rng, "B")
+        a.flip_x, a.flip_y = True, False
+        mirrored = cl.Sprite(a.mask, position=a.position, origin=a.origin, angle=a.angle,
+                             scale=(-a.scale[0], a.scale[1]))
+        assert cl.collide(a, b).to_dict() == cl.collide(mirrored, b).to_dict()
+
+
+def test_two_squares_two_pixels_apart_overlap_in_eight_samples():
+    # Worked by hand: A's sample columns 2 and 3 (centres 2.5, 3.5) land in B's columns 0 and 1, 4 rows each.
+    a = cl.Sprite(opaque(4, 4), origin=(0, 0))
+    b = cl.Sprite(opaque(4, 4), origin=(0, 0), position=(2, 0))
+    result = cl.collide(a, b)
+    assert (result.hit, result.overlap, result.test) == (True, 8, "pixel-fast")
+    assert (result.first_hit.a, result.first_hit.b, result.first_hit.world) == ((2, 0), (0, 0), (2.5, 0.5))
+    assert cl.collide(a, b, test="pixel-exact").overlap == pytest.approx(8.0)
+    hit_only = cl.collide(a, b, hit_only=True)
+    assert hit_only.hit and hit_only.overlap == 1
+    b.position = (4, 0)
+    miss = cl.collide(a, b)
+    assert (miss.hit, miss.overlap, miss.first_hit) == (False, 0, None)
+    assert not miss
+
+
+# --- masks ---------------------------------------------------------------------------------------------------
+
+def random_surface(rng, width, height):
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    pixels = rng.integers(0, 256, size=(width, height, 4), dtype=np.uint8)
+    pygame.surfarray.pixels3d(surface)[:] = pixels[:, :, :3]
+    pygame.surfarray.pixels_alpha(surface)[:] = pixels[:, :, 3]
+    return surface
+
+
+def pygame_solid(mask, width, height):
+    return np.array([[mask.get_at((x, y)) for x in range(width)] for y in range(height)], dtype=bool)
+
+
+def our_solid(mask):
+    return np.array([[mask.get_at((x, y)) for x in range(mask.width)] for y in range(mask.height)], dtype=bool)
+
+
+@pytest.mark.parametrize("threshold", [0, 127, 254])
+def test_mask_from_surface_is_pygames_mask(threshold):
+    surface = random_surface(np.random.default_rng(threshold), 37, 23)
+    ours = cl.Mask.from_surface(surface, threshold)
+    theirs = pygame.mask.from_surface(surface, threshold)
+    assert ours.size == (37, 23) and ours.threshold == threshold
+    assert ours.count() == theirs.count()
+    assert (our_solid(ours) == pygame_solid(theirs, 37, 23)).all()
+    rgba = np.frombuffer(pygame.image.tostring(surface, "RGBA"), np.uint8).reshape(23, 37, 4)
+    assert (ours.pixels() == rgba).all()
+
+
+def test_mask_from_a_subsurface_is_pygames_mask_of_that_frame():
+    sheet = random_surface(np.random.default_rng(11), 40, 30)
+    frame = sheet.subsurface((5, 7, 20, 10))
+    ours = cl.Mask.from_surface(frame, 100)
+    theirs = pygame.mask.from_surface(frame, 100)
+    assert ours.size == (20, 10)
+    assert (our_solid(ours) == pygame_solid(theirs, 20, 10)).all()
+    rgba = np.frombuffer(pygame.image.tostring(frame, "RGBA"), np.uint8).reshape(10, 20, 4)
+    assert (ours.pixels() == rgba).all()
+
+
+def test_mask_from_a_colour_keyed_surface_without_alpha_is_pygames_mask():
+    surface = pygame.Surface((12, 9))
+    surface.fill((5, 6, 7))
+    surface.set_colorkey((0, 0, 0))
+    for x, y in [(0, 0), (3, 4), (11, 8), (6, 2)]:
+        surface.set_at((x, y), (0, 0, 0))
+    ours = cl.Mask.from_surface(surface)
+    theirs = pygame.mask.from_surface(surface)
+    assert ours.count() == theirs.count() == 12 * 9 - 4
+    assert (our_solid(ours) == pygame_solid(theirs, 12, 9)).all()
+
+
+def test_mask_from_array_honours_strides_and_layout():
+    rgba = np.random.default_rng(5).integers(0, 256, size=(11, 20, 4), dtype=np.uint8)
+    expected = cl.Mask.from_array(np.ascontiguousarray(rgba[:, ::2]), threshold=100)
+    strided = cl.Mask.from_array(rgba[:, ::2], threshold=100)
+    fortran = cl.Mask.from_array(np.asfortranarray(rgba[:, ::2]), threshold=100)
+    for mask in (strided, fortran):
+        assert (mask.pixels() == expected.pixels()).all()
+        assert mask.count() == expected.count() == int((rgba[:, ::2, 3] > 100).sum())
+
+
+# --- scene files -----------------------------------------------------------------------------------------------
+
+def test_save_then_load_gives_back_every_field(tmp_path):
+    rng = np.random.default_rng(9)
+    ship = random_sprite(rng, "ship")
+    ship.origin, ship.angle, ship.scale, ship.flip_x, ship.flip_y = (3.25, -1.5), 33.3, (2.0, 0.75), True, False
+    rock = random_sprite(rng, "rock")
+    rock.origin, rock.flip_x, rock.flip_y = None, False, False
+    seen = cl.collide(ship, rock, test="pixel-naive")
+    expect = {"ship/rock": {"pixel-naive": seen, "aabb": {"hit": True}}}
+    path = tmp_path / "round-trip.json"
+    cl.save_scene(str(path), {"ship": ship, "rock": rock}, expect=expect, title="T", notes="N\nline",
+                  sampling="xna", scan="both")
+
+    scene = cl.load_scene(str(path))
+    assert (scene.title, scene.notes, scene.sampling, scene.scan) == ("T", "N\nline", "xna", "both")
+    loaded_ship, loaded_rock = scene.sprites
+    assert loaded_ship.name == "ship" and loaded_rock.name == "rock"
+    assert loaded_ship.position == ship.position and loaded_ship.angle == 33.3
+    assert loaded_ship.origin == (3.25, -1.5)
+    assert loaded_ship.scale == (-2.0, 0.75) and not loaded_ship.flip_x  # the flip folds into the scale
+    assert loaded_rock.origin == (rock.mask.width / 2, rock.mask.height / 2)
+    for before, after in ((ship, loaded_ship), (rock, loaded_rock)):
+        assert after.mask.threshold == before.mask.threshold
+        assert (after.mask.pixels() == before.mask.pixels()).all()
+    assert scene.expect == {"ship/rock": {"pixel-naive": seen.to_dict(), "aabb": {"hit": True}}}
+    assert cl.collide(loaded_ship, loaded_rock, test="pixel-naive").to_dict() == seen.to_dict()
+
+
+def test_check_verify_passes_exactly_when_the_expectation_is_right(tmp_path):
+    a = cl.Sprite(opaque(4, 4), name="A", origin=(0, 0))
+    b = cl.Sprite(opaque(4, 4), name="B", origin=(0, 0), position=(2, 0))
+    for overlap, passed in ((8, True), (7, False)):
+        path = tmp_path / f"verify-{overlap}.json"
+        cl.save_scene(str(path), [a, b], expect={"A/B": {"pixel-fast": {"hit": True, "overlap": overlap}}})
+        verify = cl.check(str(path), verify=True)["verify"]
+        assert verify["passed"] == passed and verify["checked"] == 1
+        if not passed:
+            assert verify["differences"] == ["A/B pixel-fast overlap: expected 7, got 8"]
+
+
+# --- bad input: Python exceptions naming the problem, never a crash ---------------------------------------------
+
+def test_bad_arrays_are_refused_with_the_reason():
+    with pytest.raises(TypeError, match="uint8.*float32"):
+        cl.Mask.from_array(np.zeros((4, 4, 4), np.float32))
+    with pytest.raises(TypeError, match="uint8"):
+        cl.Mask.from_array(np.zeros((4, 4, 4), np.int16))
+    with pytest.raises(ValueError, match=r"shape \(height, width, 4\).*\(4, 4, 3\)"):
+        cl.Mask.from_array(np.zeros((4, 4, 3), np.uint8))
+    with pytest.raises(ValueError, match=r"\(4, 4\)"):
+        cl.Mask.from_array(np.zeros((4, 4), np.uint8))
+    with pytest.raises(ValueError, match="no pixels"):
+        cl.Mask.from_array(np.zeros((0, 4, 4), np.uint8))
+    with pytest.raises(ValueError, match="threshold"):
+        cl.Mask.from_array(np.zeros((4, 4, 4), np.uint8), threshold=256)
+    with pytest.raises(TypeError, match="pygame.Surface"):
+        cl.Mask.from_surface(np.zeros((4, 4, 4), np.uint8))
+
+
+def test_bad_transforms_and_names_are_refused_with_the_field():
+    mask = opaque(3, 3)
+    with pytest.raises(ValueError, match="position.x.*nan"):
+        cl.Sprite(mask, position=(math.nan, 0))
+    with pytest.raises(ValueError, match="angle"):
+        cl.Sprite(mask, angle=math.inf)
+    with pytest.raises(ValueError, match="scale.y"):
+        cl.Sprite(mask, scale=(1, 0))
+    with pytest.raises(ValueError, match="origin.x"):
+        cl.Sprite(mask, origin=(1e300, 0))
+    a, b = cl.Sprite(mask, name="a"), cl.Sprite(mask)
+    a.angle = math.nan  # set after construction: refused when used
+    with pytest.raises(ValueError, match="'a': angle"):
+        cl.collide(a, b)
+    a.angle = 0
+    with pytest.raises(ValueError, match="unknown test 'pixel-magic'.*pixel-fast"):
+        cl.collide(a, b, test="pixel-magic")
+    with pytest.raises(ValueError, match="sampling"):
+        cl.collide(a, b, sampling="corner")
+    with pytest.raises(ValueError, match="scan"):
+        cl.collide(a, b, scan="sideways")
+    with pytest.raises(TypeError):
+        cl.collide(a, "b")
+
+
+def test_bad_scenes_are_refused_with_the_file_and_the_json_path(tmp_path):
+    with pytest.raises(FileNotFoundError, match="missing.json"):
+        cl.load_scene(str(tmp_path / "missing.json"))
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "collision-lab/scene", "version": 1, "sprites": [{"name": "A"}]}')
+    with pytest.raises(cl.SceneError, match=r"broken.json: sprites\[0\].image"):
+        cl.load_scene(str(broken))
+    assert issubclass(cl.SceneError, ValueError)
+
+    mask = opaque(2, 2)
+    twins = [cl.Sprite(mask, name="A"), cl.Sprite(mask, name="A")]
+    with pytest.raises(cl.SceneError, match="duplicate name"):
+        cl.save_scene(str(tmp_path / "twins.json"), twins)
+    pair = [cl.Sprite(mask, name="A"), cl.Sprite(mask, name="B")]
+    with pytest.raises(OSError, match="no-such-folder"):
+        cl.save_scene(str(tmp_path / "no-such-folder" / "x.json"), pair)
+    with pytest.raises(ValueError, match=r"expect\[\"A/B\"\]\[\"pixel-fast\"\]\[\"overlap\"\].*finite"):
+        cl.save_scene(str(tmp_path / "nan.json"), pair, expect={"A/B": {"pixel-fast": {"overlap": math.nan}}})
+    with pytest.raises(TypeError, match="expect"):
+        cl.save_scene(str(tmp_path / "list.json"), pair, expect=[1, 2])
+    with pytest.raises(TypeError, match="Sprite"):
+        cl.save_scene(str(tmp_path / "junk.json"), [pair[0], 42])
+    with pytest.raises(ValueError, match="pixel-magic"):
+        cl.check(str(SCENES[0]), tests=["pixel-magic"])
+    assert not any(tmp_path.glob("*.tmp*")), "a failed save left a temporary file"
