@@ -2,7 +2,6 @@
 
 #include "app/tools/compare_tool.h"
 #include "app/tools/notes_tool.h"
-#include "app/tools/pair_facts_tool.h"
 #include "app/tools/sprites_tool.h"
 #include "app/tools/step_tool.h"
 #include "app/tools/tight_bounds_tool.h"
@@ -18,7 +17,6 @@ std::vector<std::unique_ptr<Tool>> makeTools() {
     tools.push_back(std::make_unique<CompareTool>());
     tools.push_back(std::make_unique<TightBoundsTool>());
     tools.push_back(std::make_unique<NotesTool>());
-    tools.push_back(std::make_unique<PairFactsTool>());
     return tools;
 }
 
