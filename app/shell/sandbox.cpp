@@ -66,6 +66,7 @@ std::optional<Key> toKey(sf::Keyboard::Key code) {
         case sf::Keyboard::Enter: return Key::Enter;
         case sf::Keyboard::Tab: return Key::Tab;
         case sf::Keyboard::F1: return Key::F1;
+        case sf::Keyboard::F2: return Key::F2;
         case sf::Keyboard::F12: return Key::F12;
         default: return Key::Other;
     }
