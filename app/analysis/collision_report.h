@@ -1,9 +1,10 @@
 #pragma once
-// CollisionReport: everything the views and panels show about the current scene. The work (masks,
-// shapes, every algorithm, the listed scan and the overlay geometry built from it) runs on a worker
-// thread whenever the document's revision, the pair or the chosen algorithm changes. The caller may wait
-// a bounded time for it (the sandbox waits within its frame budget, so a drag shows answers for the
-// very frame it draws); when the answer is late the UI shows the newest finished one and says so.
+// CollisionReport: every answer the views and panels show about the current scene, as plain data (no
+// drawing types: the views build their geometry from it). The work (masks, shapes, every algorithm and
+// the listed scan) runs on a worker thread whenever the document's revision, the pair or the chosen
+// algorithm changes. The caller may wait a bounded time for it (the sandbox waits within its frame
+// budget, so a drag shows answers for the very frame it draws); when the answer is late the UI shows the
+// newest finished one and says so.
 // Tests whose row says deferWhileEditing (the GPU read-back) are skipped while the scene is being edited
 // and rerun once it is still; meanwhile their rows show their last answer, marked as such.
 
@@ -16,8 +17,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <SFML/Graphics/Vertex.hpp>
 
 #include "core/algorithms.h"
 #include "core/geometry.h"
@@ -46,17 +45,6 @@ struct AlgorithmRow {
     bool hasResult = true;   ///< False for a deferred test that has no earlier answer for this pair.
 };
 
-/// Overlay geometry derived from the listed scan, built with the answers (it does not depend on the camera).
-struct ScanGeometry {
-    std::vector<sf::Vertex> overlapQuadsWorld;  ///< A's overlapping pixels as world-space quads, one per run along a row.
-    /// A's sample points as small quads in A's texture space (the local view maps them into B with
-    /// aToB); shared by every answer while A's mask and the sampling stay the same. Null when omitted.
-    std::shared_ptr<const std::vector<sf::Vertex>> samplesInA;
-    std::vector<sf::Vertex> hitsInA;            ///< Overlapping samples, larger, in A's texture space.
-    bool hitsAsRuns = false;                    ///< Too many for dots: hitsInA has a bar per run along A's rows.
-    bool samplesOmitted = false;                ///< A has too many samples to draw them all.
-};
-
 /// The current pair's answers.
 struct PairAnalysis {
     int a = -1;                        ///< Sprite indices; -1 when the scene has no pair.
@@ -67,7 +55,6 @@ struct PairAnalysis {
     const Algorithm* chosen = nullptr; ///< The algorithm the views draw.
     const Algorithm* pixelTest = nullptr; ///< The chosen algorithm if it is a pixel test, else the default one.
     CollisionResult scan;              ///< pixelTest run in full mode with listHits: the overlapping pixels.
-    ScanGeometry geometry;
     bool hit = false;                  ///< The chosen algorithm's answer.
 };
 
@@ -156,14 +143,7 @@ private:
         bool deferring = false;
     };
 
-    // The last sample dots built, for reuse while A's mask and the sampling stay the same (worker only).
-    struct SampleDots {
-        std::shared_ptr<const AlphaMask> mask;
-        Sampling sampling = Sampling::Center;
-        std::shared_ptr<const std::vector<sf::Vertex>> quads;
-    };
-
-    static Snapshot compute(const Job& job, MaskCache& masks, SampleDots& dots);
+    static Snapshot compute(const Job& job, MaskCache& masks);
     void workerLoop(std::stop_token stop);
     bool adopt();
     void carryDeferredRows(Snapshot& next) const;
@@ -188,7 +168,6 @@ private:
     double m_recentDeferringMs = 0.0, m_recentCompleteMs = 0.0;
 
     MaskCache m_masks;  // worker only
-    SampleDots m_dots;  // worker only
     std::jthread m_worker;  // last: starts after everything above exists, stops first
 };
 

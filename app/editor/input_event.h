@@ -14,7 +14,7 @@ enum class Key {
     Left, Right, Up, Down,
     Q, E, F, Z, Y, S, O, N, A,
     Space, Delete, Backspace, Escape, Enter, Tab,
-    F1, F12,
+    F1, F2, F12,
 };
 
 /// Modifier keys held when the event happened.

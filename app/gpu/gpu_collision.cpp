@@ -217,7 +217,132 @@ struct GpuCollider::Resources {
         targetSize = size;
         return true;
     }
+
+    // Why a mask cannot be uploaded (larger than the texture limit); empty when both can.
+    std::string tooLargeForTextures(const Body& a, const Body& b) const {
+        for (const Body* body : {&a, &b}) {
+            const AlphaMask& mask = *body->mask;
+            if (static_cast<unsigned>(std::max(mask.width(), mask.height())) > maxTextureSize) {
+                return "a " + std::to_string(mask.width()) + "x" + std::to_string(mask.height()) +
+                       " mask is larger than this GPU's texture limit of " + std::to_string(maxTextureSize);
+            }
+        }
+        return {};
+    }
+
+    // A w x h quad at the view's origin in one colour.
+    static sf::VertexArray quadOver(unsigned w, unsigned h, sf::Color colour) {
+        sf::VertexArray quad(sf::Quads, 4);
+        quad[0] = sf::Vertex({0.f, 0.f}, colour);
+        quad[1] = sf::Vertex({static_cast<float>(w), 0.f}, colour);
+        quad[2] = sf::Vertex({static_cast<float>(w), static_cast<float>(h)}, colour);
+        quad[3] = sf::Vertex({0.f, static_cast<float>(h)}, colour);
+        return quad;
+    }
+
+    // Points the target at the tile alone (framebuffer rows [0, h)), so a sprite reaching past the tile
+    // costs no fragments there, and clears only the tile: the grow-only target may be far larger. The
+    // view puts y = 0 at the bottom, so that framebuffer row r (what glReadPixels returns r-th) is world
+    // row tileY + r, and view coordinates are world coordinates minus the tile's corner.
+    void beginTile(unsigned w, unsigned h) {
+        const auto targetWidth = static_cast<float>(targetSize.x), targetHeight = static_cast<float>(targetSize.y);
+        sf::View view(sf::FloatRect(0.f, static_cast<float>(h), static_cast<float>(w), -static_cast<float>(h)));
+        view.setViewport(sf::FloatRect(0.f, (targetHeight - static_cast<float>(h)) / targetHeight,
+                                       static_cast<float>(w) / targetWidth, static_cast<float>(h) / targetHeight));
+        target.setView(view);
+        target.draw(quadOver(w, h, sf::Color::Transparent), sf::RenderStates(sf::BlendNone));
+    }
+
+    // Rasterised: the sprite's own quad. Corners are placed relative to the tile in doubles before the
+    // cast to float, so far-away worlds keep their precision.
+    void drawRasterised(const Body& body, const sf::Texture& texture, sf::Color paint, std::int64_t tileX, std::int64_t tileY) {
+        const glm::dmat3 world = worldMatrix(body.transform);
+        const double w = body.mask->width(), h = body.mask->height();
+        const glm::dvec2 corners[4] = {{0.0, 0.0}, {w, 0.0}, {w, h}, {0.0, h}};
+        sf::VertexArray quad(sf::Quads, 4);
+        for (int i = 0; i < 4; ++i) {
+            const glm::dvec2 p = transformPoint(world, corners[i]);
+            quad[i].position = {static_cast<float>(p.x - static_cast<double>(tileX)),
+                                static_cast<float>(p.y - static_cast<double>(tileY))};
+            quad[i].texCoords = {static_cast<float>(corners[i].x), static_cast<float>(corners[i].y)};
+        }
+        shader.setUniform("maskTexture", sf::Shader::CurrentTexture);
+        shader.setUniform("threshold", static_cast<float>(body.mask->threshold()));
+        shader.setUniform("paint", sf::Glsl::Vec4(paint));
+        sf::RenderStates states(sf::BlendAdd);
+        states.shader = &shader;
+        states.texture = &texture;
+        target.draw(quad, states);
+    }
+
+    // DoublePrecision: the pass paints the whole tile and the shader keeps only the pixels the sprite
+    // covers solidly.
+    void drawMapped(const AlphaMask& mask, const glm::dmat3& toLocal, const sf::Texture& texture, sf::Color paint,
+                    std::int64_t tileX, std::int64_t tileY, unsigned w, unsigned h) {
+        shader.setUniform("tileOrigin", twoDoubles(static_cast<double>(tileX), static_cast<double>(tileY)));
+        shader.setUniform("rowX", twoDoubles(toLocal[0][0], toLocal[1][0]));
+        shader.setUniform("rowY", twoDoubles(toLocal[0][1], toLocal[1][1]));
+        shader.setUniform("translation", twoDoubles(toLocal[2][0], toLocal[2][1]));
+        shader.setUniform("maskSize", sf::Glsl::Ivec2(mask.width(), mask.height()));
+        shader.setUniform("threshold", static_cast<float>(mask.threshold()));
+        shader.setUniform("paint", sf::Glsl::Vec4(paint));
+        shader.setUniform("maskTexture", texture);
+        sf::RenderStates states(sf::BlendAdd);
+        states.shader = &shader;
+        target.draw(quadOver(w, h, sf::Color::White), states);
+    }
+
+    // Reads the tile's w x h pixels back into readPixels (RGBA, bottom row first = lowest world row).
+    void readTile(unsigned w, unsigned h) {
+        readPixels.resize(static_cast<std::size_t>(w) * h * 4);
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glReadPixels(0, 0, static_cast<GLsizei>(w), static_cast<GLsizei>(h), GL_RGBA, GL_UNSIGNED_BYTE, readPixels.data());
+    }
 };
+
+namespace {
+
+// Counts the red-and-blue pixels of the tiles of one band (a row of tiles) and keeps the band's first
+// hit and, if asked, its hits, as world pixels (j, i) so that sorting gives row-major order.
+struct BandCount {
+    std::int64_t count = 0;
+    bool listHits = false;
+    std::vector<std::pair<std::int64_t, std::int64_t>> hits;
+    bool hasFirst = false;
+    std::pair<std::int64_t, std::int64_t> first{0, 0};
+
+    void addTile(const std::vector<std::uint8_t>& pixels, std::int64_t tileX, std::int64_t tileY, unsigned w, unsigned h) {
+        const std::uint8_t* p = pixels.data();
+        bool tileHasFirst = false;
+        for (unsigned row = 0; row < h; ++row) {
+            for (unsigned col = 0; col < w; ++col, p += 4) {
+                if (p[0] == 0 || p[2] == 0) continue;
+                ++count;
+                const std::pair<std::int64_t, std::int64_t> pixel{tileY + row, tileX + col};
+                if (!tileHasFirst) {
+                    tileHasFirst = true;
+                    if (!hasFirst || pixel < first) first = pixel;
+                    hasFirst = true;
+                }
+                if (listHits) hits.push_back(pixel);
+            }
+        }
+    }
+
+    // Moves the band's first hit and hits into `r` (hitAt(i, j) names world pixel (i, j)) and starts a new band.
+    template <typename HitAt>
+    void endBand(CollisionResult& r, HitAt hitAt) {
+        if (hasFirst && !r.firstHit) r.firstHit = hitAt(first.second, first.first);
+        if (listHits) {
+            std::sort(hits.begin(), hits.end());
+            for (const auto& [j, i] : hits) r.hits.push_back(hitAt(i, j));
+        }
+        hits.clear();
+        hasFirst = false;
+    }
+};
+
+}  // namespace
 
 GpuCollider::GpuCollider(int maxTileSize, GpuMapping preferred)
     : m_maxTileSize(std::max(1, maxTileSize)), m_mapping(preferred) {}
@@ -269,15 +394,9 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
     if (range.empty()) return r;
     if (range.count() > kMaxWorldPixels) return notApplicable("gpu: the overlap covers more than 2^26 world pixels");
     Resources& res = *m_resources;
-    for (const Body* body : {&a, &b}) {
-        const AlphaMask& mask = *body->mask;
-        if (static_cast<unsigned>(std::max(mask.width(), mask.height())) > res.maxTextureSize) {
-            return notApplicable("gpu: a " + std::to_string(mask.width()) + "x" + std::to_string(mask.height()) +
-                                 " mask is larger than this GPU's texture limit of " +
-                                 std::to_string(res.maxTextureSize));
-        }
-    }
+    if (const std::string tooLarge = res.tooLargeForTextures(a, b); !tooLarge.empty()) return notApplicable("gpu: " + tooLarge);
 
+    // Upload the masks (or find them cached).
     SfmlErrorCapture errors;
     m_timings = GpuTimings{};
     const Clock::time_point uploadStart = Clock::now();
@@ -287,6 +406,7 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
     if (!textureA || !textureB) return notApplicable("gpu: " + problem + ": " + errors.firstLine("no message"));
     m_timings.uploadNs = nanosecondsSince(uploadStart);
 
+    // A target for one tile.
     const std::int64_t x0 = static_cast<std::int64_t>(range.first.x), x1 = static_cast<std::int64_t>(range.last.x) + 1;
     const std::int64_t y0 = static_cast<std::int64_t>(range.first.y), y1 = static_cast<std::int64_t>(range.last.y) + 1;
     const std::int64_t tile = std::min<std::int64_t>(m_maxTileSize, res.maxTextureSize);
@@ -297,138 +417,54 @@ CollisionResult GpuCollider::test(const Body& a, const Body& b, const TestOption
 
     const glm::dmat3 toA = affineInverse(worldMatrix(a.transform));
     const glm::dmat3 toB = affineInverse(worldMatrix(b.transform));
-    // The view puts y = 0 at the bottom, so that framebuffer row r (what glReadPixels returns r-th)
-    // is world row tileY + r, and view coordinates are world coordinates minus the tile's corner.
-    auto quadOver = [](unsigned w, unsigned h, sf::Color colour) {
-        sf::VertexArray quad(sf::Quads, 4);
-        quad[0] = sf::Vertex({0.f, 0.f}, colour);
-        quad[1] = sf::Vertex({static_cast<float>(w), 0.f}, colour);
-        quad[2] = sf::Vertex({static_cast<float>(w), static_cast<float>(h)}, colour);
-        quad[3] = sf::Vertex({0.f, static_cast<float>(h)}, colour);
-        return quad;
-    };
-
-    // Rasterised: the sprite's own quad. Corners are placed relative to the tile in doubles before the
-    // cast to float, so far-away worlds keep their precision.
-    auto drawRasterised = [&](const Body& body, const sf::Texture& texture, sf::Color paint, std::int64_t tileX,
-                              std::int64_t tileY) {
-        const glm::dmat3 world = worldMatrix(body.transform);
-        const double w = body.mask->width(), h = body.mask->height();
-        const glm::dvec2 corners[4] = {{0.0, 0.0}, {w, 0.0}, {w, h}, {0.0, h}};
-        sf::VertexArray quad(sf::Quads, 4);
-        for (int i = 0; i < 4; ++i) {
-            const glm::dvec2 p = transformPoint(world, corners[i]);
-            quad[i].position = {static_cast<float>(p.x - static_cast<double>(tileX)),
-                                static_cast<float>(p.y - static_cast<double>(tileY))};
-            quad[i].texCoords = {static_cast<float>(corners[i].x), static_cast<float>(corners[i].y)};
-        }
-        sf::Shader& s = res.shader;
-        s.setUniform("maskTexture", sf::Shader::CurrentTexture);
-        s.setUniform("threshold", static_cast<float>(body.mask->threshold()));
-        s.setUniform("paint", sf::Glsl::Vec4(paint));
-        sf::RenderStates states(sf::BlendAdd);
-        states.shader = &s;
-        states.texture = &texture;
-        res.target.draw(quad, states);
-    };
-
-    // DoublePrecision: the pass paints the whole tile and the shader keeps only the pixels the sprite
-    // covers solidly.
-    auto drawMapped = [&](const AlphaMask& mask, const glm::dmat3& toLocal, const sf::Texture& texture, sf::Color paint,
-                          std::int64_t tileX, std::int64_t tileY, unsigned w, unsigned h) {
-        sf::Shader& s = res.shader;
-        s.setUniform("tileOrigin", twoDoubles(static_cast<double>(tileX), static_cast<double>(tileY)));
-        s.setUniform("rowX", twoDoubles(toLocal[0][0], toLocal[1][0]));
-        s.setUniform("rowY", twoDoubles(toLocal[0][1], toLocal[1][1]));
-        s.setUniform("translation", twoDoubles(toLocal[2][0], toLocal[2][1]));
-        s.setUniform("maskSize", sf::Glsl::Ivec2(mask.width(), mask.height()));
-        s.setUniform("threshold", static_cast<float>(mask.threshold()));
-        s.setUniform("paint", sf::Glsl::Vec4(paint));
-        s.setUniform("maskTexture", texture);
-        sf::RenderStates states(sf::BlendAdd);
-        states.shader = &s;
-        res.target.draw(quadOver(w, h, sf::Color::White), states);
-    };
-
-    auto drawPass = [&](const Body& body, const glm::dmat3& toLocal, const sf::Texture& texture, sf::Color paint,
-                        std::int64_t tileX, std::int64_t tileY, unsigned w, unsigned h) {
+    const auto drawSprite = [&](const Body& body, const glm::dmat3& toLocal, const sf::Texture& texture, sf::Color paint,
+                                std::int64_t tileX, std::int64_t tileY, unsigned w, unsigned h) {
         if (m_mapping == GpuMapping::Rasterised)
-            drawRasterised(body, texture, paint, tileX, tileY);
+            res.drawRasterised(body, texture, paint, tileX, tileY);
         else
-            drawMapped(*body.mask, toLocal, texture, paint, tileX, tileY, w, h);
+            res.drawMapped(*body.mask, toLocal, texture, paint, tileX, tileY, w, h);
     };
-
-    auto hitAt = [&](std::int64_t i, std::int64_t j) {
+    const auto hitAt = [&](std::int64_t i, std::int64_t j) {
         const glm::dvec2 world{i + 0.5, j + 0.5};
         return PixelHit{glm::ivec2(glm::floor(transformPoint(toA, world))),
                         glm::ivec2(glm::floor(transformPoint(toB, world))), world};
     };
 
-    std::int64_t count = 0;
-    const bool listHits = options.listHits && !options.stopAtFirstHit;
+    // Each tile: draw A red and B blue additively, read the tile back, count the pixels holding both.
+    BandCount counter;
+    counter.listHits = options.listHits && !options.stopAtFirstHit;
     // SFML sets its client-side vertex arrays up once per render target, not once per context: drawn in
     // a context it has not used before (e.g. a window's, made active by the caller), nothing would appear.
     res.target.resetGLStates();
-    const auto targetWidth = static_cast<float>(res.targetSize.x), targetHeight = static_cast<float>(res.targetSize.y);
     for (std::int64_t tileY = y0; tileY < y1; tileY += tile) {
         const auto h = static_cast<unsigned>(std::min(tile, y1 - tileY));
-        // Hits of one band of tiles, as world pixels (j, i) so that sorting gives row-major order.
-        std::vector<std::pair<std::int64_t, std::int64_t>> bandHits;
-        std::optional<std::pair<std::int64_t, std::int64_t>> bandFirst;
         for (std::int64_t tileX = x0; tileX < x1; tileX += tile) {
             const auto w = static_cast<unsigned>(std::min(tile, x1 - tileX));
             const Clock::time_point renderStart = Clock::now();
-            // The viewport is the tile alone (framebuffer rows [0, h)), so a sprite reaching past the tile
-            // costs no fragments there.
-            sf::View view(sf::FloatRect(0.f, static_cast<float>(h), static_cast<float>(w), -static_cast<float>(h)));
-            view.setViewport(sf::FloatRect(0.f, (targetHeight - static_cast<float>(h)) / targetHeight,
-                                           static_cast<float>(w) / targetWidth, static_cast<float>(h) / targetHeight));
-            res.target.setView(view);
-            // Clearing only the tile: the grow-only target may be far larger.
-            res.target.draw(quadOver(w, h, sf::Color::Transparent), sf::RenderStates(sf::BlendNone));
-            drawPass(a, toA, *textureA, sf::Color::Red, tileX, tileY, w, h);
-            drawPass(b, toB, *textureB, sf::Color::Blue, tileX, tileY, w, h);
+            res.beginTile(w, h);
+            drawSprite(a, toA, *textureA, sf::Color::Red, tileX, tileY, w, h);
+            drawSprite(b, toB, *textureB, sf::Color::Blue, tileX, tileY, w, h);
             res.target.setActive(true);
             glFinish();
             m_timings.renderNs += nanosecondsSince(renderStart);
 
             const Clock::time_point readStart = Clock::now();
-            res.readPixels.resize(static_cast<std::size_t>(w) * h * 4);
-            glPixelStorei(GL_PACK_ALIGNMENT, 4);
-            glReadPixels(0, 0, static_cast<GLsizei>(w), static_cast<GLsizei>(h), GL_RGBA, GL_UNSIGNED_BYTE,
-                         res.readPixels.data());
+            res.readTile(w, h);
             m_timings.readBackNs += nanosecondsSince(readStart);
             m_timings.pixelsRead += static_cast<std::int64_t>(w) * h;
             r.samples += static_cast<std::int64_t>(w) * h;
 
             const Clock::time_point countStart = Clock::now();
-            const std::uint8_t* p = res.readPixels.data();
-            bool tileHasFirst = false;
-            for (unsigned row = 0; row < h; ++row) {
-                for (unsigned col = 0; col < w; ++col, p += 4) {
-                    if (p[0] == 0 || p[2] == 0) continue;
-                    ++count;
-                    const std::pair<std::int64_t, std::int64_t> pixel{tileY + row, tileX + col};
-                    if (!tileHasFirst) {
-                        tileHasFirst = true;
-                        if (!bandFirst || pixel < *bandFirst) bandFirst = pixel;
-                    }
-                    if (listHits) bandHits.push_back(pixel);
-                }
-            }
+            counter.addTile(res.readPixels, tileX, tileY, w, h);
             m_timings.countNs += nanosecondsSince(countStart);
         }
-        if (bandFirst && !r.firstHit) r.firstHit = hitAt(bandFirst->second, bandFirst->first);
-        if (listHits) {
-            std::sort(bandHits.begin(), bandHits.end());
-            for (const auto& [j, i] : bandHits) r.hits.push_back(hitAt(i, j));
-        }
-        if (options.stopAtFirstHit && count > 0) break;
+        counter.endBand(r, hitAt);
+        if (options.stopAtFirstHit && counter.count > 0) break;
     }
     res.target.setActive(false);
 
-    r.hit = count > 0;
-    r.overlap = options.stopAtFirstHit ? (r.hit ? 1.0 : 0.0) : static_cast<double>(count);
+    r.hit = counter.count > 0;
+    r.overlap = options.stopAtFirstHit ? (r.hit ? 1.0 : 0.0) : static_cast<double>(counter.count);
     return r;
 }
 

@@ -26,6 +26,7 @@ const char* keyName(Key key) {
         case Key::Enter: return "Enter";
         case Key::Tab: return "Tab";
         case Key::F1: return "F1";
+        case Key::F2: return "F2";
         case Key::F12: return "F12";
         case Key::Other: break;
     }

@@ -96,6 +96,12 @@ void browseForImage(SandboxState& state, int sprite) {
 
 void sceneOpened(SandboxState& state) {
     for (const auto& tool : state.tools) tool->sceneOpened();
+    for (std::size_t i = 0; i < state.tools.size(); ++i) {
+        if (state.tools[i]->showsOnOpen(state.document.scene())) {
+            state.focusTool = int(i);
+            break;
+        }
+    }
 }
 
 bool openSceneFile(SandboxState& state, const std::filesystem::path& file) {

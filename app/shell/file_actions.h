@@ -22,7 +22,8 @@ void saveCurrent(SandboxState& state);
 void requestAction(SandboxState& state, PendingAction action, const std::filesystem::path& file = {});
 /// Opens the file browser for an image: a new image for sprite `sprite`, or a new sprite when -1.
 void browseForImage(SandboxState& state, int sprite);
-/// Tells every tool that a different scene is open (New, Open, a restored recovery file).
+/// Tells every tool that a different scene is open (New, Open, a restored recovery file) and opens the tab
+/// of the first tool that asks to be shown with it (Notes, for a scene with notes).
 void sceneOpened(SandboxState& state);
 /// Draws the unsaved-changes prompt, the error popup and the file browser; runs actions once answered.
 void drawFileDialogs(SandboxState& state);

@@ -64,6 +64,7 @@ std::optional<Key> toKey(sf::Keyboard::Key code) {
         case sf::Keyboard::Enter: return Key::Enter;
         case sf::Keyboard::Tab: return Key::Tab;
         case sf::Keyboard::F1: return Key::F1;
+        case sf::Keyboard::F2: return Key::F2;
         case sf::Keyboard::F12: return Key::F12;
         default: return Key::Other;
     }
@@ -94,15 +95,23 @@ public:
     Sandbox(const SandboxOptions& options, const AlgorithmSet& algorithms) : m_options(options) {
         m_state.report.setAlgorithms(algorithms);
     }
+    /// Opens the window and runs frames until the user quits (or --frames are done); the exit status.
     int run();
 
 private:
+    bool start();                                  // settings, window, ImGui, tools, commands, first scene
+    void updateAnalysis(Clock::time_point now);    // ask for the answers to this frame's scene
+    void updateTools(ToolContext& ctx);            // every tool, on the snapshot just adopted
+    void drawPanels(ToolContext& ctx);             // menus, inspector, Collision table, dialogs
+    void present(Clock::time_point frameStart, bool last);  // render, count the work, screenshots, display
+    int finish();                                  // save settings, report, shut down; the exit status
+    void printStats() const;
     bool openWindow();
     void loadInitialScene();
     void processEvents();
     void routeEvent(const sf::Event& event);
     void computeLayout(float menuHeight);
-    void buildViews(const ToolContext& ctx);
+    void drawViews(const ToolContext& ctx);
     void submitViews();
     bool saveScreenshot(const std::filesystem::path& file);
     Modifiers modifiers() const;
@@ -114,6 +123,7 @@ private:
     SpriteTextures m_textures;
     WorldView m_worldView;
     LocalView m_localView;
+    ScanGeometryCache m_scanGeometry;
     FrameStats m_stats;
     FrameStats m_drawStats;
     int m_currentAnswerFrames = 0;   // frames that drew the answer for their own scene (for --stats)
@@ -125,6 +135,7 @@ private:
     bool m_localPanning = false;
     glm::dvec2 m_localPanFrom{0.0, 0.0};
     bool m_persistSettings = true;
+    std::filesystem::path m_configDir;
     std::unique_ptr<Recovery> m_recovery;           // interactive runs only
     std::optional<RecoveryInfo> m_recoveryOffer;    // a crashed run's changes, until answered
 };
@@ -293,12 +304,14 @@ bool Sandbox::saveScreenshot(const std::filesystem::path& file) {
     return texture.copyToImage().saveToFile(file.string());
 }
 
-void Sandbox::buildViews(const ToolContext& ctx) {
+void Sandbox::drawViews(const ToolContext& ctx) {
     ImDrawList* background = ImGui::GetBackgroundDrawList();
     WorldViewFrame frame;
     frame.scene = &m_state.document.scene();
     frame.selection = m_state.document.selection();
     frame.report = &m_state.report;
+    const ScanGeometry& scan = m_scanGeometry.update(m_state.report);
+    frame.scan = &scan;
     frame.overlays = m_state.settings.overlays;
     frame.camera = &m_state.camera;
     frame.handles = m_state.manipulator->handles();
@@ -318,7 +331,7 @@ void Sandbox::buildViews(const ToolContext& ctx) {
             m_localView.frame(m_state);
             m_state.frameLocalRequested = false;
         }
-        m_localView.build(background, m_state, m_textures);
+        m_localView.build(background, m_state, scan, m_textures);
         const Camera& camera = m_state.localCamera;
         background->PushClipRect(toIm(local.min), toIm(local.max), true);
         const LocalOverlay localOverlay{background, &camera, screenFromWorld(camera.worldToScreen({0.0, 0.0}), camera.zoom()),
@@ -339,11 +352,11 @@ void Sandbox::submitViews() {
     m_window.setView(m_window.getDefaultView());
 }
 
-int Sandbox::run() {
+bool Sandbox::start() {
     m_persistSettings = m_options.frames < 0;
-    const std::filesystem::path configDir = settingsDir();
+    m_configDir = settingsDir();
     std::vector<std::string> warnings;
-    if (m_persistSettings && !configDir.empty()) m_state.settings = loadSettings(configDir / "settings.json", warnings);
+    if (m_persistSettings && !m_configDir.empty()) m_state.settings = loadSettings(m_configDir / "settings.json", warnings);
     if (!m_persistSettings) {
         m_state.settings.windowWidth = m_options.width;
         m_state.settings.windowHeight = m_options.height;
@@ -352,16 +365,16 @@ int Sandbox::run() {
 
     if (!openWindow()) {
         std::cerr << "collision-lab: cannot open a window (is DISPLAY set? try xvfb-run)\n";
-        return 1;
+        return false;
     }
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    if (m_persistSettings && !configDir.empty()) {
+    if (m_persistSettings && !m_configDir.empty()) {
         std::error_code ec;
-        std::filesystem::create_directories(configDir, ec);
-        m_iniPath = (configDir / "imgui.ini").string();
+        std::filesystem::create_directories(m_configDir, ec);
+        m_iniPath = (m_configDir / "imgui.ini").string();
         io.IniFilename = m_iniPath.c_str();
     } else {
         io.IniFilename = nullptr;
@@ -373,7 +386,7 @@ int Sandbox::run() {
         std::cerr << "collision-lab: OpenGL 3.0 is needed to draw the panels\n";
         ImGui_ImplSfml_Shutdown();
         ImGui::DestroyContext();
-        return 1;
+        return false;
     }
 
     m_state.manipulator = std::make_unique<Manipulator>(m_state.document, m_state.camera);
@@ -387,123 +400,145 @@ int Sandbox::run() {
     }
     computeLayout(ImGui::GetFrameHeight());
     m_state.manipulator->frameAll();
+    return true;
+}
 
-    int frame = 0;
-    while (m_window.isOpen()) {
-        const Clock::time_point start = Clock::now();
-        const double seconds = std::chrono::duration<double>(start - m_lastFrame).count();
-        m_lastFrame = start;
-
-        processEvents();
-        if (m_options.animate) animateStep(frame);
-        m_state.manipulator->settings().classicControls = m_state.settings.classicControls;
-
-        ImGui_ImplOpenGL3_NewFrame();
-        ImGui_ImplSfml_NewFrame();
-        ImGui::NewFrame();
-
-        const Document& doc = m_state.document;
-        if (doc.revision() != m_seenRevision) {
-            m_seenRevision = doc.revision();
-            m_lastEdit = start;
-        }
-        // Scripted runs wait for every answer so the screenshot shows them; interactive runs wait within
-        // the frame budget, except when sprites were added or removed (indices must match).
-        const bool scripted = m_options.frames > 0 && !m_options.animate;
-        const ReportRequest request{doc.revision(), doc.selection().pairA, doc.selection().pairB,
-                                    m_state.settings.algorithm, !scripted && start - m_lastEdit < kStillAfter};
-        const bool withinBudget = m_state.report.recentMs(request.editing) <= 1e-3 * double(kAnswerBudget.count());
-        m_state.report.update(doc.scene(), request,
-                              scripted ? CollisionReport::kWaitUntilDone
-                                       : withinBudget ? kAnswerBudget : std::chrono::microseconds::zero());
-        if (m_state.report.sprites().size() != doc.scene().sprites.size()) {
-            m_state.report.update(doc.scene(), request, CollisionReport::kWaitUntilDone);
-        }
-        if (!m_state.report.pending()) ++m_currentAnswerFrames;
-        if (m_state.report.generation() == 1) m_state.frameLocalRequested = true;
-        // Every tool reads the snapshot just adopted, before any panel or overlay is drawn.
-        ToolContext ctx(m_state, seconds);
-        for (const auto& tool : m_state.tools) tool->update(ctx);
-
-        const float menuHeight = drawMainMenu(m_state);
-        computeLayout(menuHeight);
-        drawInspector(m_state, ctx);
-        drawCollisionPanel(m_state);
-        if (m_state.settings.showLegend) drawLegend(m_state);
-        drawHelpWindow(m_state);
-        drawFileDialogs(m_state);
-        if (m_recovery) {
-            drawRecoveryPrompt(m_state, *m_recovery, m_recoveryOffer);
-            if (!m_recoveryOffer) m_recovery->update(m_state.document, m_state.file, Clock::now());
-        }
-        if (!io.WantCaptureMouse && m_state.manipulator->hover().handle != Handle::None) {
-            ImGui::SetMouseCursor(m_state.manipulator->hover().handle == Handle::Body ? ImGuiMouseCursor_ResizeAll
-                                                                                      : ImGuiMouseCursor_Hand);
-        }
-
-        buildViews(ctx);
-        ImGui::Render();
-        // The work the frame needs (input, collision tests, panels, overlay geometry); the drawing
-        // below runs in Mesa's software rasterizer on the test machines and is reported apart.
-        const double workMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-        const Clock::time_point drawStart = Clock::now();
-        submitViews();
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        m_drawStats.add(std::chrono::duration<double, std::milli>(Clock::now() - drawStart).count());
-        m_stats.add(workMs);
-        m_state.lastFrameWorkMs = workMs;
-
-        const std::string title = windowTitle(m_state);
-        if (title != m_title) {
-            m_window.setTitle(sf::String::fromUtf8(title.begin(), title.end()));
-            m_title = title;
-        }
-        ++frame;
-        const bool last = m_options.frames > 0 && frame >= m_options.frames;
-        if (last && m_options.screenshot && !saveScreenshot(*m_options.screenshot)) {
-            std::cerr << "collision-lab: " << m_options.screenshot->string() << ": cannot write the screenshot\n";
-        }
-        if (m_state.screenshotRequested) {
-            m_state.screenshotRequested = false;
-            const std::string name = timestampedName("collision-lab-");
-            m_state.status = saveScreenshot(name) ? "Screenshot saved: " + std::filesystem::absolute(name).string()
-                                                  : "Screenshot failed: cannot write " + name;
-        }
-        m_window.display();
-        if (last || m_state.quitNow) break;
-        m_textures.prune();
+void Sandbox::updateAnalysis(Clock::time_point now) {
+    const Document& doc = m_state.document;
+    if (doc.revision() != m_seenRevision) {
+        m_seenRevision = doc.revision();
+        m_lastEdit = now;
     }
+    // Scripted runs wait for every answer so the screenshot shows them; interactive runs wait within
+    // the frame budget, except when sprites were added or removed (indices must match).
+    const bool scripted = m_options.frames > 0 && !m_options.animate;
+    const ReportRequest request{doc.revision(), doc.selection().pairA, doc.selection().pairB,
+                                m_state.settings.algorithm, !scripted && now - m_lastEdit < kStillAfter};
+    const bool withinBudget = m_state.report.recentMs(request.editing) <= 1e-3 * double(kAnswerBudget.count());
+    m_state.report.update(doc.scene(), request,
+                          scripted ? CollisionReport::kWaitUntilDone
+                                   : withinBudget ? kAnswerBudget : std::chrono::microseconds::zero());
+    if (m_state.report.sprites().size() != doc.scene().sprites.size()) {
+        m_state.report.update(doc.scene(), request, CollisionReport::kWaitUntilDone);
+    }
+    if (!m_state.report.pending()) ++m_currentAnswerFrames;
+    if (m_state.report.generation() == 1) m_state.frameLocalRequested = true;
+}
 
+void Sandbox::updateTools(ToolContext& ctx) {
+    // Every tool reads the snapshot just adopted, before any panel or overlay is drawn.
+    for (const auto& tool : m_state.tools) tool->update(ctx);
+}
+
+void Sandbox::drawPanels(ToolContext& ctx) {
+    const float menuHeight = drawMainMenu(m_state);
+    computeLayout(menuHeight);
+    drawInspector(m_state, ctx);
+    drawCollisionPanel(m_state);
+    if (m_state.settings.showLegend) drawLegend(m_state);
+    drawHelpWindow(m_state);
+    drawFileDialogs(m_state);
+    if (m_recovery) {
+        drawRecoveryPrompt(m_state, *m_recovery, m_recoveryOffer);
+        if (!m_recoveryOffer) m_recovery->update(m_state.document, m_state.file, Clock::now());
+    }
+    if (!ImGui::GetIO().WantCaptureMouse && m_state.manipulator->hover().handle != Handle::None) {
+        ImGui::SetMouseCursor(m_state.manipulator->hover().handle == Handle::Body ? ImGuiMouseCursor_ResizeAll
+                                                                                  : ImGuiMouseCursor_Hand);
+    }
+}
+
+void Sandbox::present(Clock::time_point frameStart, bool last) {
+    ImGui::Render();
+    // The work the frame needs (input, collision tests, panels, overlay geometry); the drawing
+    // below runs in Mesa's software rasterizer on the test machines and is reported apart.
+    const double workMs = std::chrono::duration<double, std::milli>(Clock::now() - frameStart).count();
+    const Clock::time_point drawStart = Clock::now();
+    submitViews();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    m_drawStats.add(std::chrono::duration<double, std::milli>(Clock::now() - drawStart).count());
+    m_stats.add(workMs);
+    m_state.lastFrameWorkMs = workMs;
+
+    const std::string title = windowTitle(m_state);
+    if (title != m_title) {
+        m_window.setTitle(sf::String::fromUtf8(title.begin(), title.end()));
+        m_title = title;
+    }
+    if (last && m_options.screenshot && !saveScreenshot(*m_options.screenshot)) {
+        std::cerr << "collision-lab: " << m_options.screenshot->string() << ": cannot write the screenshot\n";
+    }
+    if (m_state.screenshotRequested) {
+        m_state.screenshotRequested = false;
+        const std::string name = timestampedName("collision-lab-");
+        m_state.status = saveScreenshot(name) ? "Screenshot saved: " + std::filesystem::absolute(name).string()
+                                              : "Screenshot failed: cannot write " + name;
+    }
+    m_window.display();
+}
+
+int Sandbox::finish() {
     if (m_recovery && !m_recoveryOffer) m_recovery->discard();
-    if (m_persistSettings && !configDir.empty()) {
+    if (m_persistSettings && !m_configDir.empty()) {
         const sf::Vector2u size = m_window.getSize();
         m_state.settings.windowWidth = int(size.x);
         m_state.settings.windowHeight = int(size.y);
-        const std::string error = saveSettings(m_state.settings, configDir / "settings.json");
+        const std::string error = saveSettings(m_state.settings, m_configDir / "settings.json");
         if (!error.empty()) std::cerr << "collision-lab: " << error << "\n";
     }
     for (const std::string& e : m_state.errors) std::cerr << "collision-lab: " << e << "\n";
     // Scripted runs (smoke tests) must fail when the scene they were given does not open.
     const int status = m_options.frames > 0 && m_options.scene && m_state.sceneLoadFailed ? 1 : 0;
-    if (m_options.stats) {
-        std::cout << "per-frame work (input, collision tests, panels, overlay geometry): " << m_stats.summary() << "\n";
-        std::cout << "frames that drew the answers for their own scene: " << m_currentAnswerFrames << " of "
-                  << m_stats.count() << "\n";
-        std::cout << "draw (SFML + ImGui GL calls, not counted as work): " << m_drawStats.summary() << "\n";
-        const auto printTimes = [](const char* what, const std::vector<double>& times) {
-            FrameStats stats;
-            for (double ms : times) stats.add(ms);
-            std::cout << what << stats.summary() << "\n";
-        };
-        printTimes("answers while editing (worker; every test but the deferred gpu): ", m_state.report.deferringTimes());
-        printTimes("complete answers (worker; every test): ", m_state.report.completeTimes());
-    }
+    if (m_options.stats) printStats();
 
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplSfml_Shutdown();
     ImGui::DestroyContext();
     m_window.close();
     return status;
+}
+
+void Sandbox::printStats() const {
+    std::cout << "per-frame work (input, collision tests, panels, overlay geometry): " << m_stats.summary() << "\n";
+    std::cout << "frames that drew the answers for their own scene: " << m_currentAnswerFrames << " of "
+              << m_stats.count() << "\n";
+    std::cout << "draw (SFML + ImGui GL calls, not counted as work): " << m_drawStats.summary() << "\n";
+    const auto printTimes = [](const char* what, const std::vector<double>& times) {
+        FrameStats stats;
+        for (double ms : times) stats.add(ms);
+        std::cout << what << stats.summary() << "\n";
+    };
+    printTimes("answers while editing (worker; every test but the deferred gpu): ", m_state.report.deferringTimes());
+    printTimes("complete answers (worker; every test): ", m_state.report.completeTimes());
+}
+
+int Sandbox::run() {
+    if (!start()) return 1;
+    int frame = 0;
+    while (m_window.isOpen()) {
+        const Clock::time_point frameStart = Clock::now();
+        const double seconds = std::chrono::duration<double>(frameStart - m_lastFrame).count();
+        m_lastFrame = frameStart;
+
+        processEvents();
+        if (m_options.animate) animateStep(frame);
+        m_state.manipulator->settings().classicControls = m_state.settings.classicControls;
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplSfml_NewFrame();
+        ImGui::NewFrame();
+
+        updateAnalysis(frameStart);
+        ToolContext ctx(m_state, seconds);
+        updateTools(ctx);
+        drawPanels(ctx);
+        drawViews(ctx);
+        ++frame;
+        const bool last = m_options.frames > 0 && frame >= m_options.frames;
+        present(frameStart, last);
+        if (last || m_state.quitNow) break;
+        m_textures.prune();
+    }
+    return finish();
 }
 
 }  // namespace

@@ -91,8 +91,13 @@ CommandTable makeCommands(SandboxState& state) {
            .checked = [&state] { return state.settings.classicControls; }});
     for (std::size_t i = 0; i < state.tools.size(); ++i) {
         const Tool& tool = *state.tools[i];
-        t.add({.id = "view.tool." + std::string(tool.id()), .label = std::string(tool.title()), .menu = Menu::View,
-               .run = [&state, i] { state.focusTool = int(i); }, .separatorBefore = i == 0});
+        Command show{.id = "view.tool." + std::string(tool.id()), .label = std::string(tool.title()), .menu = Menu::View,
+                     .run = [&state, i] { state.focusTool = int(i); }, .separatorBefore = i == 0};
+        if (tool.shortcut().key != Key::Other) {
+            show.shortcuts = {tool.shortcut()};
+            show.help = "open the " + std::string(tool.title()) + " tab: " + std::string(tool.help());
+        }
+        t.add(std::move(show));
     }
     t.add({.id = "view.reset-layout", .label = "Reset the layout", .menu = Menu::View,
            .run = [&state] {

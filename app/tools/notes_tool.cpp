@@ -9,6 +9,24 @@ namespace cl {
 
 void NotesTool::drawPanel(ToolContext& ctx) {
     Document& doc = ctx.document();
+    const ToolContext::LessonNeighbours lessons = ctx.lessonNeighbours();
+    if (!lessons.previous.empty() || !lessons.next.empty()) {
+        ImGui::BeginDisabled(lessons.previous.empty());
+        if (ImGui::Button("< Previous lesson")) ctx.openLesson(lessons.previous);
+        if (!lessons.previous.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::SetTooltip("%s", lessons.previous.stem().string().c_str());
+        }
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        ImGui::BeginDisabled(lessons.next.empty());
+        if (ImGui::Button(lessons.isLesson ? "Next lesson >" : "First lesson >")) {
+            ctx.openLesson(lessons.next);
+        }
+        if (!lessons.next.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::SetTooltip("%s", lessons.next.stem().string().c_str());
+        }
+        ImGui::EndDisabled();
+    }
     std::string title = doc.scene().title;
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputTextWithHint("##title", "title", &title)) {

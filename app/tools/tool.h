@@ -13,11 +13,12 @@
 #include <imgui.h>
 
 #include "app/editor/camera.h"
+#include "app/shell/command_table.h"
+#include "core/scene.h"
 
 namespace cl {
 
 class ToolContext;
-class CommandTable;
 
 /// Where a tool draws over the world view: a draw list clipped to the view and its camera.
 struct WorldOverlay {
@@ -62,6 +63,10 @@ public:
     virtual void addCommands(CommandTable& commands) { (void)commands; }
     /// A different scene was opened (New, Open, recovery): forget what was about the old one.
     virtual void sceneOpened() {}
+    /// True when the tool's tab should open with `scene` (the first such tool in the registry wins).
+    virtual bool showsOnOpen(const Scene& scene) const { (void)scene; return false; }
+    /// The key that opens the tool's tab (Key::Other: none); its View-menu entry shows it.
+    virtual Shortcut shortcut() const { return {}; }
 };
 
 }  // namespace cl

@@ -21,4 +21,27 @@ void ToolContext::showError(std::string message) const { m_state.errors.push_bac
 
 void ToolContext::browseForImage(int sprite) const { cl::browseForImage(m_state, sprite); }
 
+ToolContext::LessonNeighbours ToolContext::lessonNeighbours() const {
+    std::vector<std::filesystem::path> lessons;
+    for (const std::filesystem::path& scene : lessonScenes(m_state)) {
+        if (scene.stem().string().rfind("lesson-", 0) == 0) lessons.push_back(scene);
+    }
+    LessonNeighbours out;
+    if (lessons.empty()) return out;
+    for (std::size_t i = 0; i < lessons.size(); ++i) {
+        std::error_code ec;
+        if (m_state.file.empty() || !std::filesystem::equivalent(lessons[i], m_state.file, ec)) continue;
+        out.isLesson = true;
+        if (i > 0) out.previous = lessons[i - 1];
+        if (i + 1 < lessons.size()) out.next = lessons[i + 1];
+        return out;
+    }
+    out.next = lessons.front();
+    return out;
+}
+
+void ToolContext::openLesson(const std::filesystem::path& lesson) const {
+    requestAction(m_state, PendingAction::OpenLesson, lesson);
+}
+
 }  // namespace cl

@@ -2,6 +2,7 @@
 // ToolContext: what a tool may reach during one frame — the document, the report's snapshot, the
 // cameras, the settings and a few shell services — instead of the whole SandboxState.
 
+#include <filesystem>
 #include <string>
 
 #include "app/analysis/collision_report.h"
@@ -41,6 +42,17 @@ public:
     void showError(std::string message) const;
     /// Opens the file browser for an image: replaces sprite `sprite`'s image, or adds a sprite when -1.
     void browseForImage(int sprite) const;
+
+    /// The bundled lessons before and after the open scene (empty paths at the ends; for a scene that is
+    /// not a lesson, no previous and the first lesson as next).
+    struct LessonNeighbours {
+        std::filesystem::path previous, next;
+        bool isLesson = false;  ///< The open scene is one of the bundled lessons.
+    };
+    /// See LessonNeighbours.
+    LessonNeighbours lessonNeighbours() const;
+    /// Opens `lesson` (asking first when there are unsaved changes).
+    void openLesson(const std::filesystem::path& lesson) const;
 
 private:
     SandboxState& m_state;

@@ -80,7 +80,7 @@ void LocalView::submit(sf::RenderTarget& target) {
     target.setView(target.getDefaultView());
 }
 
-void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& textures) {
+void LocalView::build(ImDrawList* list, SandboxState& state, const ScanGeometry& scan, SpriteTextures& textures) {
     const Rect vp = state.layout.local;
     const Camera& camera = state.localCamera;
     m_viewport = vp;
@@ -113,7 +113,7 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
             }
         }
         // The dots are in A's texture space: mapped into the reference with the same matrix as A's pixels.
-        const ScanGeometry& g = pair.geometry;
+        const ScanGeometry& g = scan;
         if (state.settings.localShowSamples) m_samples = g.samplesInA.get();
         m_hits = &g.hitsInA;
         m_samplesToScreen = sfToScreen * toSfTransform(lp.aToReference);
@@ -178,10 +178,10 @@ void LocalView::build(ImDrawList* list, SandboxState& state, SpriteTextures& tex
         ImGui::Checkbox("samples", &state.settings.localShowSamples);
         ImGui::SameLine();
         if (ImGui::SmallButton("frame")) state.frameLocalRequested = true;
-        if (pair.geometry.samplesOmitted) ImGui::TextDisabled("A has too many solid pixels to draw every sample");
+        if (scan.samplesOmitted) ImGui::TextDisabled("A has too many solid pixels to draw every sample");
         if (pair.a >= 0 && !pair.scan.hits.empty()) {
             ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%zu overlapping samples%s", pair.scan.hits.size(),
-                               pair.geometry.hitsAsRuns ? " (drawn as runs: too many for dots)" : "");
+                               scan.hitsAsRuns ? " (drawn as runs: too many for dots)" : "");
         }
     }
     ImGui::End();

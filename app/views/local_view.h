@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "app/shell/sandbox_state.h"
+#include "app/views/scan_geometry.h"
 #include "app/views/sprite_textures.h"
 
 namespace cl {
@@ -19,7 +20,7 @@ namespace cl {
 class LocalView {
 public:
     /// Prepares this frame; shapes and labels go into `list`.
-    void build(ImDrawList* list, SandboxState& state, SpriteTextures& textures);
+    void build(ImDrawList* list, SandboxState& state, const ScanGeometry& scan, SpriteTextures& textures);
     /// Draws what build() prepared.
     void submit(sf::RenderTarget& target);
     /// Fits the reference sprite and the other's ghost into the view.
@@ -35,7 +36,7 @@ private:
     sf::Transform m_toScreen;
     GhostDraw m_ghosts[2];
     sf::VertexArray m_grid{sf::Lines};      // reference texture units
-    const std::vector<sf::Vertex>* m_samples = nullptr;  // A's texture units, owned by the report
+    const std::vector<sf::Vertex>* m_samples = nullptr;  // A's texture units, owned by the ScanGeometryCache
     const std::vector<sf::Vertex>* m_hits = nullptr;
     sf::Transform m_samplesToScreen;                     // A's texture units to the screen
 };

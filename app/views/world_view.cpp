@@ -80,7 +80,7 @@ void WorldView::build(ImDrawList* list, const WorldViewFrame& f, SpriteTextures&
         if (texture) m_spriteDraws.push_back({texture, sfToScreen * toSfTransform(worldMatrix(scene.sprites[i].transform))});
     }
 
-    m_overlapPixels = on(f.overlays, Overlay::OverlapPixels) && pair.a >= 0 ? &pair.geometry.overlapQuadsWorld : nullptr;
+    m_overlapPixels = on(f.overlays, Overlay::OverlapPixels) && pair.a >= 0 && f.scan ? &f.scan->overlapQuadsWorld : nullptr;
 
     m_grid.clear();
     if (on(f.overlays, Overlay::PixelGrid)) {

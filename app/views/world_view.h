@@ -13,6 +13,7 @@
 #include "app/editor/document.h"
 #include "app/editor/manipulator.h"
 #include "app/views/overlays.h"
+#include "app/views/scan_geometry.h"
 #include "app/views/sprite_textures.h"
 
 namespace cl {
@@ -22,6 +23,7 @@ struct WorldViewFrame {
     const Scene* scene = nullptr;
     Selection selection;
     const CollisionReport* report = nullptr;
+    const ScanGeometry* scan = nullptr;   ///< The report's answer as geometry (overlapping pixels).
     OverlayFlags overlays{};
     const Camera* camera = nullptr;
     std::optional<HandleLayout> handles;  ///< The selected sprite's handles (none in classic mode).
@@ -48,7 +50,7 @@ private:
     sf::Transform m_toScreen;
     std::vector<SpriteDraw> m_spriteDraws;
     sf::VertexArray m_grid{sf::Lines};           // screen pixels
-    const std::vector<sf::Vertex>* m_overlapPixels = nullptr;  // world units, owned by the report
+    const std::vector<sf::Vertex>* m_overlapPixels = nullptr;  // world units, owned by the ScanGeometryCache
 };
 
 }  // namespace cl

@@ -1,6 +1,7 @@
 // The command table: shortcuts match exactly, disabled or action-less rows let the key through, and
 // the sandbox's table gives every key one meaning and every key an F1 line.
 #include "app/shell/command_table.h"
+#include "app/shell/file_actions.h"
 #include "app/shell/sandbox_commands.h"
 #include "app/tools/tool_registry.h"
 
@@ -66,6 +67,35 @@ TEST(SandboxCommands, EveryShortcutHasOneMeaningAndAnF1Line) {
     for (const auto& tool : state.tools) EXPECT_NE(table.find("view.tool." + std::string(tool->id())), nullptr) << tool->id();
     EXPECT_NE(table.find("edit.undo"), nullptr);
     EXPECT_EQ(table.find("edit.undo")->shortcuts.front().text(), "Ctrl+Z");
+}
+
+TEST(SandboxCommands, F2OpensTheNotesTab) {
+    SandboxState state;
+    state.tools = makeTools();
+    const CommandTable table = makeCommands(state);
+    EXPECT_TRUE(table.dispatch(InputEvent::keyDown(Key::F2)));
+    ASSERT_GE(state.focusTool, 0);
+    EXPECT_EQ(state.tools[std::size_t(state.focusTool)]->id(), "notes");
+    const Command* notes = table.find("view.tool.notes");
+    ASSERT_NE(notes, nullptr);
+    EXPECT_EQ(notes->inputText(), "F2");
+    EXPECT_FALSE(notes->help.empty());
+}
+
+TEST(SandboxCommands, ASceneWithNotesOpensOnItsNotesAndOneWithoutStaysPut) {
+    SandboxState state;
+    state.tools = makeTools();
+    Scene scene;
+    scene.notes = "Read me first.";
+    state.document.reset(scene);
+    sceneOpened(state);
+    ASSERT_GE(state.focusTool, 0);
+    EXPECT_EQ(state.tools[std::size_t(state.focusTool)]->id(), "notes");
+
+    state.focusTool = -1;
+    state.document.reset(Scene{});
+    sceneOpened(state);
+    EXPECT_EQ(state.focusTool, -1);
 }
 
 }  // namespace
