@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "app/tools/tool_context.h"
+#include "app/views/number_format.h"
 #include "app/views/overlays.h"
 #include "app/views/view_drawing.h"
 #include "core/sprite_transform.h"
@@ -135,7 +136,7 @@ void StepThroughTool::drawPanel(ToolContext& ctx) {
         row("sample", "%lld of %lld", static_cast<long long>(s.index), static_cast<long long>(cursor.total()));
         row("A pixel", "(%d, %d)", s.a.x, s.a.y);
         row("alpha A", "%d (%s)", int(s.alphaA), s.solidA ? "solid" : "clear");
-        row("position in B", "(%.4f, %.4f)", s.positionInB.x, s.positionInB.y);
+        row("position in B", "(%.4f, %.4f)", printable(s.positionInB.x, 4), printable(s.positionInB.y, 4));
         row("B pixel", "(%d, %d)", s.b.x, s.b.y);
         row("inside B", "%s", s.insideB ? "yes" : "no");
         row("alpha B", "%d (%s)", int(s.alphaB), s.solidB ? "solid" : "clear");
