@@ -13,6 +13,20 @@
 
 namespace cl {
 
+namespace {
+
+// The sample's position: a yellow dot in a black ring inside a yellow ring, readable on any sprite
+// colour, including yellow ones, and larger than the handles and crosshairs it is drawn above.
+void drawCursorMarker(ImDrawList* list, glm::dvec2 at) {
+    const ImVec2 c = toIm(at);
+    list->AddCircle(c, 9.0f, IM_COL32(0, 0, 0, 255), 24, 4.0f);
+    list->AddCircle(c, 9.0f, toImColor(palette::kCursor), 24, 2.0f);
+    list->AddCircleFilled(c, 4.5f, IM_COL32(0, 0, 0, 255));
+    list->AddCircleFilled(c, 3.0f, toImColor(palette::kCursor));
+}
+
+}  // namespace
+
 void StepThroughTool::sceneOpened() { *this = StepThroughTool{}; }
 
 void StepThroughTool::update(ToolContext& ctx) {
@@ -57,9 +71,10 @@ void StepThroughTool::drawWorldOverlay(const WorldOverlay& view, const ToolConte
     const double x = s.a.x, y = s.a.y;
     const glm::dvec2 pts[4] = {transformPoint(m, {x, y}), transformPoint(m, {x + 1, y}), transformPoint(m, {x + 1, y + 1}),
                                transformPoint(m, {x, y + 1})};
+    drawPolyline(view.list, pts, 4, IM_COL32(0, 0, 0, 255), 4.0f);
     drawPolyline(view.list, pts, 4, toImColor(palette::kCursor), 2.0f);
     const glm::dmat3 mb = toScreen * worldMatrix(shapes[pair.b].transform);
-    view.list->AddCircleFilled(toIm(transformPoint(mb, s.positionInB)), 4.0f, toImColor(palette::kCursor));
+    drawCursorMarker(view.list, transformPoint(mb, s.positionInB));
 }
 
 void StepThroughTool::drawLocalOverlay(const LocalOverlay& view, const ToolContext& ctx) const {
@@ -70,8 +85,9 @@ void StepThroughTool::drawLocalOverlay(const LocalOverlay& view, const ToolConte
     const glm::dvec2 b{double(s.b.x), double(s.b.y)};
     const glm::dvec2 cell[4] = {transformPoint(toScreen, b), transformPoint(toScreen, b + glm::dvec2(1, 0)),
                                 transformPoint(toScreen, b + glm::dvec2(1, 1)), transformPoint(toScreen, b + glm::dvec2(0, 1))};
+    drawPolyline(view.list, cell, 4, IM_COL32(0, 0, 0, 255), 4.0f);
     drawPolyline(view.list, cell, 4, toImColor(palette::kCursor), 2.0f);
-    view.list->AddCircleFilled(toIm(transformPoint(toScreen, s.positionInB)), 5.0f, toImColor(palette::kCursor));
+    drawCursorMarker(view.list, transformPoint(toScreen, s.positionInB));
     const PairTransform& t = ctx.report().pair().transform;
     drawStepVectors(view.list, toScreen, view.camera->zoom(), s.positionInB, t.stepX, t.stepY);
 }
