@@ -13,7 +13,7 @@ float drawMainMenu(SandboxState& state);
 void drawInspector(SandboxState& state, ToolContext& ctx);
 /// Every algorithm in a table, the chosen one, disagreements and the hit banner.
 void drawCollisionPanel(SandboxState& state);
-/// The overlay legend floating over the world view: colour swatch and toggle per overlay.
+/// The overlay legend: a strip above the views, a colour swatch and toggle per overlay.
 void drawLegend(SandboxState& state);
 /// F1: every control.
 void drawHelpWindow(SandboxState& state);

@@ -283,7 +283,16 @@ void Sandbox::computeLayout(float menuHeight) {
     const double bottomHeight = std::clamp<double>(m_state.settings.bottomHeight, 80.0, std::max(80.0, h - menuHeight - 120.0));
     l.inspector = Rect{{0.0, menuHeight}, {inspectorWidth, h}};
     l.bottom = Rect{{inspectorWidth, h - bottomHeight}, {w, h}};
-    const Rect views{{inspectorWidth, menuHeight}, {w, h - bottomHeight}};
+    Rect views{{inspectorWidth, menuHeight}, {w, h - bottomHeight}};
+    // The legend takes its own strip above the views, so nothing in a view is ever under it.
+    if (m_state.settings.showLegend) {
+        const double wanted = l.legendHeight > 0.0f ? l.legendHeight : 2.0 * ImGui::GetFrameHeightWithSpacing() + 12.0;
+        const double strip = std::floor(std::min(wanted, views.size().y / 2.0));
+        l.legend = Rect{views.min, {views.max.x, views.min.y + strip}};
+        views.min.y += strip;
+    } else {
+        l.legend = Rect{};
+    }
     if (m_state.settings.showLocalView) {
         const double split = views.max.x - views.size().x * m_state.settings.localViewFraction;
         l.world = Rect{views.min, {std::floor(split), views.max.y}};

@@ -29,6 +29,8 @@ enum class BrowserPurpose { OpenScene, SaveScene, LoadImage, AddSprite };
 struct SandboxLayout {
     float menuHeight = 0.0f;
     Rect inspector;
+    Rect legend;    ///< The legend strip above the views; empty when the legend is hidden.
+    float legendHeight = 0.0f;  ///< The strip's height as its rows needed last frame (0: not measured yet).
     Rect world;
     Rect local;     ///< Empty when the local view is hidden.
     Rect bottom;    ///< The Collision panel.

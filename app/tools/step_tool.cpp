@@ -6,11 +6,26 @@
 #include <imgui.h>
 
 #include "app/tools/tool_context.h"
+#include "app/views/number_format.h"
 #include "app/views/overlays.h"
 #include "app/views/view_drawing.h"
 #include "core/sprite_transform.h"
 
 namespace cl {
+
+namespace {
+
+// The sample's position: a yellow dot in a black ring inside a yellow ring, readable on any sprite
+// colour, including yellow ones, and larger than the handles and crosshairs it is drawn above.
+void drawCursorMarker(ImDrawList* list, glm::dvec2 at) {
+    const ImVec2 c = toIm(at);
+    list->AddCircle(c, 9.0f, IM_COL32(0, 0, 0, 255), 24, 4.0f);
+    list->AddCircle(c, 9.0f, toImColor(palette::kCursor), 24, 2.0f);
+    list->AddCircleFilled(c, 4.5f, IM_COL32(0, 0, 0, 255));
+    list->AddCircleFilled(c, 3.0f, toImColor(palette::kCursor));
+}
+
+}  // namespace
 
 void StepThroughTool::sceneOpened() { *this = StepThroughTool{}; }
 
@@ -56,9 +71,10 @@ void StepThroughTool::drawWorldOverlay(const WorldOverlay& view, const ToolConte
     const double x = s.a.x, y = s.a.y;
     const glm::dvec2 pts[4] = {transformPoint(m, {x, y}), transformPoint(m, {x + 1, y}), transformPoint(m, {x + 1, y + 1}),
                                transformPoint(m, {x, y + 1})};
+    drawPolyline(view.list, pts, 4, IM_COL32(0, 0, 0, 255), 4.0f);
     drawPolyline(view.list, pts, 4, toImColor(palette::kCursor), 2.0f);
     const glm::dmat3 mb = toScreen * worldMatrix(shapes[pair.b].transform);
-    view.list->AddCircleFilled(toIm(transformPoint(mb, s.positionInB)), 4.0f, toImColor(palette::kCursor));
+    drawCursorMarker(view.list, transformPoint(mb, s.positionInB));
 }
 
 void StepThroughTool::drawLocalOverlay(const LocalOverlay& view, const ToolContext& ctx) const {
@@ -69,8 +85,9 @@ void StepThroughTool::drawLocalOverlay(const LocalOverlay& view, const ToolConte
     const glm::dvec2 b{double(s.b.x), double(s.b.y)};
     const glm::dvec2 cell[4] = {transformPoint(toScreen, b), transformPoint(toScreen, b + glm::dvec2(1, 0)),
                                 transformPoint(toScreen, b + glm::dvec2(1, 1)), transformPoint(toScreen, b + glm::dvec2(0, 1))};
+    drawPolyline(view.list, cell, 4, IM_COL32(0, 0, 0, 255), 4.0f);
     drawPolyline(view.list, cell, 4, toImColor(palette::kCursor), 2.0f);
-    view.list->AddCircleFilled(toIm(transformPoint(toScreen, s.positionInB)), 5.0f, toImColor(palette::kCursor));
+    drawCursorMarker(view.list, transformPoint(toScreen, s.positionInB));
     const PairTransform& t = ctx.report().pair().transform;
     drawStepVectors(view.list, toScreen, view.camera->zoom(), s.positionInB, t.stepX, t.stepY);
 }
@@ -135,7 +152,7 @@ void StepThroughTool::drawPanel(ToolContext& ctx) {
         row("sample", "%lld of %lld", static_cast<long long>(s.index), static_cast<long long>(cursor.total()));
         row("A pixel", "(%d, %d)", s.a.x, s.a.y);
         row("alpha A", "%d (%s)", int(s.alphaA), s.solidA ? "solid" : "clear");
-        row("position in B", "(%.4f, %.4f)", s.positionInB.x, s.positionInB.y);
+        row("position in B", "(%.4f, %.4f)", printable(s.positionInB.x, 4), printable(s.positionInB.y, 4));
         row("B pixel", "(%d, %d)", s.b.x, s.b.y);
         row("inside B", "%s", s.insideB ? "yes" : "no");
         row("alpha B", "%d (%s)", int(s.alphaB), s.solidB ? "solid" : "clear");

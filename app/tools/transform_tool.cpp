@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include "app/tools/tool_context.h"
+#include "app/views/number_format.h"
 
 namespace cl {
 
@@ -17,7 +18,7 @@ void matrixTable(const char* id, const char* title, const glm::dmat3& m) {
             ImGui::TableNextRow();
             for (int col = 0; col < 3; ++col) {
                 ImGui::TableSetColumnIndex(col);
-                ImGui::Text("%10.4f", m[col][row]);  // GLM is column-major; print as written on paper
+                ImGui::Text("%10.4f", printable(m[col][row], 4));  // GLM is column-major; print as written on paper
             }
         }
         ImGui::EndTable();
@@ -25,7 +26,7 @@ void matrixTable(const char* id, const char* title, const glm::dmat3& m) {
 }
 
 void vectorRow(const char* label, glm::dvec2 v, const char* tip) {
-    ImGui::Text("%-9s (%9.4f, %9.4f)", label, v.x, v.y);
+    ImGui::Text("%-9s (%9.4f, %9.4f)", label, printable(v.x, 4), printable(v.y, 4));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
 }
 

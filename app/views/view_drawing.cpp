@@ -5,6 +5,7 @@
 
 #include <SFML/Graphics/View.hpp>
 
+#include "app/views/number_format.h"
 #include "app/views/overlays.h"
 #include "core/sprite_transform.h"
 
@@ -84,9 +85,9 @@ void drawStepVectors(ImDrawList* list, const glm::dmat3& toScreen, double zoom, 
     drawArrow(list, f, x, toImColor(palette::kStepX), 2.5f);
     drawArrow(list, f, y, toImColor(palette::kStepY), 2.5f);
     char text[96];
-    std::snprintf(text, sizeof text, "stepX (%.3f, %.3f)", stepX.x, stepX.y);
+    std::snprintf(text, sizeof text, "stepX (%.3f, %.3f)", printable(stepX.x, 3), printable(stepX.y, 3));
     drawLabel(list, x + glm::dvec2(4, -6), toImColor(palette::kStepX), text);
-    std::snprintf(text, sizeof text, "stepY (%.3f, %.3f)", stepY.x, stepY.y);
+    std::snprintf(text, sizeof text, "stepY (%.3f, %.3f)", printable(stepY.x, 3), printable(stepY.y, 3));
     drawLabel(list, y + glm::dvec2(4, -6), toImColor(palette::kStepY), text);
 }
 
