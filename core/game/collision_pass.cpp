@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/bounds.h"
 
 namespace cl {
 namespace {
@@ -16,11 +15,15 @@ std::int64_t nanosecondsSince(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 Rect broadPhaseBox(const Body& body) {
-    Rect box = worldAabb(body);
-    const double margin = std::max(std::fabs(body.transform.scale.x), std::fabs(body.transform.scale.y));
-    box.min -= glm::dvec2(margin);
-    box.max += glm::dvec2(margin);
-    return box;
+    // The box of the circle about the pivot through the farthest texture corner: it does not change as
+    // a block spins, so the tree re-inserts a falling block only when it falls out of its fattened box.
+    const SpriteTransform& t = body.transform;
+    const double w = body.mask->width(), h = body.mask->height();
+    const double dx = std::max(std::fabs(t.origin.x), std::fabs(w - t.origin.x));
+    const double dy = std::max(std::fabs(t.origin.y), std::fabs(h - t.origin.y));
+    const double scale = std::max(std::fabs(t.scale.x), std::fabs(t.scale.y));
+    const double reach = std::hypot(dx, dy) * scale + scale;
+    return Rect{t.position - glm::dvec2(reach), t.position + glm::dvec2(reach)};
 }
 
 CollisionPass::CollisionPass(const GameSettings& settings)

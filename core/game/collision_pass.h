@@ -77,8 +77,10 @@ private:
     std::vector<std::pair<int, int>> m_survivors;  // (-1 for the person, block index)
 };
 
-/// The box the broad phase keeps for a body: its texture's world box grown by one pixel of its largest
-/// scale, which holds every sample any pixel test can count (Xna sampling reaches half a pixel out).
+/// The box the broad phase keeps for a body: the square about its pivot that holds the texture at any
+/// turn (radius: the farthest texture corner from the pivot, times the largest scale), grown by one pixel
+/// of that scale, so it holds every sample any pixel test can count (Xna sampling reaches half a pixel
+/// out) and does not change while a block spins.
 Rect broadPhaseBox(const Body& body);
 
 }  // namespace cl

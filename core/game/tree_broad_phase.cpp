@@ -9,19 +9,26 @@
 namespace cl {
 namespace {
 
+// Box2D is tuned for metres and objects of 0.1 to 10 m: its fattening margin is 0.1 units. With pixels
+// as units that margin is a tenth of a pixel and every falling block would be re-inserted every frame,
+// so the tree sees the world at 32 pixels to the unit (a 64-pixel block is 2 units, the margin 3.2 px).
+constexpr double kUnitsPerPixel = 1.0 / 32.0;
+
 // Box2D keeps floats: round each side outwards so the float box holds the double one.
 b2AABB outwardBox(const Rect& box) {
     constexpr float kInf = std::numeric_limits<float>::infinity();
+    auto down = [](double v) { return std::nextafter(static_cast<float>(v * kUnitsPerPixel), -kInf); };
+    auto up = [](double v) { return std::nextafter(static_cast<float>(v * kUnitsPerPixel), kInf); };
     b2AABB out;
-    out.lowerBound.Set(std::nextafter(static_cast<float>(box.min.x), -kInf), std::nextafter(static_cast<float>(box.min.y), -kInf));
-    out.upperBound.Set(std::nextafter(static_cast<float>(box.max.x), kInf), std::nextafter(static_cast<float>(box.max.y), kInf));
+    out.lowerBound.Set(down(box.min.x), down(box.min.y));
+    out.upperBound.Set(up(box.max.x), up(box.max.y));
     return out;
 }
 
 class TreeBroadPhase final : public BroadPhase {
 public:
     void update(std::span<const BroadPhaseItem> items, glm::dvec2 displacement) override {
-        const b2Vec2 move(static_cast<float>(displacement.x), static_cast<float>(displacement.y));
+        const b2Vec2 move(static_cast<float>(displacement.x * kUnitsPerPixel), static_cast<float>(displacement.y * kUnitsPerPixel));
         m_nextProxies.resize(items.size());
         m_boxes.resize(items.size());
         // Both lists are sorted on id: walk them together to destroy, move and create proxies.
