@@ -36,7 +36,8 @@ public:
     /// Indexes into the last update's items, ascending: every item whose box touches `box` (the
     /// tree and the sweep give exactly those; None gives every item).
     virtual void query(const Rect& box, std::vector<int>& out) const = 0;
-    /// Every pair (i, j), i < j, of the last update's items whose boxes touch, sorted (None: every pair).
+    /// Every pair (i, j), i < j, of the last update's items whose boxes touch (None: every pair), each once,
+    /// in an order of the broad phase's own (the same for the same updates).
     virtual void pairs(std::vector<std::pair<int, int>>& out) const = 0;
 };
 

@@ -71,6 +71,8 @@ void CollisionPass::run(const Body& person, std::span<const Body> blocks, std::s
         if (!result.applicable) ++out.counts.notApplicable;
         if (result.hit) out.hits.push_back({a < 0 ? kPersonId : ids[static_cast<std::size_t>(a)], ids[static_cast<std::size_t>(b)]});
     }
+    // The broad phases list pairs in their own orders; hits are reported in one order for all of them.
+    std::sort(out.hits.begin(), out.hits.end());
     out.times.pixelNs = nanosecondsSince(start);
     out.counts.pixelTests = static_cast<std::int64_t>(m_survivors.size());
     out.counts.hits = static_cast<std::int64_t>(out.hits.size());

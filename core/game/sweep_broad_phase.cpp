@@ -47,7 +47,6 @@ public:
                 }
             }
         }
-        std::sort(out.begin(), out.end());
     }
 
 private:

@@ -69,7 +69,6 @@ public:
             found.clear();
             Collector collector{this, m_boxes[i], static_cast<int>(i), &found};
             m_tree.Query(&collector, outwardBox(m_boxes[i]));
-            std::sort(found.begin(), found.end());
             for (int j : found) out.emplace_back(static_cast<int>(i), j);
         }
     }

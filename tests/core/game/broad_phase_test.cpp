@@ -56,6 +56,7 @@ TEST_P(BroadPhaseKinds, FindExactlyTheTouchingBoxesWhileItemsComeMoveAndGo) {
 
         std::vector<std::pair<int, int>> pairs;
         broadPhase->pairs(pairs);
+        std::sort(pairs.begin(), pairs.end());
         const Rect probe{{random.unit() * 400.0, random.unit() * 400.0}, {0.0, 0.0}};
         const Rect box{probe.min, probe.min + glm::dvec2(48.0, 64.0)};
         std::vector<int> found;
