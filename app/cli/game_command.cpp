@@ -55,7 +55,7 @@ void printHelp(std::ostream& out) {
            "                    obb). Default aabb (the tutorial's bounding rectangles).\n"
            "  --test NAME       the pixel test, run hit-only: pixel-fast (default), pixel-step, pixel-naive,\n"
            "                    pixel-world, pixel-exact, pixel-rect.\n"
-           "  --broad-phase B   tree (Box2D's dynamic AABB tree, default), sweep (sort on x and sweep) or\n"
+           "  --broad-phase B   sweep (sort on x and sweep; default), tree (Box2D's dynamic AABB tree) or\n"
            "                    none (every pair; with --pairs all at most 2000 blocks).\n"
            "  --field WxH       the field in world pixels, each side 64 .. 100000. Default 800x600.\n"
            "  --spawn P         expected new blocks per frame, 0 .. 1000 (the tutorial's\n"
@@ -71,6 +71,7 @@ void printHelp(std::ostream& out) {
            "  --scene-at F      with --scene FILE: save frame F (0-based) as a scene that `check` reads,\n"
            "                    the person and the blocks near it (--every-block: all, at most 255).\n"
            "  --sprites DIR     read person.png and cross.png from DIR. Default: the bundled sprites.\n"
+           "  --per-frame       also print each frame's counts and collision work (a \"per_frame\" list in JSON).\n"
            "  --json            print a JSON report instead of text.\n"
            "  --help            this text.\n"
            "\n"
@@ -90,6 +91,7 @@ struct GameArguments {
     std::optional<std::int64_t> sceneAt;
     std::optional<std::string> sceneFile;
     bool everyBlock = false;
+    bool perFrame = false;
     std::optional<std::string> spritesDir;
     bool json = false;
     bool help = false;
@@ -145,6 +147,8 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
             problem = flag(parsed.json);
         } else if (option == "--every-block") {
             problem = flag(parsed.everyBlock);
+        } else if (option == "--per-frame") {
+            problem = flag(parsed.perFrame);
         } else if (option.substr(0, 2) != "--") {
             return "unexpected argument \"" + std::string(arg) + "\" (see --help)";
         } else {
@@ -217,7 +221,7 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
     if (parsed.runFile) {
         for (const std::string& option : parsed.setOptions) {
             static const std::vector<std::string_view> kAllowed = {"--run", "--precheck", "--broad-phase", "--record", "--scene-at",
-                                                                   "--scene", "--every-block", "--sprites", "--json", "--help", "-h"};
+                                                                   "--scene", "--every-block", "--sprites", "--json", "--per-frame", "--help", "-h"};
             if (std::find(kAllowed.begin(), kAllowed.end(), option) == kAllowed.end()) {
                 return option + ": the run file sets this; only --precheck and --broad-phase may change a replay";
             }
@@ -357,12 +361,17 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
         InputScript script(parsed.input, run.seed);
         Summary summary;
         std::vector<RecordedHit> hits;
+        std::vector<FrameReport> perFrame;
         std::optional<std::string> difference;
         std::size_t recorded = 0;
         for (std::int64_t f = 0; f < frames; ++f) {
             game.step(parsed.runFile ? run.inputs[static_cast<std::size_t>(f)] : script.next(game));
             const FrameReport& frame = game.lastFrame();
             summary.add(frame);
+            if (parsed.perFrame) {
+                perFrame.push_back(frame);
+                perFrame.back().hits.clear();
+            }
             std::vector<RecordedHit> now;
             for (const GameHit& h : frame.hits) now.push_back({frame.frame, h.a, h.b});
             if (run.hits && !difference) {
@@ -426,6 +435,15 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
             Ordered list = Ordered::array();
             for (const RecordedHit& h : hits) list.push_back({{"frame", h.frame}, {"a", hitName(h.a)}, {"b", hitName(h.b)}});
             json["hits"] = list;
+            if (parsed.perFrame) {
+                Ordered frames = Ordered::array();
+                for (const FrameReport& f : perFrame) {
+                    frames.push_back({{"frame", f.frame}, {"alive", f.counts.alive}, {"broad_phase_pairs", f.counts.broadPhasePairs},
+                                      {"after_precheck", f.counts.afterPrecheck}, {"pixel_tests", f.counts.pixelTests},
+                                      {"hits", f.counts.hits}, {"person_hit", f.personHit}, {"work_ms", f.times.totalNs() / 1e6}});
+                }
+                json["per_frame"] = frames;
+            }
             if (run.hits) json["replay"] = {{"matches", !difference}, {"difference", difference ? *difference : ""}};
             out << json.dump(2) << "\n";
         } else {
@@ -459,6 +477,13 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
             times("pre-check", summary.precheckMs);
             times("pixel tests", summary.pixelMs);
             times("collision work", summary.totalMs);
+            if (parsed.perFrame) {
+                out << "\nper frame: frame, alive, broad-phase pairs, after pre-check, pixel tests, hits, work ms\n";
+                for (const FrameReport& f : perFrame) {
+                    out << "  " << f.frame << " " << f.counts.alive << " " << f.counts.broadPhasePairs << " " << f.counts.afterPrecheck
+                        << " " << f.counts.pixelTests << " " << f.counts.hits << " " << fixed(f.times.totalNs() / 1e6, 3) << "\n";
+                }
+            }
             out << "\nhits (frame: a/b): " << hits.size() << "\n";
             for (std::size_t i = 0; i < hits.size() && i < kMaxPrintedHits; ++i) {
                 out << "  " << hits[i].frame << ": " << hitName(hits[i].a) << "/" << hitName(hits[i].b) << "\n";
