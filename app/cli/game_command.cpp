@@ -362,8 +362,6 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
         Summary summary;
         std::vector<RecordedHit> hits;
         std::vector<FrameReport> perFrame;
-        std::optional<std::string> difference;
-        std::size_t recorded = 0;
         for (std::int64_t f = 0; f < frames; ++f) {
             game.step(parsed.runFile ? run.inputs[static_cast<std::size_t>(f)] : script.next(game));
             const FrameReport& frame = game.lastFrame();
@@ -372,15 +370,7 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
                 perFrame.push_back(frame);
                 perFrame.back().hits.clear();
             }
-            std::vector<RecordedHit> now;
-            for (const GameHit& h : frame.hits) now.push_back({frame.frame, h.a, h.b});
-            if (run.hits && !difference) {
-                std::vector<RecordedHit> then;
-                while (recorded < run.hits->size() && (*run.hits)[recorded].frame == frame.frame) then.push_back((*run.hits)[recorded++]);
-                if (then != now) difference = "frame " + std::to_string(frame.frame) + ": the run file recorded " +
-                                              std::to_string(then.size()) + " hit(s), the replay found " + std::to_string(now.size());
-            }
-            hits.insert(hits.end(), now.begin(), now.end());
+            for (const GameHit& h : frame.hits) hits.push_back({frame.frame, h.a, h.b});
             if (parsed.sceneAt && *parsed.sceneAt == frame.frame) {
                 FrameSceneOptions options;
                 options.everyBlock = parsed.everyBlock;
@@ -395,6 +385,7 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
                 }
             }
         }
+        const std::optional<std::string> difference = run.hits ? firstHitDifference(*run.hits, hits) : std::nullopt;
         if (parsed.recordFile) {
             if (auto error = saveRun(recordedRun(game, hits), *parsed.recordFile); !error.empty()) {
                 err << "collision-lab game: " << error << "\n";

@@ -1,5 +1,6 @@
 #include "core/game/run_file.h"
 
+#include <algorithm>
 #include <fstream>
 #include <limits>
 #include <set>
@@ -332,28 +333,31 @@ GameRun recordedRun(const FallingBlocksGame& game, std::optional<std::vector<Rec
     return run;
 }
 
+std::optional<std::string> firstHitDifference(std::span<const RecordedHit> recorded, std::span<const RecordedHit> replayed) {
+    std::size_t i = 0;
+    while (i < recorded.size() && i < replayed.size() && recorded[i] == replayed[i]) ++i;
+    if (i == recorded.size() && i == replayed.size()) return std::nullopt;
+    const std::int64_t frame = std::min(i < recorded.size() ? recorded[i].frame : replayed[i].frame,
+                                        i < replayed.size() ? replayed[i].frame : recorded[i].frame);
+    auto inFrame = [frame](std::span<const RecordedHit> hits) {
+        std::vector<RecordedHit> out;
+        for (const RecordedHit& h : hits) {
+            if (h.frame == frame) out.push_back(h);
+        }
+        return out;
+    };
+    return "frame " + std::to_string(frame) + ": recorded " + hitsText(inFrame(recorded)) + ", replayed " + hitsText(inFrame(replayed));
+}
+
 ReplayResult replayRun(const GameRun& run, const GameSprites& sprites, const std::function<void(const FallingBlocksGame&)>& onFrame) {
     ReplayResult result;
     FallingBlocksGame game(sprites, run.settings, run.seed);
-    std::size_t recorded = 0;
     for (std::uint8_t input : run.inputs) {
         game.step(input);
-        const std::int64_t frame = game.lastFrame().frame;
-        std::vector<RecordedHit> now;
-        for (const GameHit& h : game.lastFrame().hits) now.push_back({frame, h.a, h.b});
-        if (run.hits && !result.difference) {
-            std::vector<RecordedHit> then;
-            while (recorded < run.hits->size() && (*run.hits)[recorded].frame == frame) then.push_back((*run.hits)[recorded++]);
-            if (then != now) {
-                result.difference = "frame " + std::to_string(frame) + ": recorded " + hitsText(then) + ", replayed " + hitsText(now);
-            }
-        }
-        result.hits.insert(result.hits.end(), now.begin(), now.end());
+        for (const GameHit& h : game.lastFrame().hits) result.hits.push_back({game.lastFrame().frame, h.a, h.b});
         if (onFrame) onFrame(game);
     }
-    if (run.hits && !result.difference && recorded < run.hits->size()) {
-        result.difference = "the run file lists hits in frames that do not exist";
-    }
+    if (run.hits) result.difference = firstHitDifference(*run.hits, result.hits);
     return result;
 }
 

@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,6 +92,10 @@ std::string saveRun(const GameRun& run, const std::filesystem::path& file);
 
 /// The run a game has played so far (seed, settings, every input), with `hits` if given.
 GameRun recordedRun(const FallingBlocksGame& game, std::optional<std::vector<RecordedHit>> hits = std::nullopt);
+
+/// The first frame whose hits differ between a recorded list and a replayed one (both in frame order):
+/// "frame 12: recorded 0/3, 0/7, replayed 0/3"; empty when the lists are equal.
+std::optional<std::string> firstHitDifference(std::span<const RecordedHit> recorded, std::span<const RecordedHit> replayed);
 
 /// What a replay found.
 struct ReplayResult {

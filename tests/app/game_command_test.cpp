@@ -75,6 +75,20 @@ TEST(GameCommand, ARecordedRunReplaysWithTheSameHitsWhateverThePreCheckAndBroadP
     }
 }
 
+TEST(GameCommand, AReplayWhoseHitsDifferFromTheRecordedOnesExitsOne) {
+    const std::string file = temp("edited.run.json");
+    ASSERT_EQ(game({"--seed", "4", "--frames", "60", "--blocks", "40", "--field", "300x260", "--record", file}).status, 0);
+    std::ifstream in(file);
+    auto run = nlohmann::json::parse(in);
+    ASSERT_FALSE(run["hits"].empty());
+    const auto frame = run["hits"][0][0].get<std::int64_t>();
+    run["hits"].erase(0);
+    std::ofstream(file) << run.dump();
+    auto replay = game({"--run", file});
+    EXPECT_EQ(replay.status, 1);
+    EXPECT_NE(replay.out.find("replay: DIFFERS, frame " + std::to_string(frame) + ": recorded"), std::string::npos) << replay.out;
+}
+
 TEST(GameCommand, APausedFrameSavedAsASceneVerifiesInCheck) {
     const std::string scene = temp("paused.json");
     auto run = game({"--seed", "5", "--frames", "80", "--blocks", "40", "--field", "400x300", "--pairs", "all", "--scene-at",
