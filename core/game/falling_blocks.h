@@ -40,10 +40,15 @@ public:
     std::int64_t frames() const { return static_cast<std::int64_t>(m_inputs.size()); }
     /// The input of every frame stepped, in order: what a run file records.
     std::span<const std::uint8_t> inputs() const { return m_inputs; }
+    /// The settings the run was made with.
     const GameSettings& settings() const { return m_settings; }
+    /// The run's seed.
     std::uint64_t seed() const { return m_seed; }
+    /// The two images (shared, never copied).
     const GameSprites& sprites() const { return m_sprites; }
+    /// The person's solid pixels at the settings' alpha threshold, built once.
     const AlphaMask& personMask() const { return *m_personMask; }
+    /// The block's solid pixels, built once and shared by every block.
     const AlphaMask& blockMask() const { return *m_blockMask; }
 
     /// The live blocks, ids ascending.

@@ -56,7 +56,7 @@ TEST(GameCommand, BadInputGetsAClearMessageAndExitTwo) {
 
 TEST(GameCommand, ARecordedRunReplaysWithTheSameHitsWhateverThePreCheckAndBroadPhase) {
     const std::string file = temp("recorded.run.json");
-    auto recorded = game({"--seed", "12", "--frames", "150", "--blocks", "50", "--field", "400x300", "--pairs", "all",
+    auto recorded = game({"--seed", "12", "--frames", "100", "--blocks", "50", "--field", "400x300", "--pairs", "all",
                           "--input", "random", "--record", file, "--json"});
     ASSERT_EQ(recorded.status, 0) << recorded.err;
     const auto first = nlohmann::json::parse(recorded.out);
