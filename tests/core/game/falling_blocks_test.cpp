@@ -1,9 +1,11 @@
 #include "core/game/falling_blocks.h"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 
 #include "core/algorithms.h"
+#include "core/game/broad_phase.h"
 #include "core/game/game_random.h"
 #include "game_test_sprites.h"
 
@@ -190,6 +192,55 @@ INSTANTIATE_TEST_SUITE_P(
                       PipelineCase{"tree_none_all_xna", BroadPhaseKind::Tree, "none", PairMode::All, "pixel-fast", Sampling::Xna},
                       PipelineCase{"tree_none_all_world", BroadPhaseKind::Tree, "none", PairMode::All, "pixel-world"}),
     [](const auto& info) { return std::string(info.param.name); });
+
+TEST(FallingBlocks, TheBroadPhaseNeverDropsAPairAnyPixelTestWouldHit) {
+    GameSettings s = crowdedSettings();
+    s.pairs = PairMode::All;
+    FallingBlocksGame game(bundledGameSprites(), s, 31);
+    auto tree = makeBroadPhase(BroadPhaseKind::Tree);
+    auto sweep = makeBroadPhase(BroadPhaseKind::Sweep);
+    std::int64_t nearMisses = 0;
+    for (std::uint8_t input : randomInputs(5, 60)) {
+        game.step(input);
+        std::vector<Body> bodies{{&game.personMask(), game.personTransform()}};
+        std::vector<BroadPhaseItem> items{{0, broadPhaseBox(bodies[0])}};
+        for (const FallingBlock& block : game.blocks()) {
+            bodies.push_back({&game.blockMask(), game.blockTransform(block)});
+            items.push_back({block.id, broadPhaseBox(bodies.back())});
+        }
+        tree->update(items, {0.0, s.fallSpeed});
+        sweep->update(items, {0.0, s.fallSpeed});
+        std::vector<std::pair<int, int>> fromTree, fromSweep;
+        tree->pairs(fromTree);
+        sweep->pairs(fromSweep);
+        std::sort(fromTree.begin(), fromTree.end());
+        std::sort(fromSweep.begin(), fromSweep.end());
+        ASSERT_EQ(fromTree, fromSweep);
+        // Far pairs cannot touch; the pairs the broad phase drops within 16 pixels are where a box
+        // that is too tight would show. Every pixel test, in both samplings, must miss them.
+        for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+            for (int j = i + 1; j < static_cast<int>(bodies.size()); ++j) {
+                if (std::binary_search(fromTree.begin(), fromTree.end(), std::pair{i, j})) continue;
+                Rect grown = items[static_cast<std::size_t>(i)].box;
+                grown.min -= glm::dvec2(16.0);
+                grown.max += glm::dvec2(16.0);
+                if (!boxesTouch(grown, items[static_cast<std::size_t>(j)].box)) continue;
+                ++nearMisses;
+                for (const Algorithm& row : coreAlgorithms().all()) {
+                    if (row.kind != AlgorithmKind::Pixel) continue;
+                    for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+                        TestOptions options;
+                        options.sampling = sampling;
+                        options.stopAtFirstHit = true;
+                        ASSERT_FALSE(row.run(bodies[i], bodies[j], options).hit)
+                            << row.name << " hits dropped pair " << i << "/" << j << " in frame " << game.lastFrame().frame;
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(nearMisses, 100);
+}
 
 TEST(FallingBlocks, ThePreChecksLeaveFewerPairsButTheSameHits) {
     std::vector<std::int64_t> leftToPixels;
