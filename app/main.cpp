@@ -1,11 +1,14 @@
-// collision-lab: `collision-lab check ...` runs the headless checker; anything else opens the sandbox.
+// collision-lab: `collision-lab check ...` runs the headless checker, `collision-lab game ...` the headless
+// falling-blocks game; anything else opens the sandbox.
 
 #include <iostream>
 #include <string_view>
 #include <vector>
 
 #include "app/cli/check_command.h"
+#include "app/cli/game_command.h"
 #include "app/gpu/gpu_collision.h"
+#include "app/shell/asset_paths.h"
 #include "app/shell/sandbox.h"
 #include "core/algorithms.h"
 
@@ -19,6 +22,11 @@ int main(int argc, char** argv) {
         const int status = cl::runCheckCommand({args.begin() + 1, args.end()}, std::cout, std::cerr, algorithms);
         cl::releaseSharedGpuCollider();
         return status;
+    }
+    if (!args.empty() && args.front() == "game") {
+        const auto assets = cl::findAssetsDir();
+        return cl::runGameCommand({args.begin() + 1, args.end()}, std::cout, std::cerr,
+                                  assets ? *assets / "sprites" : std::filesystem::path("assets/sprites"));
     }
     return cl::runSandbox(args, algorithms);
 }

@@ -1,0 +1,496 @@
+// `collision-lab game`: runs the falling-blocks simulation headless and prints what each stage did.
+#include "app/cli/game_command.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/algorithms.h"
+#include "core/game/falling_blocks.h"
+#include "core/game/frame_scene.h"
+#include "core/game/game_random.h"
+#include "core/game/run_file.h"
+#include "core/scene.h"
+
+namespace cl {
+namespace {
+
+constexpr int kExitDone = 0;
+constexpr int kExitReplayDiffers = 1;
+constexpr int kExitBadInput = 2;
+
+/// Default frame count: ten seconds at 60 frames a second.
+constexpr std::int64_t kDefaultFrames = 600;
+/// Most hits printed as text (all of them go into --json and --record).
+constexpr std::size_t kMaxPrintedHits = 10000;
+
+void printHelp(std::ostream& out) {
+    out << "usage: collision-lab game [--seed S] [--frames N] [--blocks K] [--pairs person|all]\n"
+           "                          [--precheck none|aabb|tight-aabb|obb|circle] [--test NAME]\n"
+           "                          [--broad-phase tree|sweep|none] [--field WxH] [--spawn P] [--fall V]\n"
+           "                          [--spin R] [--input still|sweep|random] [--run FILE] [--record FILE]\n"
+           "                          [--scene-at F --scene FILE [--every-block]] [--sprites DIR] [--json]\n"
+           "\n"
+           "Runs the XNA tutorial's falling-blocks game without a window: a person at the bottom dodges\n"
+           "blocks (the bundled cross.png, 64 x 64) that fall and spin. Each frame the person is tested\n"
+           "against every block (or every pair) by the broad phase, the pre-check and the pixel test\n"
+           "(hit-only). Prints per-stage counts and times and every hit (frame, pair).\n"
+           "\n"
+           "  --seed S          random seed, 0 .. 18446744073709551615. Default 1.\n"
+           "  --frames N        frames to run, 0 .. 1000000. Default 600.\n"
+           "  --blocks K        live blocks, 0 .. 10000: the run starts with K blocks spread over the field\n"
+           "                    and spawns enough to keep about K alive (K x fall speed / fall distance a\n"
+           "                    frame). Default: the tutorial's game (no block at the start, --spawn 0.01,\n"
+           "                    at most 1000).\n"
+           "  --pairs MODE      'person' (the person against every block) or 'all' (also every block\n"
+           "                    against every other). Default person.\n"
+           "  --precheck NAME   none, or a bounding test of the algorithm table (circle, aabb, tight-aabb,\n"
+           "                    obb). Default aabb (the tutorial's bounding rectangles).\n"
+           "  --test NAME       the pixel test, run hit-only: pixel-fast (default), pixel-step, pixel-naive,\n"
+           "                    pixel-world, pixel-exact, pixel-rect.\n"
+           "  --broad-phase B   sweep (sort on x and sweep; default), tree (Box2D's dynamic AABB tree) or\n"
+           "                    none (every pair; with --pairs all at most 2000 blocks).\n"
+           "  --field WxH       the field in world pixels, each side 64 .. 100000. Default 800x600.\n"
+           "  --spawn P         expected new blocks per frame, 0 .. 1000 (the tutorial's\n"
+           "                    BlockSpawnProbability 0.01 below 1).\n"
+           "  --fall V          pixels per frame, (0, 1000]. Default 2 (BlockFallSpeed).\n"
+           "  --spin R          radians per frame, 0 .. pi; each block spins at R x [0.5, 1.5), either way.\n"
+           "                    Default 0.005 (BlockRotateSpeed).\n"
+           "  --input KIND      the keys held: still, sweep (walk to one edge, then the other; default) or\n"
+           "                    random (hold Left, Right or nothing for 1 to 60 frames, from the seed).\n"
+           "  --run FILE        replay a run file (seed, settings and keys from the file); exit 1 if its\n"
+           "                    recorded hits differ. Only --precheck and --broad-phase may change it.\n"
+           "  --record FILE     save the run (seed, settings, keys and every hit) as a run file.\n"
+           "  --scene-at F      with --scene FILE: save frame F (0-based) as a scene that `check` reads,\n"
+           "                    the person and the blocks near it (--every-block: all, at most 255).\n"
+           "  --sprites DIR     read person.png and cross.png from DIR. Default: the bundled sprites.\n"
+           "  --per-frame       also print each frame's counts and collision work (a \"per_frame\" list in JSON).\n"
+           "  --json            print a JSON report instead of text.\n"
+           "  --help            this text.\n"
+           "\n"
+           "Exit status: 0 done, 1 a replayed run's hits differ from those it recorded, 2 bad input\n"
+           "(unknown option, value out of range, unreadable or invalid run file); the reason is on stderr.\n";
+}
+
+struct GameArguments {
+    GameSettings settings;
+    std::uint64_t seed = 1;
+    std::int64_t frames = kDefaultFrames;
+    std::optional<int> blocks;
+    std::optional<double> spawn;
+    std::string input = "sweep";
+    std::optional<std::string> runFile;
+    std::optional<std::string> recordFile;
+    std::optional<std::int64_t> sceneAt;
+    std::optional<std::string> sceneFile;
+    bool everyBlock = false;
+    bool perFrame = false;
+    std::optional<std::string> spritesDir;
+    bool json = false;
+    bool help = false;
+    std::vector<std::string> setOptions;  // the options given, for --run's conflicts
+};
+
+template <typename Number>
+std::optional<std::string> parseWhole(std::string_view option, std::string_view text, Number low, Number high, Number& out) {
+    Number value{};
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < low || value > high) {
+        return std::string(option) + ": must be a whole number in [" + std::to_string(low) + ", " + std::to_string(high) +
+               "], got \"" + std::string(text) + "\"";
+    }
+    out = value;
+    return std::nullopt;
+}
+
+std::optional<std::string> parseReal(std::string_view option, std::string_view text, double& out) {
+    double value = 0.0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
+        return std::string(option) + ": must be a number, got \"" + std::string(text) + "\"";
+    }
+    out = value;
+    return std::nullopt;
+}
+
+std::optional<std::string> parseArguments(std::span<const std::string_view> args, GameArguments& parsed) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string_view arg = args[i];
+        std::string_view option = arg;
+        std::optional<std::string_view> inlineValue;
+        if (auto equals = arg.find('='); arg.substr(0, 2) == "--" && equals != std::string_view::npos) {
+            option = arg.substr(0, equals);
+            inlineValue = arg.substr(equals + 1);
+        }
+        auto value = [&]() -> std::optional<std::string_view> {
+            if (inlineValue) return inlineValue;
+            if (i + 1 < args.size()) return args[++i];
+            return std::nullopt;
+        };
+        auto flag = [&](bool& field) -> std::optional<std::string> {
+            if (inlineValue) return std::string(option) + " takes no value";
+            field = true;
+            return std::nullopt;
+        };
+        parsed.setOptions.emplace_back(option);
+        std::optional<std::string> problem;
+        if (option == "--help" || option == "-h") {
+            problem = flag(parsed.help);
+        } else if (option == "--json") {
+            problem = flag(parsed.json);
+        } else if (option == "--every-block") {
+            problem = flag(parsed.everyBlock);
+        } else if (option == "--per-frame") {
+            problem = flag(parsed.perFrame);
+        } else if (option.substr(0, 2) != "--") {
+            return "unexpected argument \"" + std::string(arg) + "\" (see --help)";
+        } else {
+            static const std::vector<std::string_view> kTakesValue = {
+                "--seed", "--frames", "--blocks", "--pairs", "--precheck", "--test", "--broad-phase", "--field", "--spawn",
+                "--fall", "--spin", "--input", "--run", "--record", "--scene-at", "--scene", "--sprites"};
+            if (std::find(kTakesValue.begin(), kTakesValue.end(), option) == kTakesValue.end()) {
+                return "unknown option " + std::string(option) + " (see --help)";
+            }
+            auto v = value();
+            if (!v || v->empty()) return std::string(option) + " needs a value (see --help)";
+            GameSettings& s = parsed.settings;
+            if (option == "--seed") {
+                problem = parseWhole<std::uint64_t>(option, *v, 0, std::numeric_limits<std::uint64_t>::max(), parsed.seed);
+            } else if (option == "--frames") {
+                problem = parseWhole<std::int64_t>(option, *v, 0, kMaxRunFrames, parsed.frames);
+            } else if (option == "--blocks") {
+                int k = 0;
+                problem = parseWhole<int>(option, *v, 0, kMaxGameBlocks, k);
+                parsed.blocks = k;
+            } else if (option == "--pairs") {
+                auto mode = parsePairMode(*v);
+                if (!mode) return "--pairs must be person or all, got \"" + std::string(*v) + "\"";
+                s.pairs = *mode;
+            } else if (option == "--precheck") {
+                s.precheck = std::string(*v);
+                if (auto bad = validate(s); bad && bad->rfind("precheck:", 0) == 0) problem = "--" + *bad;
+            } else if (option == "--test") {
+                s.pixelTest = std::string(*v);
+                if (auto bad = validate(s); bad && bad->rfind("pixel_test:", 0) == 0) problem = "--test" + bad->substr(10);
+            } else if (option == "--broad-phase") {
+                auto kind = parseBroadPhase(*v);
+                if (!kind) return "--broad-phase must be tree, sweep or none, got \"" + std::string(*v) + "\"";
+                s.broadPhase = *kind;
+            } else if (option == "--field") {
+                const auto x = v->find('x');
+                if (x == std::string_view::npos) return "--field must be WIDTHxHEIGHT, e.g. 800x600, got \"" + std::string(*v) + "\"";
+                problem = parseReal(option, v->substr(0, x), s.fieldWidth);
+                if (!problem) problem = parseReal(option, v->substr(x + 1), s.fieldHeight);
+            } else if (option == "--spawn") {
+                double p = 0.0;
+                problem = parseReal(option, *v, p);
+                parsed.spawn = p;
+            } else if (option == "--fall") {
+                problem = parseReal(option, *v, s.fallSpeed);
+            } else if (option == "--spin") {
+                problem = parseReal(option, *v, s.spinSpeed);
+            } else if (option == "--input") {
+                if (*v != "still" && *v != "sweep" && *v != "random") {
+                    return "--input must be still, sweep or random, got \"" + std::string(*v) + "\"";
+                }
+                parsed.input = std::string(*v);
+            } else if (option == "--run") {
+                parsed.runFile = std::string(*v);
+            } else if (option == "--record") {
+                parsed.recordFile = std::string(*v);
+            } else if (option == "--scene-at") {
+                std::int64_t f = 0;
+                problem = parseWhole<std::int64_t>(option, *v, 0, kMaxRunFrames - 1, f);
+                parsed.sceneAt = f;
+            } else if (option == "--scene") {
+                parsed.sceneFile = std::string(*v);
+            } else if (option == "--sprites") {
+                parsed.spritesDir = std::string(*v);
+            }
+        }
+        if (problem) return problem;
+    }
+    if (parsed.sceneAt.has_value() != parsed.sceneFile.has_value()) return std::string("--scene-at and --scene go together");
+    if (parsed.runFile) {
+        for (const std::string& option : parsed.setOptions) {
+            static const std::vector<std::string_view> kAllowed = {"--run", "--precheck", "--broad-phase", "--record", "--scene-at",
+                                                                   "--scene", "--every-block", "--sprites", "--json", "--per-frame", "--help", "-h"};
+            if (std::find(kAllowed.begin(), kAllowed.end(), option) == kAllowed.end()) {
+                return option + ": the run file sets this; only --precheck and --broad-phase may change a replay";
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+// The keys the person holds in a headless run that is not a replay.
+class InputScript {
+public:
+    InputScript(std::string kind, std::uint64_t seed) : m_kind(std::move(kind)), m_random(seed ^ 0x9E3779B97F4A7C15ull) {}
+
+    std::uint8_t next(const FallingBlocksGame& game) {
+        if (m_kind == "still") return 0;
+        if (m_kind == "sweep") {
+            const double right = game.settings().fieldWidth - game.personMask().width();
+            if (game.personPosition().x <= 0.0) m_keys = kInputRight;
+            if (game.personPosition().x >= right) m_keys = kInputLeft;
+            return m_keys;
+        }
+        if (m_hold == 0) {
+            m_keys = static_cast<std::uint8_t>(m_random.below(3));
+            m_hold = 1 + static_cast<int>(m_random.below(60));
+        }
+        --m_hold;
+        return m_keys;
+    }
+
+private:
+    std::string m_kind;
+    GameRandom m_random;
+    std::uint8_t m_keys = kInputRight;
+    int m_hold = 0;
+};
+
+// Nearest-rank percentile of sorted values.
+double percentile(const std::vector<double>& sorted, double p) {
+    if (sorted.empty()) return 0.0;
+    const auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(sorted.size())));
+    return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
+}
+
+struct CountColumn {
+    std::int64_t total = 0;
+    std::int64_t max = 0;
+    void add(std::int64_t v) {
+        total += v;
+        max = std::max(max, v);
+    }
+};
+
+struct Summary {
+    CountColumn alive, broadPhasePairs, afterPrecheck, pixelTests, notApplicable, hits;
+    std::vector<double> broadPhaseMs, precheckMs, pixelMs, totalMs;
+    std::int64_t personHitFrames = 0;
+    void add(const FrameReport& f) {
+        alive.add(f.counts.alive);
+        broadPhasePairs.add(f.counts.broadPhasePairs);
+        afterPrecheck.add(f.counts.afterPrecheck);
+        pixelTests.add(f.counts.pixelTests);
+        notApplicable.add(f.counts.notApplicable);
+        hits.add(f.counts.hits);
+        broadPhaseMs.push_back(f.times.broadPhaseNs / 1e6);
+        precheckMs.push_back(f.times.precheckNs / 1e6);
+        pixelMs.push_back(f.times.pixelNs / 1e6);
+        totalMs.push_back(f.times.totalNs() / 1e6);
+        personHitFrames += f.personHit ? 1 : 0;
+    }
+};
+
+std::string hitName(std::uint64_t id) { return id == kPersonId ? "person" : "block-" + std::to_string(id); }
+
+std::string fixed(double value, int digits) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, value);
+    return text;
+}
+
+}  // namespace
+
+int runGameCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
+                   const std::filesystem::path& spritesDir) {
+    try {
+        GameArguments parsed;
+        if (auto usageError = parseArguments(args, parsed)) {
+            err << "collision-lab game: " << *usageError << "\n"
+                << "usage: collision-lab game [--seed S] [--frames N] [--blocks K] [--pairs person|all] [--json]\n"
+                   "       (collision-lab game --help for details)\n";
+            return kExitBadInput;
+        }
+        if (parsed.help) {
+            printHelp(out);
+            return kExitDone;
+        }
+        const GameSpritesResult sprites = loadGameSprites(parsed.spritesDir ? std::filesystem::path(*parsed.spritesDir) : spritesDir);
+        if (!sprites.ok()) {
+            err << "collision-lab game: " << sprites.error << "\n";
+            return kExitBadInput;
+        }
+
+        GameRun run;
+        if (parsed.runFile) {
+            RunLoadResult loaded = loadRun(*parsed.runFile);
+            if (!loaded.ok()) {
+                err << loaded.message();
+                return kExitBadInput;
+            }
+            run = std::move(*loaded.run);
+            auto given = [&](std::string_view option) {
+                return std::find(parsed.setOptions.begin(), parsed.setOptions.end(), option) != parsed.setOptions.end();
+            };
+            // The pre-check and broad phase never change a hit, so a replay may swap them to show that.
+            if (given("--precheck")) run.settings.precheck = parsed.settings.precheck;
+            if (given("--broad-phase")) run.settings.broadPhase = parsed.settings.broadPhase;
+        } else {
+            run.seed = parsed.seed;
+            run.settings = parsed.settings;
+            if (parsed.blocks) {
+                run.settings.maxBlocks = *parsed.blocks;
+                run.settings.initialBlocks = *parsed.blocks;
+                run.settings.spawnProbability = steadySpawnProbability(run.settings, *sprites.sprites, *parsed.blocks);
+            }
+            if (parsed.spawn) run.settings.spawnProbability = *parsed.spawn;
+        }
+        if (auto bad = validate(run.settings)) {
+            err << "collision-lab game: " << *bad << "\n";
+            return kExitBadInput;
+        }
+        const std::int64_t frames = parsed.runFile ? static_cast<std::int64_t>(run.inputs.size()) : parsed.frames;
+        if (parsed.sceneAt && *parsed.sceneAt >= frames) {
+            err << "collision-lab game: --scene-at " << *parsed.sceneAt << ": the run has frames 0 .. " << frames - 1 << "\n";
+            return kExitBadInput;
+        }
+
+        FallingBlocksGame game(*sprites.sprites, run.settings, run.seed);
+        InputScript script(parsed.input, run.seed);
+        Summary summary;
+        std::vector<RecordedHit> hits;
+        std::vector<FrameReport> perFrame;
+        for (std::int64_t f = 0; f < frames; ++f) {
+            game.step(parsed.runFile ? run.inputs[static_cast<std::size_t>(f)] : script.next(game));
+            const FrameReport& frame = game.lastFrame();
+            summary.add(frame);
+            if (parsed.perFrame) {
+                perFrame.push_back(frame);
+                perFrame.back().hits.clear();
+            }
+            for (const GameHit& h : frame.hits) hits.push_back({frame.frame, h.a, h.b});
+            if (parsed.sceneAt && *parsed.sceneAt == frame.frame) {
+                FrameSceneOptions options;
+                options.everyBlock = parsed.everyBlock;
+                FrameSceneResult scene = sceneFromFrame(game, options);
+                if (!scene.ok()) {
+                    err << "collision-lab game: --scene-at " << frame.frame << ": " << scene.error << "\n";
+                    return kExitBadInput;
+                }
+                if (auto saved = saveScene(*scene.scene, *parsed.sceneFile); !saved.ok()) {
+                    err << "collision-lab game: " << saved.error << "\n";
+                    return kExitBadInput;
+                }
+            }
+        }
+        const std::optional<std::string> difference = run.hits ? firstHitDifference(*run.hits, hits) : std::nullopt;
+        if (parsed.recordFile) {
+            if (auto error = saveRun(recordedRun(game, hits), *parsed.recordFile); !error.empty()) {
+                err << "collision-lab game: " << error << "\n";
+                return kExitBadInput;
+            }
+        }
+
+        for (auto* times : {&summary.broadPhaseMs, &summary.precheckMs, &summary.pixelMs, &summary.totalMs}) {
+            std::sort(times->begin(), times->end());
+        }
+        const GameSettings& s = run.settings;
+        if (parsed.json) {
+            using Ordered = nlohmann::ordered_json;
+            auto column = [&](const CountColumn& c) {
+                return Ordered{{"total", c.total}, {"mean", frames ? double(c.total) / double(frames) : 0.0}, {"max", c.max}};
+            };
+            auto timing = [&](const std::vector<double>& ms) {
+                double sum = 0.0;
+                for (double v : ms) sum += v;
+                return Ordered{{"mean", ms.empty() ? 0.0 : sum / double(ms.size())}, {"p50", percentile(ms, 0.50)},
+                               {"p95", percentile(ms, 0.95)}, {"max", ms.empty() ? 0.0 : ms.back()}};
+            };
+            Ordered json = runToJson(recordedRun(game));
+            json.erase("format");
+            json.erase("version");
+            json.erase("inputs");
+            json["counts"] = {{"alive", column(summary.alive)},
+                              {"broad_phase_pairs", column(summary.broadPhasePairs)},
+                              {"after_precheck", column(summary.afterPrecheck)},
+                              {"pixel_tests", column(summary.pixelTests)},
+                              {"not_applicable", column(summary.notApplicable)},
+                              {"hits", column(summary.hits)},
+                              {"frames_person_hit", summary.personHitFrames}};
+            json["times_ms"] = {{"broad_phase", timing(summary.broadPhaseMs)},
+                                {"precheck", timing(summary.precheckMs)},
+                                {"pixel", timing(summary.pixelMs)},
+                                {"total", timing(summary.totalMs)}};
+            Ordered list = Ordered::array();
+            for (const RecordedHit& h : hits) list.push_back({{"frame", h.frame}, {"a", hitName(h.a)}, {"b", hitName(h.b)}});
+            json["hits"] = list;
+            if (parsed.perFrame) {
+                Ordered frames = Ordered::array();
+                for (const FrameReport& f : perFrame) {
+                    frames.push_back({{"frame", f.frame}, {"alive", f.counts.alive}, {"broad_phase_pairs", f.counts.broadPhasePairs},
+                                      {"after_precheck", f.counts.afterPrecheck}, {"pixel_tests", f.counts.pixelTests},
+                                      {"hits", f.counts.hits}, {"person_hit", f.personHit}, {"work_ms", f.times.totalNs() / 1e6}});
+                }
+                json["per_frame"] = frames;
+            }
+            if (run.hits) json["replay"] = {{"matches", !difference}, {"difference", difference ? *difference : ""}};
+            out << json.dump(2) << "\n";
+        } else {
+            out << "falling blocks: seed " << run.seed << ", " << frames << " frames, field " << s.fieldWidth << "x" << s.fieldHeight
+                << ", at most " << s.maxBlocks << " blocks (" << s.initialBlocks << " at the start, " << s.spawnProbability
+                << " new a frame)\n"
+                << "pairs " << pairModeName(s.pairs) << ", broad phase " << broadPhaseName(s.broadPhase) << ", pre-check "
+                << s.precheck << ", pixel test " << s.pixelTest << " (hit-only), sampling " << samplingName(s.sampling) << "\n\n";
+            auto row = [&](const char* name, const CountColumn& c) {
+                std::string label = name;
+                label.resize(22, ' ');
+                out << "  " << label << "total " << c.total << ", per frame mean " << fixed(frames ? double(c.total) / double(frames) : 0.0, 1)
+                    << ", max " << c.max << "\n";
+            };
+            out << "per-stage counts:\n";
+            row("blocks alive", summary.alive);
+            row("broad-phase pairs", summary.broadPhasePairs);
+            row("after pre-check", summary.afterPrecheck);
+            row("pixel tests run", summary.pixelTests);
+            if (summary.notApplicable.total > 0) row("not applicable", summary.notApplicable);
+            row("hits", summary.hits);
+            out << "  frames with the person hit: " << summary.personHitFrames << "\n\n";
+            auto times = [&](const char* name, const std::vector<double>& ms) {
+                std::string label = name;
+                label.resize(22, ' ');
+                out << "  " << label << "p50 " << fixed(percentile(ms, 0.50), 3) << "  p95 " << fixed(percentile(ms, 0.95), 3)
+                    << "  max " << fixed(ms.empty() ? 0.0 : ms.back(), 3) << "\n";
+            };
+            out << "per-frame time, ms:\n";
+            times("broad phase", summary.broadPhaseMs);
+            times("pre-check", summary.precheckMs);
+            times("pixel tests", summary.pixelMs);
+            times("collision work", summary.totalMs);
+            if (parsed.perFrame) {
+                out << "\nper frame: frame, alive, broad-phase pairs, after pre-check, pixel tests, hits, work ms\n";
+                for (const FrameReport& f : perFrame) {
+                    out << "  " << f.frame << " " << f.counts.alive << " " << f.counts.broadPhasePairs << " " << f.counts.afterPrecheck
+                        << " " << f.counts.pixelTests << " " << f.counts.hits << " " << fixed(f.times.totalNs() / 1e6, 3) << "\n";
+                }
+            }
+            out << "\nhits (frame: a/b): " << hits.size() << "\n";
+            for (std::size_t i = 0; i < hits.size() && i < kMaxPrintedHits; ++i) {
+                out << "  " << hits[i].frame << ": " << hitName(hits[i].a) << "/" << hitName(hits[i].b) << "\n";
+            }
+            if (hits.size() > kMaxPrintedHits) out << "  ... " << hits.size() - kMaxPrintedHits << " more (see --json)\n";
+            if (run.hits) out << "\nreplay: " << (difference ? "DIFFERS, " + *difference : std::string("matches the recorded hits")) << "\n";
+        }
+        if (difference) {
+            if (parsed.json) err << *parsed.runFile << ": " << *difference << "\n";
+            return kExitReplayDiffers;
+        }
+        return kExitDone;
+    } catch (const std::exception& e) {
+        err << "collision-lab game: " << e.what() << "\n";
+        return kExitBadInput;
+    }
+}
+
+}  // namespace cl

@@ -1,0 +1,17 @@
+#pragma once
+// `collision-lab game`: the falling-blocks game without a window (see --help).
+
+#include <filesystem>
+#include <ostream>
+#include <span>
+#include <string_view>
+
+namespace cl {
+
+/// Runs `game` with the arguments after the word "game"; returns the exit status (0 done, 1 a replayed
+/// run's hits differ from those it recorded, 2 bad input). `spritesDir` holds person.png and cross.png
+/// (the bundled assets/sprites) unless --sprites names another folder.
+int runGameCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
+                   const std::filesystem::path& spritesDir);
+
+}  // namespace cl

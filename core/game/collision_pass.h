@@ -1,0 +1,86 @@
+#pragma once
+// CollisionPass: one frame's collision work — broad phase, then pre-check, then the pixel test (hit-only) —
+// with counts and times per stage.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/algorithms.h"
+#include "core/collision_result.h"
+#include "core/game/broad_phase.h"
+#include "core/game/game_settings.h"
+
+namespace cl {
+
+/// The person's id in hits; blocks have ids from 1 up, in spawn order.
+inline constexpr std::uint64_t kPersonId = 0;
+
+/// One pair whose pixels touch: `a` was scanned into `b`; a < b (the person is always `a`).
+struct GameHit {
+    std::uint64_t a = 0;
+    std::uint64_t b = 0;
+    bool operator==(const GameHit&) const = default;
+    auto operator<=>(const GameHit&) const = default;
+};
+
+/// How many pairs each stage saw and passed on.
+struct StageCounts {
+    std::int64_t alive = 0;             ///< Live blocks this frame.
+    std::int64_t broadPhasePairs = 0;   ///< Candidate pairs out of the broad phase.
+    std::int64_t afterPrecheck = 0;     ///< Pairs the pre-check left (= candidates when it is none).
+    std::int64_t pixelTests = 0;        ///< Pixel tests run (= afterPrecheck).
+    std::int64_t notApplicable = 0;     ///< Pixel tests that could not answer (e.g. pixel-rect on a turned block).
+    std::int64_t hits = 0;              ///< Pairs whose pixels touch.
+};
+
+/// Wall time of each stage, in nanoseconds.
+struct StageTimes {
+    std::int64_t broadPhaseNs = 0;  ///< Boxes, the broad phase's update and its queries.
+    std::int64_t precheckNs = 0;
+    std::int64_t pixelNs = 0;
+    /// All three: the frame's collision work.
+    std::int64_t totalNs() const { return broadPhaseNs + precheckNs + pixelNs; }
+};
+
+/// Everything one frame's collision work found.
+struct FrameReport {
+    std::int64_t frame = -1;      ///< Index of the frame (0 is the first step); -1 before any.
+    StageCounts counts;
+    StageTimes times;
+    std::vector<GameHit> hits;    ///< Person pairs first (by block id), then block pairs (by a, then b).
+    bool personHit = false;       ///< The tutorial's red background.
+};
+
+/// The collision stages, with the buffers they reuse from frame to frame.
+class CollisionPass {
+public:
+    /// The stages the settings name (the settings must pass validate()).
+    explicit CollisionPass(const GameSettings& settings);
+
+    /// Runs the frame's collision work: `person` against every block, and block against block when the
+    /// settings say all pairs. `blocks[i]` has id `ids[i]` (ascending). `fall` is how far blocks moved
+    /// since the last frame (the tree's hint). Fills `out`'s counts, times, hits and personHit.
+    void run(const Body& person, std::span<const Body> blocks, std::span<const std::uint64_t> ids, glm::dvec2 fall,
+             FrameReport& out);
+
+private:
+    PairMode m_pairs;
+    const Algorithm* m_precheck;  // null for none
+    const Algorithm* m_pixel;
+    TestOptions m_options;
+    std::unique_ptr<BroadPhase> m_broadPhase;
+    std::vector<BroadPhaseItem> m_items;
+    std::vector<int> m_personCandidates;
+    std::vector<std::pair<int, int>> m_blockPairs;
+    std::vector<std::pair<int, int>> m_survivors;  // (-1 for the person, block index)
+};
+
+/// The box the broad phase keeps for a body: the square about its pivot that holds the texture at any
+/// turn (radius: the farthest texture corner from the pivot, times the largest scale), grown by one pixel
+/// of that scale, so it holds every sample any pixel test can count (Xna sampling reaches half a pixel
+/// out) and does not change while a block spins.
+Rect broadPhaseBox(const Body& body);
+
+}  // namespace cl

@@ -1,0 +1,95 @@
+#include "core/game/broad_phase.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+
+#include "core/game/game_random.h"
+
+namespace cl {
+namespace {
+
+std::vector<BroadPhaseItem> randomItems(GameRandom& random, std::uint64_t& nextId, std::vector<BroadPhaseItem> keep, int add) {
+    for (BroadPhaseItem& item : keep) {
+        const double dy = random.unit() * 4.0;
+        item.box.min.y += dy;
+        item.box.max.y += dy;
+        item.box.max.x = std::max(item.box.min.x, item.box.max.x + random.unit() - 0.5);  // turning blocks change size
+    }
+    for (int i = 0; i < add; ++i) {
+        const glm::dvec2 corner{random.unit() * 500.0, random.unit() * 500.0};
+        const glm::dvec2 size{1.0 + random.unit() * 60.0, 1.0 + random.unit() * 60.0};
+        keep.push_back({nextId++, Rect{corner, corner + size}});
+    }
+    return keep;
+}
+
+std::vector<int> bruteQuery(const std::vector<BroadPhaseItem>& items, const Rect& box) {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (boxesTouch(items[i].box, box)) out.push_back(static_cast<int>(i));
+    }
+    return out;
+}
+
+std::vector<std::pair<int, int>> brutePairs(const std::vector<BroadPhaseItem>& items) {
+    std::vector<std::pair<int, int>> out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        for (std::size_t j = i + 1; j < items.size(); ++j) {
+            if (boxesTouch(items[i].box, items[j].box)) out.emplace_back(static_cast<int>(i), static_cast<int>(j));
+        }
+    }
+    return out;
+}
+
+class BroadPhaseKinds : public ::testing::TestWithParam<BroadPhaseKind> {};
+
+TEST_P(BroadPhaseKinds, FindExactlyTheTouchingBoxesWhileItemsComeMoveAndGo) {
+    auto broadPhase = makeBroadPhase(GetParam());
+    GameRandom random(7);
+    std::uint64_t nextId = 1;
+    std::vector<BroadPhaseItem> items;
+    for (int frame = 0; frame < 60; ++frame) {
+        items = randomItems(random, nextId, items, frame < 20 ? 15 : 3);
+        // Drop a few at random (ids stay ascending).
+        std::erase_if(items, [&](const BroadPhaseItem&) { return random.unit() < 0.05; });
+        broadPhase->update(items, {0.0, 2.0});
+
+        std::vector<std::pair<int, int>> pairs;
+        broadPhase->pairs(pairs);
+        std::sort(pairs.begin(), pairs.end());
+        const Rect probe{{random.unit() * 400.0, random.unit() * 400.0}, {0.0, 0.0}};
+        const Rect box{probe.min, probe.min + glm::dvec2(48.0, 64.0)};
+        std::vector<int> found;
+        broadPhase->query(box, found);
+        if (GetParam() == BroadPhaseKind::None) {
+            EXPECT_EQ(pairs.size(), items.size() * (items.size() - 1) / 2);
+            EXPECT_EQ(found.size(), items.size());
+        } else {
+            ASSERT_EQ(pairs, brutePairs(items)) << "frame " << frame;
+            ASSERT_EQ(found, bruteQuery(items, box)) << "frame " << frame;
+        }
+    }
+}
+
+TEST_P(BroadPhaseKinds, CountTouchingEdgesAsCandidates) {
+    auto broadPhase = makeBroadPhase(GetParam());
+    // Box 2's left edge is box 1's right edge; box 3 is a hair away.
+    std::vector<BroadPhaseItem> items{{1, Rect{{0.0, 0.0}, {10.0, 10.0}}},
+                                      {2, Rect{{10.0, 5.0}, {20.0, 15.0}}},
+                                      {3, Rect{{20.000001, 0.0}, {30.0, 4.0}}}};
+    broadPhase->update(items, {0.0, 0.0});
+    std::vector<std::pair<int, int>> pairs;
+    broadPhase->pairs(pairs);
+    if (GetParam() == BroadPhaseKind::None) {
+        EXPECT_EQ(pairs.size(), 3u);
+    } else {
+        EXPECT_EQ(pairs, (std::vector<std::pair<int, int>>{{0, 1}}));
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, BroadPhaseKinds,
+                         ::testing::Values(BroadPhaseKind::Tree, BroadPhaseKind::Sweep, BroadPhaseKind::None),
+                         [](const auto& info) { return std::string(broadPhaseName(info.param)); });
+
+}  // namespace
+}  // namespace cl
