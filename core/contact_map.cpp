@@ -115,6 +115,7 @@ struct ContactMapBuilder::State {
     int r = 1;
     std::vector<ScanDirection> scans;                    // the single-direction scans whose OR is the test
     std::vector<std::vector<PhaseCorrelation>> phases;   // [scan][phase y * r + phase x]
+    bool wholeRows = false;  // r = 1, one scan of A into B: a map row is a row of the correlation
 
     State(const ContactPair& p, const LatticeWindow& w) : pair(p) {
         map.window = w;
@@ -126,10 +127,18 @@ struct ContactMapBuilder::State {
 
     bool xIsA(ScanDirection scan) const { return scan == ScanDirection::AToB; }
 
-    SampleLattice latticeAt(ScanDirection scan, glm::ivec2 cell) const {
-        const Body moved = pair.movedA(pair.offset(cell));
-        return xIsA(scan) ? makeSampleLattice(moved.transform, pair.b().transform, pair.options().sampling)
-                          : makeSampleLattice(pair.b().transform, moved.transform, pair.options().sampling);
+    // The family of lattices of one scan direction: X's samples into Y, A (moved) being X or Y.
+    SampleLatticeFamily familyOf(ScanDirection scan) const {
+        const Sampling sampling = pair.options().sampling;
+        return xIsA(scan) ? SampleLatticeFamily(pair.a().transform, pair.b().transform, sampling)
+                          : SampleLatticeFamily(pair.b().transform, pair.a().transform, sampling);
+    }
+
+    // The start of the lattice at a cell: bit for bit makeSampleLattice's for A moved to that offset.
+    FixedVec startAt(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 cell) const {
+        const glm::dvec2 movedA = pair.a().transform.position + pair.offset(cell);
+        return xIsA(scan) ? family.startAt(movedA, pair.b().transform.position)
+                          : family.startAt(pair.b().transform.position, movedA);
     }
 
     glm::ivec2 relabel(ScanDirection scan, glm::ivec2 n) const { return xIsA(scan) ? n : -n; }
@@ -142,34 +151,61 @@ struct ContactMapBuilder::State {
             if (pair.options().scan != ScanDirection::AToB) scans.push_back(ScanDirection::BToA);
         }
         for (ScanDirection scan : scans) {
+            const SampleLatticeFamily family = familyOf(scan);
             std::vector<PhaseCorrelation> perPhase(static_cast<std::size_t>(r) * r);
             for (int py = 0; py < r; ++py) {
-                for (int px = 0; px < r; ++px) perPhase[static_cast<std::size_t>(py) * r + px] = correlatePhase(scan, {px, py});
+                for (int px = 0; px < r; ++px) {
+                    perPhase[static_cast<std::size_t>(py) * r + px] = correlatePhase(family, scan, {px, py});
+                }
             }
             phases.push_back(std::move(perPhase));
         }
+        wholeRows = r == 1 && scans.size() == 1 && xIsA(scans[0]) && phases[0][0].usable;
     }
 
-    PhaseCorrelation correlatePhase(ScanDirection scan, glm::ivec2 phase) {
+    // The largest drift |start(c) - (reference start + m steps)| over the phase's cells, or more than
+    // kMaxDrift when it exceeds that.
+    Fixed phaseDrift(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase, glm::ivec2 nLo,
+                     glm::ivec2 nHi) const {
+        const SampleLattice& ref = family.reference();
+        const FixedVec base = startAt(family, scan, phase);
+        auto expected = [&](glm::ivec2 m) {
+            return FixedVec{base.x + ref.stepXFx.x * m.x + ref.stepYFx.x * m.y, base.y + ref.stepXFx.y * m.x + ref.stepYFx.y * m.y};
+        };
+        Fixed drift = 0;
+        if (family.separable() && ref.stepYFx.x == 0 && ref.stepXFx.y == 0) {
+            // The start's x follows the cell's column alone and its y the row alone, and so do the expected
+            // values: one pass over the columns and one over the rows covers every cell.
+            for (int nx = nLo.x; nx <= nHi.x; ++nx) {
+                const glm::ivec2 cell = phase + r * glm::ivec2{nx, nLo.y};
+                drift = std::max(drift, absFixed(startAt(family, scan, cell).x - expected(relabel(scan, {nx, nLo.y})).x));
+            }
+            for (int ny = nLo.y; ny <= nHi.y; ++ny) {
+                const glm::ivec2 cell = phase + r * glm::ivec2{nLo.x, ny};
+                drift = std::max(drift, absFixed(startAt(family, scan, cell).y - expected(relabel(scan, {nLo.x, ny})).y));
+            }
+            return drift;
+        }
+        for (int ny = nLo.y; ny <= nHi.y; ++ny) {
+            for (int nx = nLo.x; nx <= nHi.x; ++nx) {
+                const FixedVec s = startAt(family, scan, phase + r * glm::ivec2{nx, ny});
+                const FixedVec e = expected(relabel(scan, {nx, ny}));
+                drift = std::max({drift, absFixed(s.x - e.x), absFixed(s.y - e.y)});
+                if (drift > kMaxDrift) return drift;
+            }
+        }
+        return drift;
+    }
+
+    PhaseCorrelation correlatePhase(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase) {
         PhaseCorrelation out;
         const LatticeWindow& w = map.window;
-        const SampleLattice reference = latticeAt(scan, phase);
         // The cells of this phase inside the window, as n = (c - phase) / r.
         const glm::ivec2 nLo{floorDiv(w.first.x - phase.x + r - 1, r), floorDiv(w.first.y - phase.y + r - 1, r)};
         const glm::ivec2 nHi{floorDiv(w.last.x - phase.x, r), floorDiv(w.last.y - phase.y, r)};
         if (nLo.x > nHi.x || nLo.y > nHi.y) return out;
-        Fixed drift = 0;
-        for (int ny = nLo.y; ny <= nHi.y; ++ny) {
-            for (int nx = nLo.x; nx <= nHi.x; ++nx) {
-                const SampleLattice l = latticeAt(scan, phase + r * glm::ivec2{nx, ny});
-                if (!(l.stepXFx == reference.stepXFx) || !(l.stepYFx == reference.stepYFx)) return out;
-                const glm::ivec2 m = relabel(scan, {nx, ny});
-                const FixedVec shifted{reference.startFx.x + reference.stepXFx.x * m.x + reference.stepYFx.x * m.y,
-                                       reference.startFx.y + reference.stepXFx.y * m.x + reference.stepYFx.y * m.y};
-                drift = std::max({drift, absFixed(l.startFx.x - shifted.x), absFixed(l.startFx.y - shifted.y)});
-                if (drift > kMaxDrift) return out;
-            }
-        }
+        const Fixed drift = phaseDrift(family, scan, phase, nLo, nHi);
+        if (drift > kMaxDrift) return out;
         const glm::ivec2 ma = relabel(scan, nLo), mb = relabel(scan, nHi);
         out.lo = glm::min(ma, mb);
         out.hi = glm::max(ma, mb);
@@ -178,8 +214,35 @@ struct ContactMapBuilder::State {
         const AlphaMask& y = xIsA(scan) ? *pair.b().mask : *pair.a().mask;
         const IntRect xt = x.tightBounds(), yt = y.tightBounds();
         const Sampling sampling = pair.options().sampling;
+        SampleLattice reference = family.reference();
+        reference.startFx = startAt(family, scan, phase);
         // Every reference sample q = p + m that any cell reads.
         const glm::ivec2 qLo{xt.x0 + out.lo.x, xt.y0 + out.lo.y}, qHi{xt.x1 - 1 + out.hi.x, xt.y1 - 1 + out.hi.y};
+        out.wordsPerRow = (out.hi.x - out.lo.x + 1 + 63) / 64;
+
+        // A whole-pixel lattice (steps exactly one pixel along the axes) whose start picks the same pixel
+        // under every drift, widened by one unit so that no tie of xna's rounding lies within: then sample
+        // q lands on Y's pixel q + shift for every cell, and the samples landing on solid pixels are Y's
+        // solid runs moved back by the shift.
+        const Fixed e = drift + 1;
+        const std::int64_t sx = pickPixel(reference.startFx.x - e, sampling), sy = pickPixel(reference.startFx.y - e, sampling);
+        if (reference.stepXFx == FixedVec{kFixedOne, 0} && reference.stepYFx == FixedVec{0, kFixedOne} &&
+            sx == pickPixel(reference.startFx.x + e, sampling) && sy == pickPixel(reference.startFx.y + e, sampling) &&
+            std::abs(sx) < (1 << 29) && std::abs(sy) < (1 << 29)) {
+            RunSet k;
+            k.y0 = yt.y0 - static_cast<int>(sy);
+            for (int v = yt.y0; v < yt.y1; ++v) {
+                std::vector<SolidSpan>& row = k.rows.emplace_back();
+                for (const SolidSpan& span : y.rowSpans(v)) {
+                    row.push_back({span.x0 - static_cast<int>(sx), span.x1 - static_cast<int>(sx)});
+                }
+            }
+            out.sure = correlate(x, k, out.lo, out.hi, out.wordsPerRow);
+            out.any = out.sure;
+            out.usable = true;
+            return out;
+        }
+
         RunSet sure, any;
         sure.y0 = any.y0 = qLo.y;
         sure.rows.resize(static_cast<std::size_t>(qHi.y - qLo.y + 1));
@@ -194,21 +257,38 @@ struct ContactMapBuilder::State {
             }
             return false;
         };
+        // Only samples landing near Y's solid pixels can pick one: on each row of q, those whose position lies
+        // in Y's tight box grown by two pixels (far more than any drift or xna's half pixel), one interval of
+        // qx, found in doubles and widened by a sample on each side.
+        const glm::dvec2 boxLo{yt.x0 - 2.0, yt.y0 - 2.0}, boxHi{yt.x1 + 2.0, yt.y1 + 2.0};
+        const glm::dvec2 along = toDouble(reference.stepXFx);
         for (int qy = qLo.y; qy <= qHi.y; ++qy) {
             RunWriter sureRow{sure.rows[static_cast<std::size_t>(qy - qLo.y)]};
             RunWriter anyRow{any.rows[static_cast<std::size_t>(qy - qLo.y)]};
-            FixedVec p = samplePositionInB(reference, qLo.x, qy);
-            for (int qx = qLo.x; qx <= qHi.x; ++qx, p += reference.stepXFx) {
+            const glm::dvec2 rowStart = toDouble(samplePositionInB(reference, 0, qy));
+            double first = qLo.x, last = qHi.x;
+            for (int axis = 0; axis < 2; ++axis) {
+                if (along[axis] == 0.0) {
+                    if (rowStart[axis] < boxLo[axis] || rowStart[axis] > boxHi[axis]) last = first - 1.0;
+                    continue;
+                }
+                const double k0 = (boxLo[axis] - rowStart[axis]) / along[axis], k1 = (boxHi[axis] - rowStart[axis]) / along[axis];
+                first = std::max(first, std::floor(std::min(k0, k1)) - 1.0);
+                last = std::min(last, std::ceil(std::max(k0, k1)) + 1.0);
+            }
+            if (!(first <= last)) continue;
+            const int qxFirst = static_cast<int>(first), qxLast = static_cast<int>(last);
+            FixedVec p = samplePositionInB(reference, qxFirst, qy);
+            for (int qx = qxFirst; qx <= qxLast; ++qx, p += reference.stepXFx) {
                 const std::int64_t x0 = pickPixel(p.x - drift, sampling), x1 = pickPixel(p.x + drift, sampling);
                 const std::int64_t y0 = pickPixel(p.y - drift, sampling), y1 = pickPixel(p.y + drift, sampling);
                 const bool maybe = solidIn(x0, x1, y0, y1);
                 sureRow.put(qx, maybe && x0 == x1 && y0 == y1);
                 anyRow.put(qx, maybe);
             }
-            sureRow.finish(qHi.x + 1);
-            anyRow.finish(qHi.x + 1);
+            sureRow.finish(qxLast + 1);
+            anyRow.finish(qxLast + 1);
         }
-        out.wordsPerRow = (out.hi.x - out.lo.x + 1 + 63) / 64;
         out.sure = correlate(x, sure, out.lo, out.hi, out.wordsPerRow);
         out.any = correlate(x, any, out.lo, out.hi, out.wordsPerRow);
         out.usable = true;
@@ -237,6 +317,23 @@ struct ContactMapBuilder::State {
         const int j = w.first.y + map.rowsDone;
         std::uint64_t* row = map.bits.data() + static_cast<std::size_t>(map.rowsDone) * map.wordsPerRow;
         const std::int64_t testsBefore = stats.testsRun;
+        if (wholeRows) {
+            // m = cell, so the correlation's rows line up with the map's word for word; only cells the
+            // correlation cannot decide are tested.
+            const PhaseCorrelation& pc = phases[0][0];
+            const std::size_t at = static_cast<std::size_t>(j - pc.lo.y) * pc.wordsPerRow;
+            for (int k = 0; k < map.wordsPerRow; ++k) {
+                row[k] = pc.sure[at + k];
+                for (std::uint64_t open = pc.any[at + k] & ~pc.sure[at + k]; open != 0; open &= open - 1) {
+                    const int bit = std::countr_zero(open);
+                    ++stats.testsRun;
+                    if (pair.hitAtScanning(pair.offset({w.first.x + k * 64 + bit, j}), scans[0])) row[k] |= std::uint64_t{1} << bit;
+                }
+            }
+            stats.cellsByCorrelation += w.width() - (stats.testsRun - testsBefore);
+            ++map.rowsDone;
+            return w.width() / 16 + (stats.testsRun - testsBefore) * kTestCost;
+        }
         for (int i = w.first.x; i <= w.last.x; ++i) {
             bool hit = false;
             if (scans.empty()) {

@@ -15,6 +15,7 @@
 #include "core/algorithms.h"
 #include "core/pixel_tests.h"
 #include "tests/bench/bench_cases.h"
+#include "tests/bench/bench_contact.h"
 
 namespace cl::bench {
 namespace {
@@ -121,6 +122,7 @@ int main(int argc, char** argv) {
     cases.push_back(makeCorner());
     for (const auto& c : cases) registerCase(*c);
     for (int size : {64, 128, 256, 512, 1024}) registerMaskBuilding(size);
+    registerContactBenchmarks();
 
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
