@@ -7,6 +7,7 @@
 
 #include "core/bounds.h"
 #include "core/contact_map.h"
+#include "core/hit_witnesses.h"
 #include "core/lattice_rings.h"
 #include "core/overlap_centroid.h"
 #include "core/scene_check.h"
@@ -157,6 +158,14 @@ Body ContactPair::movedA(glm::dvec2 t) const {
 
 bool ContactPair::hitAt(glm::dvec2 t) const { return hitAtScanning(t, m_options.scan); }
 
+CollisionResult ContactPair::hitOnlyAt(glm::dvec2 t) const {
+    TestOptions o;
+    o.sampling = m_options.sampling;
+    o.scan = m_options.scan;
+    o.stopAtFirstHit = true;
+    return runAlgorithm(*m_test, movedA(t), m_b, o);
+}
+
 bool ContactPair::hitAtScanning(glm::dvec2 t, ScanDirection scan) const {
     TestOptions o;
     o.sampling = m_options.sampling;
@@ -196,6 +205,12 @@ Separation separation(const ContactPair& pair) {
     s.testsRun = 1;
     if (!pair.hitAt({0.0, 0.0})) return s;
     const LatticeWindow window = pair.defaultWindow();
+    // Deep in a hit most cells are proven by a sample that hit nearby, at the cost of one sample each.
+    HitWitnesses witnesses(pair);
+    if (witnesses.usable()) {
+        witnesses.seed(pair.runAt({0.0, 0.0}, true));
+        ++s.testsRun;
+    }
     LatticeRings rings;
     rings.next();  // (0, 0), which hits
     std::optional<ContactMap> map;
@@ -206,10 +221,14 @@ Separation separation(const ContactPair& pair) {
             hit = false;
         } else if (map) {
             hit = map->hit(c);
+        } else if (witnesses.provesHit(c)) {
+            hit = true;
         } else {
-            hit = pair.hitAt(pair.offset(c));
+            const CollisionResult r = pair.hitOnlyAt(pair.offset(c));
+            hit = r.hit;
             ++s.testsRun;
-            // A deep overlap: deciding the rest of the window in one sweep is cheaper than a test per cell.
+            if (hit && r.firstHit) witnesses.add(*r.firstHit);
+            // Witnesses keep failing: deciding the rest of the window in one sweep is cheaper than a test per cell.
             if (hit && s.testsRun > kTestsBeforeMap) {
                 ContactMapBuilder builder(pair, window);
                 while (!builder.advance(std::numeric_limits<std::int64_t>::max())) {

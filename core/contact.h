@@ -76,6 +76,8 @@ public:
     Body movedA(glm::dvec2 t) const;
     /// The contact test at offset t in hit-only mode (the directional tests in the options' scan).
     bool hitAt(glm::dvec2 t) const;
+    /// The contact test at offset t in hit-only mode, as run: its first hit names the sample that hit.
+    CollisionResult hitOnlyAt(glm::dvec2 t) const;
     /// The contact test at offset t in full mode (optionally listing every overlapping sample).
     CollisionResult runAt(glm::dvec2 t, bool listHits = false) const;
     /// The contact test of one scan direction at t, hit-only: for the map's per-direction shortcuts.

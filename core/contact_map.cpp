@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
+#include <span>
 
 #include "core/pair_transform.h"
 
@@ -67,16 +68,30 @@ struct RunWriter {
 std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::ivec2 lo, glm::ivec2 hi, int wordsPerRow) {
     std::vector<std::uint64_t> out(static_cast<std::size_t>(hi.y - lo.y + 1) * wordsPerRow, 0);
     const IntRect tight = x.tightBounds();
+    const std::span<const SolidSpan> extents = x.rowExtents();
     for (int my = lo.y; my <= hi.y; ++my) {
         std::uint64_t* row = out.data() + static_cast<std::size_t>(my - lo.y) * wordsPerRow;
+        // One run of m.x known to be all set, so that the many intervals inside it (most maps are mostly
+        // hits) are skipped, a whole pair of rows at a time where their extents' interval lies inside.
+        int filledFrom = 1, filledTo = 0;
+        auto fill = [&](int from, int to) {
+            from = std::max(from, lo.x), to = std::min(to, hi.x);
+            if (from > to || (from >= filledFrom && to <= filledTo)) return;
+            setBits(row, from - lo.x, to - lo.x);
+            if (from <= filledTo + 1 && to >= filledFrom - 1) {
+                filledFrom = std::min(filledFrom, from), filledTo = std::max(filledTo, to);
+            } else if (to - from > filledTo - filledFrom) {
+                filledFrom = from, filledTo = to;
+            }
+        };
         for (int y = tight.y0; y < tight.y1; ++y) {
             const std::vector<SolidSpan>* kRow = k.row(y + my);
             if (!kRow || kRow->empty()) continue;
+            const SolidSpan extent = extents[static_cast<std::size_t>(y)];
+            if (extent.x1 <= extent.x0) continue;
+            if (kRow->front().x0 - extent.x1 + 1 >= filledFrom && kRow->back().x1 - 1 - extent.x0 <= filledTo) continue;
             for (const SolidSpan& a : x.rowSpans(y)) {
-                for (const SolidSpan& run : *kRow) {
-                    const int from = std::max(run.x0 - a.x1 + 1, lo.x), to = std::min(run.x1 - 1 - a.x0, hi.x);
-                    if (from <= to) setBits(row, from - lo.x, to - lo.x);
-                }
+                for (const SolidSpan& run : *kRow) fill(run.x0 - a.x1 + 1, run.x1 - 1 - a.x0);
             }
         }
     }

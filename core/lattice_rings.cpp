@@ -27,17 +27,25 @@ void LatticeRings::fillAnnulus() {
     m_cells.clear();
     m_index = 0;
     const std::int64_t k = m_annulus, lo = k * k, hi = (k + 1) * (k + 1);
+    // A counting sort by length (the annulus holds 2k + 1 lengths), then each length's few cells by angle.
+    std::vector<std::vector<glm::ivec2>>& buckets = m_buckets;
+    buckets.resize(static_cast<std::size_t>(hi - lo));
+    for (auto& bucket : buckets) bucket.clear();
     for (std::int64_t i = -k - 1; i <= k + 1; ++i) {
         const std::int64_t need = std::max<std::int64_t>(0, lo - i * i);
         auto j = static_cast<std::int64_t>(std::sqrt(static_cast<double>(need)));
         while (j * j < need) ++j;
         while (j > 0 && (j - 1) * (j - 1) >= need) --j;
         for (; i * i + j * j < hi; ++j) {
-            m_cells.emplace_back(static_cast<int>(i), static_cast<int>(j));
-            if (j != 0) m_cells.emplace_back(static_cast<int>(i), static_cast<int>(-j));
+            std::vector<glm::ivec2>& bucket = buckets[static_cast<std::size_t>(i * i + j * j - lo)];
+            bucket.emplace_back(static_cast<int>(i), static_cast<int>(j));
+            if (j != 0) bucket.emplace_back(static_cast<int>(i), static_cast<int>(-j));
         }
     }
-    std::sort(m_cells.begin(), m_cells.end(), ringOrderLess);
+    for (auto& bucket : buckets) {
+        std::sort(bucket.begin(), bucket.end(), [](glm::ivec2 a, glm::ivec2 b) { return ringOrderLess(a, b); });
+        m_cells.insert(m_cells.end(), bucket.begin(), bucket.end());
+    }
 }
 
 glm::ivec2 LatticeRings::next() {

@@ -26,6 +26,7 @@ public:
 private:
     void fillAnnulus();
     std::vector<glm::ivec2> m_cells;  // the current annulus, sorted
+    std::vector<std::vector<glm::ivec2>> m_buckets;  // the annulus by length, reused
     std::size_t m_index = 0;
     int m_annulus = -1;  // k of m_cells
 };

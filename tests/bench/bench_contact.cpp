@@ -87,10 +87,10 @@ void registerContactBenchmarks() {
         benchmark::DoNotOptimize(d);
         state.counters["distance"] = d.distance;
     });
-    // R lifted 60 pixels clear of F, then brought back down.
+    // R lifted 150 pixels clear of F; F rises to meet it.
     static Body lifted = c->b;
-    lifted.transform.position.y -= 60.0;
-    add("contact/default-apart/approach-down", [c](benchmark::State& state) {
+    lifted.transform.position.y -= 150.0;
+    add("contact/default-apart/approach-up", [c](benchmark::State& state) {
         const DirectionalDistance d = approach(ContactPair(c->a, lifted, c->options), {0.0, -1.0});
         benchmark::DoNotOptimize(d);
         state.counters["distance"] = d.distance;
