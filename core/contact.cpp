@@ -334,7 +334,8 @@ ContactReport contactReport(const ContactPair& pair, glm::dvec2 pushDirection) {
     report.hit = atZero.hit;
     report.separation = separation(pair);
     report.push = pushOut(pair, pushDirection);
-    report.approach = approach(pair, -pushDirection);
+    // Adding +0 turns the -0 of a negated axis direction into +0, so reports never print "-0".
+    report.approach = approach(pair, -pushDirection + glm::dvec2(0.0));
     report.centroid = contactCentroid(pair);
     report.gradient = gradientNormal(pair);
     return report;
