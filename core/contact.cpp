@@ -318,7 +318,8 @@ GradientNormal gradientNormal(const ContactPair& pair) {
     auto n = [&](glm::dvec2 t) { return pair.runAt(t).overlap; };
     GradientNormal g;
     g.gradient = {n({h, 0.0}) - n({-h, 0.0}), n({0.0, h}) - n({0.0, -h})};
-    if (g.gradient != glm::dvec2(0.0)) g.normal = -g.gradient / std::hypot(g.gradient.x, g.gradient.y);
+    // Adding +0 keeps a zero component from printing as -0.
+    if (g.gradient != glm::dvec2(0.0)) g.normal = -g.gradient / std::hypot(g.gradient.x, g.gradient.y) + glm::dvec2(0.0);
     return g;
 }
 
