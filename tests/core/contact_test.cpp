@@ -417,3 +417,50 @@ TEST(ContactMap, ATurnedBIsStillDecidedAlmostWhollyByCorrelation) {
 
 }  // namespace
 }  // namespace cl
+
+namespace cl {
+namespace {
+
+// The area-weighted centroid of pixel-exact's overlap against a fine grid of world points: the mean of
+// the points (1/64 pixel apart) that lie in a solid square of both sprites.
+TEST(ContactCentroid, PixelExactsCentroidIsTheCentroidOfTheOverlapArea) {
+    const AlphaMask a = maskFromArt({"####.", "###..", "##...", "#...."}), b = solidMask(5, 3);
+    const Body bodyA = testing::bodyAboutCentre(a, {10.0, 10.0}, 30.0, {1.25, 1.0});
+    const Body bodyB = testing::bodyAboutCentre(b, {11.0, 10.5}, -15.0);
+    const ContactPair pair(bodyA, bodyB, optionsFor("pixel-exact"));
+    const auto centroid = contactCentroid(pair);
+    ASSERT_TRUE(centroid);
+    const glm::dmat3 toA = affineInverse(worldMatrix(bodyA.transform)), toB = affineInverse(worldMatrix(bodyB.transform));
+    glm::dvec2 sum{0.0, 0.0};
+    int count = 0;
+    for (double y = 0.0; y < 20.0; y += 1.0 / 64) {
+        for (double x = 0.0; x < 20.0; x += 1.0 / 64) {
+            const glm::dvec2 p{x + 1.0 / 128, y + 1.0 / 128};
+            const glm::dvec2 pa = transformPoint(toA, p), pb = transformPoint(toB, p);
+            if (a.solid(static_cast<int>(std::floor(pa.x)), static_cast<int>(std::floor(pa.y))) &&
+                b.solid(static_cast<int>(std::floor(pb.x)), static_cast<int>(std::floor(pb.y)))) {
+                sum += p;
+                ++count;
+            }
+        }
+    }
+    ASSERT_GT(count, 1000);
+    EXPECT_NEAR(centroid->x, sum.x / count, 0.01);
+    EXPECT_NEAR(centroid->y, sum.y / count, 0.01);
+}
+
+TEST(ContactCentroid, SampledTestsAverageEveryOverlappingSampleOfBothScans) {
+    const AlphaMask square = solidMask(4, 4);
+    // B covers [2, 6) x [1, 5); A [0, 4)^2. A's samples in B: x 2.5, 3.5 and y 1.5..3.5 (6 samples,
+    // mean (3, 2.5)); B's samples in A: x 2.5, 3.5, y 1.5..3.5 too (6 more, same mean).
+    ContactOptions both = optionsFor("pixel-fast");
+    both.scan = ScanDirection::Both;
+    const ContactPair pair(bodyAt(square, {0, 0}), bodyAt(square, {2, 1}), both);
+    const auto c = contactCentroid(pair);
+    ASSERT_TRUE(c);
+    EXPECT_DOUBLE_EQ(c->x, 3.0);
+    EXPECT_DOUBLE_EQ(c->y, 2.5);
+}
+
+}  // namespace
+}  // namespace cl
