@@ -229,7 +229,7 @@ Separation separation(const ContactPair& pair) {
             ++s.testsRun;
             if (hit && r.firstHit) witnesses.add(*r.firstHit);
             // Witnesses keep failing: deciding the rest of the window in one sweep is cheaper than a test per cell.
-            if (hit && s.testsRun > kTestsBeforeMap) {
+            if (hit && s.testsRun > kTestsBeforeMap && cellCount(window) <= kMaxContactMapCells) {
                 ContactMapBuilder builder(pair, window);
                 while (!builder.advance(std::numeric_limits<std::int64_t>::max())) {
                 }

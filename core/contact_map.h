@@ -10,6 +10,12 @@
 
 namespace cl {
 
+/// Most cells a map may hold (a 64 MiB bitset, 8192 x 8192 cells); callers refuse larger windows.
+inline constexpr std::int64_t kMaxContactMapCells = std::int64_t(1) << 26;
+
+/// Number of cells in a window, as a 64-bit count.
+inline std::int64_t cellCount(const LatticeWindow& w) { return std::int64_t(w.width()) * w.height(); }
+
 /// Which cells of a window hit. Rows are filled top to bottom; rows at or past rowsDone are not known yet.
 struct ContactMap {
     LatticeWindow window;        ///< The cells the map covers.
