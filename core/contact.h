@@ -46,10 +46,11 @@ std::optional<glm::dvec2> unitPushDirection(glm::dvec2 v);
 
 /// A rectangle of lattice cells, inclusive on both ends: cell (i, j) is the offset t = (i h, j h).
 struct LatticeWindow {
-    glm::ivec2 first{0, 0};
-    glm::ivec2 last{-1, -1};
+    glm::ivec2 first{0, 0};   ///< Least i and j.
+    glm::ivec2 last{-1, -1};  ///< Greatest i and j.
     /// True when it holds no cell.
     bool empty() const { return last.x < first.x || last.y < first.y; }
+    /// Cells per row and rows (0 when empty).
     int width() const { return empty() ? 0 : last.x - first.x + 1; }
     int height() const { return empty() ? 0 : last.y - first.y + 1; }
     /// True when cell c lies inside.
@@ -61,11 +62,15 @@ struct LatticeWindow {
 /// Holds pointers to the bodies' masks (not owned; they must outlive it).
 class ContactPair {
 public:
+    /// The pair as placed; an unknown or missing test means pixel-fast, a bad resolution means 1.
     ContactPair(const Body& a, const Body& b, const ContactOptions& options);
 
+    /// A and B where they stand (t = 0).
     const Body& a() const { return m_a; }
     const Body& b() const { return m_b; }
+    /// The options as given.
     const ContactOptions& options() const { return m_options; }
+    /// The contact test (never null).
     const Algorithm& test() const { return *m_test; }
     /// The lattice step h = 1 / r.
     double step() const { return m_step; }
@@ -90,7 +95,7 @@ public:
     /// Every lattice cell at which mayHitAt() holds; outside it every cell is free. Empty when a sprite
     /// has no solid pixel.
     LatticeWindow defaultWindow() const;
-    /// The world box of A's (or B's) solid pixels: the tight world AABB; empty when there is none.
+    /// The world box of A's (or B's) solid pixels, the tight world AABB; empty when there is none.
     std::optional<Rect> tightBoxA() const { return m_tightA; }
     std::optional<Rect> tightBoxB() const { return m_tightB; }
 
@@ -144,12 +149,13 @@ std::int64_t defaultApproachLimit(const ContactPair& pair, glm::dvec2 direction)
 /// area-weighted centroid of the overlap); empty when nothing overlaps.
 std::optional<glm::dvec2> contactCentroid(const ContactPair& pair);
 
-/// The pygame recipe: g = (n(+h,0) - n(-h,0), n(0,+h) - n(0,-h)) with n the overlap (count, or area for
-/// pixel-exact) at that offset; the normal is -g / |g|, empty when g = 0.
+/// The pygame recipe's answer: g and the normal -g / |g| (empty when g = 0).
 struct GradientNormal {
     glm::dvec2 gradient{0.0, 0.0};
     std::optional<glm::dvec2> normal;
 };
+/// The pygame recipe: g = (n(+h,0) - n(-h,0), n(0,+h) - n(0,-h)) with n the overlap (count, or area for
+/// pixel-exact) of the full test at that offset.
 GradientNormal gradientNormal(const ContactPair& pair);
 
 /// Every contact answer for one pair, as the CLI prints it.

@@ -63,6 +63,7 @@ public:
     bool complete() const;
     /// The map so far.
     const ContactMap& map() const;
+    /// How the cells so far were decided.
     const ContactMapStats& stats() const;
 
 private:
