@@ -28,6 +28,8 @@ struct Algorithm {
     bool directional = false;
     /// Its answer depends on TestOptions::sampling (center or xna).
     bool honoursSampling = false;
+    /// Applies only when both sprites are whole-pixel translations (not applicable otherwise, with the reason).
+    bool wholePixelTranslationsOnly = false;
     /// Its overlap is a world area (reported as "overlap_area"), not a count of samples.
     bool reportsArea = false;
     /// Reports every overlapping (A pixel, B pixel) pair when asked (TestOptions::listHits).

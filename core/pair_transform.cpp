@@ -9,7 +9,6 @@ namespace {
 // argument unchanged.
 double reduceDegrees(double degrees) { return std::abs(degrees) < 360.0 ? degrees : std::fmod(degrees, 360.0); }
 
-
 // toFixed for |value| < 2^20, where most lattices live, in a few instructions (pixel-fast's set-up
 // counts every nanosecond): value * 2^32 is exact below 2^52, so is its floor, and so is what lies above
 // the floor wherever it is near one half (Sterbenz), which is all the comparison needs.
@@ -56,20 +55,44 @@ std::int64_t pickPixel(Fixed coordinate, Sampling sampling) {
     return static_cast<std::int64_t>(whole);
 }
 
-SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
-    // inverse(B) * A written out as S_B^-1 R(rotA - rotB) S_A plus a translation, rather than multiplied
-    // out: two sprites with the same rotation then map into each other with no rotation residue at all.
+namespace {
+
+// What makeSampleLattice and SampleLatticeFamily both derive from the positions: A's translation into B and
+// the position of A's first sample. One function, so the two agree bit for bit.
+struct PlacedStart {
+    glm::dvec2 translation;
+    glm::dvec2 start;
+};
+inline PlacedStart placedStart(glm::dvec2 csB, glm::dvec2 bScale, glm::dvec2 bOrigin, glm::dvec2 originTerm,
+                               glm::dvec2 sampleTerm, glm::dvec2 d) {
+    const glm::dvec2 dInB{(csB.x * d.x + csB.y * d.y) / bScale.x, (-csB.y * d.x + csB.x * d.y) / bScale.y};
+    const glm::dvec2 translation = bOrigin + dInB - originTerm;
+    return {translation, translation + sampleTerm};
+}
+
+// The turn between the sprites: cos and sin of B's turn, and of A's turn minus B's.
+struct PairTurn {
+    glm::dvec2 csB;
+    glm::dvec2 csDelta;
+};
+inline PairTurn pairTurn(const SpriteTransform& a, const SpriteTransform& b) {
     const double turnA = reduceDegrees(a.rotationDeg), turnB = reduceDegrees(b.rotationDeg);
     const glm::dvec2 csB = cosSinDegrees(turnB);
     // With A unturned the difference is B's turn backwards: cosSinDegrees(-turnB) is csB with the sine
     // negated, bit for bit (0.0 - s keeps +0 where the call would give it).
-    const glm::dvec2 csDelta = turnA == 0.0 ? glm::dvec2{csB.x, 0.0 - csB.y} : cosSinDegrees(turnA - turnB);
+    return {csB, turnA == 0.0 ? glm::dvec2{csB.x, 0.0 - csB.y} : cosSinDegrees(turnA - turnB)};
+}
+
+}  // namespace
+
+SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
+    // inverse(B) * A written out as S_B^-1 R(rotA - rotB) S_A plus a translation, rather than multiplied
+    // out: two sprites with the same rotation then map into each other with no rotation residue at all.
+    const auto [csB, csDelta] = pairTurn(a, b);
     const glm::dvec2 col0{csDelta.x * a.scale.x / b.scale.x, csDelta.y * a.scale.x / b.scale.y};
     const glm::dvec2 col1{-csDelta.y * a.scale.y / b.scale.x, csDelta.x * a.scale.y / b.scale.y};
-    const glm::dvec2 d = a.position - b.position;
-    const glm::dvec2 dInB{(csB.x * d.x + csB.y * d.y) / b.scale.x, (-csB.y * d.x + csB.x * d.y) / b.scale.y};
-    const glm::dvec2 translation = b.origin + dInB - (col0 * a.origin.x + col1 * a.origin.y);
-    const glm::dvec2 start = translation + (col0 + col1) * sampleOffset(sampling);
+    const auto [translation, start] = placedStart(csB, b.scale, b.origin, col0 * a.origin.x + col1 * a.origin.y,
+                                                  (col0 + col1) * sampleOffset(sampling), a.position - b.position);
     // The one rounding: the matrix from A's sample lattice into B, to 32.32 fixed point. Every field is
     // written here, so the lattice is built in place rather than copied from a default.
     return SampleLattice{glm::dmat3(glm::dvec3(col0, 0.0), glm::dvec3(col1, 0.0), glm::dvec3(translation, 1.0)),
@@ -80,6 +103,20 @@ SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform&
                          {fixedOf(col0.x), fixedOf(col0.y)},
                          {fixedOf(col1.x), fixedOf(col1.y)},
                          sampling};
+}
+
+SampleLatticeFamily::SampleLatticeFamily(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling)
+    : m_reference(makeSampleLattice(a, b, sampling)), m_bScale(b.scale), m_bOrigin(b.origin) {
+    const PairTurn turn = pairTurn(a, b);
+    m_csB = turn.csB;
+    const glm::dvec2 col0 = m_reference.stepX, col1 = m_reference.stepY;
+    m_originTerm = col0 * a.origin.x + col1 * a.origin.y;
+    m_sampleTerm = (col0 + col1) * sampleOffset(sampling);
+}
+
+FixedVec SampleLatticeFamily::startAt(glm::dvec2 aPosition, glm::dvec2 bPosition) const {
+    const glm::dvec2 start = placedStart(m_csB, m_bScale, m_bOrigin, m_originTerm, m_sampleTerm, aPosition - bPosition).start;
+    return {fixedOf(start.x), fixedOf(start.y)};
 }
 
 PairTransform makePairTransform(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {

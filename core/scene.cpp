@@ -1,5 +1,6 @@
 #include "core/scene.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include "core/atomic_file.h"
+#include "core/contact.h"
 #include "core/image_io.h"
 
 namespace cl {
@@ -88,7 +90,7 @@ public:
         }
         if (!readHeader(root)) return std::nullopt;
         Scene scene;
-        checkKeys(root, "", {"format", "version", "title", "notes", "sampling", "scan", "sprites", "expect", "view"});
+        checkKeys(root, "", {"format", "version", "title", "notes", "sampling", "scan", "sprites", "contact", "expect", "view"});
         readString(root, "title", "title", scene.title);
         readString(root, "notes", "notes", scene.notes);
         if (auto it = root.find("sampling"); it != root.end()) {
@@ -102,6 +104,7 @@ public:
             else add("scan", "must be \"a-to-b\", \"b-to-a\" or \"both\", got " + describe(*it));
         }
         readSprites(root, scene);
+        readContact(root, scene);
         if (auto it = root.find("expect"); it != root.end()) {
             if (it->is_object()) {
                 scene.expect = *it;
@@ -357,6 +360,10 @@ private:
                 // Any name loads: which tests exist depends on the binary (a core-only build has no gpu),
                 // so `check --verify` reports a name it lacks as not available here.
                 const std::string entryPath = path + "[" + jsonQuoted(entry.key()) + "]";
+                if (entry.key() == kContactExpectKey) {
+                    checkContactExpectation(entry.value(), entryPath);
+                    continue;
+                }
                 if (entry.key().empty()) add(entryPath, "an algorithm name cannot be empty");
                 checkExpectation(entry.value(), entryPath);
             }
@@ -409,6 +416,71 @@ private:
         }
     }
 
+    // The optional `contact` block: {test, resolution, push}.
+    void readContact(const Json& root, Scene& scene) {
+        auto it = root.find("contact");
+        if (it == root.end()) return;
+        if (!it->is_object()) {
+            add("contact", "must be an object {\"test\": ..., \"resolution\": ..., \"push\": ...}, got " + describe(*it));
+            return;
+        }
+        checkKeys(*it, "contact", {"test", "resolution", "push"});
+        SceneContact contact;
+        if (auto test = it->find("test"); test != it->end()) {
+            if (!test->is_string()) {
+                add("contact.test", "must be the name of a pixel test, got " + describe(*test));
+            } else if (auto problem = contactTestProblem(test->get_ref<const std::string&>())) {
+                add("contact.test", *problem);
+            } else {
+                contact.test = test->get<std::string>();
+            }
+        }
+        if (auto r = it->find("resolution"); r != it->end()) {
+            if (isIntegral(*r) && isContactResolution(static_cast<int>(std::clamp(r->get<double>(), -1.0, 1.0e6)))) {
+                contact.resolution = static_cast<int>(r->get<double>());
+            } else {
+                add("contact.resolution", "must be 1, 2, 4 or 8 (lattice step 1/r pixel), got " + describe(*r));
+            }
+        }
+        if (auto push = it->find("push"); push != it->end()) {
+            if (push->is_string()) {
+                if (namedPushDirection(push->get_ref<const std::string&>())) contact.pushName = push->get<std::string>();
+                else add("contact.push", "must be \"up\", \"down\", \"left\", \"right\" or [x, y], got " + describe(*push));
+            } else if (auto v = readPair(*push, "contact.push", [](double) { return true; }, "must be a finite number", false)) {
+                if (unitPushDirection(*v)) contact.pushVector = *v;
+                else add("contact.push", "must not be the zero vector, got [0, 0]");
+            }
+        }
+        scene.contact = contact;
+    }
+
+    // expect["A/B"]["contact"]: what `check --contact` reports.
+    void checkContactExpectation(const Json& value, const std::string& path) {
+        if (!value.is_object()) {
+            add(path, "must be an object such as {\"separation\": [-3, 0]}, got " + describe(value));
+            return;
+        }
+        auto isPoint = [](const Json& v) { return v.is_array() && v.size() == 2 && v[0].is_number() && v[1].is_number(); };
+        for (const auto& field : value.items()) {
+            const std::string& key = field.key();
+            const Json& v = field.value();
+            const std::string fieldPath = path + "." + key;
+            if (key == "separation") {
+                if (!isPoint(v)) add(fieldPath, "must be an array of two numbers [x, y], got " + describe(v));
+            } else if (key == "centroid") {
+                if (!v.is_null() && !isPoint(v)) add(fieldPath, "must be null or an array of two numbers [x, y], got " + describe(v));
+            } else if (key == "depth" || key == "push") {
+                if (!v.is_number() || !(v.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describe(v));
+            } else if (key == "approach") {
+                if (!v.is_null() && (!v.is_number() || !(v.get<double>() >= 0))) {
+                    add(fieldPath, "must be a non-negative number or null (none within the limit), got " + describe(v));
+                }
+            } else {
+                add(fieldPath, "unknown field (known fields: separation, depth, push, approach, centroid)");
+            }
+        }
+    }
+
     struct CachedImage {
         std::shared_ptr<const RgbaImage> pixels;
         std::string error;
@@ -436,6 +508,16 @@ nlohmann::ordered_json numberJson(double value) {
 }
 
 nlohmann::ordered_json pairJson(glm::dvec2 v) { return nlohmann::ordered_json::array({numberJson(v.x), numberJson(v.y)}); }
+
+// The `contact` block with the fields the scene sets, as written.
+nlohmann::ordered_json contactJson(const SceneContact& contact) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::object();
+    if (contact.test) j["test"] = *contact.test;
+    if (contact.resolution) j["resolution"] = *contact.resolution;
+    if (contact.pushName) j["push"] = *contact.pushName;
+    else if (contact.pushVector) j["push"] = pairJson(*contact.pushVector);
+    return j;
+}
 
 }  // namespace
 
@@ -556,6 +638,7 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
             sprites.push_back(std::move(s));
         }
         root["sprites"] = std::move(sprites);
+        if (scene.contact) root["contact"] = contactJson(*scene.contact);
         root["expect"] = Ordered::parse(scene.expect.dump(-1, ' ', false, Json::error_handler_t::replace));
         root["view"] = Ordered::parse(scene.view.dump(-1, ' ', false, Json::error_handler_t::replace));
 

@@ -10,7 +10,9 @@
 //     position [x, y] (default [0, 0]), origin [x, y] (default: the image centre [w/2, h/2]),
 //     rotation_deg (default 0), scale [x, y] or one number for both (default 1), alpha_threshold 0..255
 //     (default 0),
-//   expect {"A/B": {"<algorithm>": {applicable, reason, hit, overlap, overlap_area, samples, first_hit}}}
+//   contact {test, resolution 1|2|4|8, push "up"|"down"|"left"|"right"|[x, y]} (optional; written only when set),
+//   expect {"A/B": {"<algorithm>": {applicable, reason, hit, overlap, overlap_area, samples, first_hit},
+//                   "contact": {separation [x, y], depth, push, approach (null: none), centroid [x, y] | null}}}
 //     (default {}), view {...} (default {}, owned by the app and kept as written).
 // Unknown fields are reported as problems, so that a misspelt field is never silently ignored.
 
@@ -42,6 +44,16 @@ struct SceneSprite {
     int alphaThreshold = 0;                    ///< 0..255; a pixel is solid when alpha > threshold.
 };
 
+/// The scene's `contact` block: how contact questions are asked (README "Contact: which way out"). Each
+/// field is kept only when the file sets it, so a file loads and saves back as written.
+struct SceneContact {
+    std::optional<std::string> test;         ///< The contact test's name; default kDefaultPixelAlgorithm.
+    std::optional<int> resolution;           ///< r in kContactResolutions (h = 1 / r); default 1.
+    std::optional<std::string> pushName;     ///< "up", "down", "left" or "right", when written as a name.
+    std::optional<glm::dvec2> pushVector;    ///< [x, y] (non-zero), when written as a vector.
+    bool operator==(const SceneContact&) const = default;
+};
+
 /// A whole scene file in memory.
 struct Scene {
     std::string title;
@@ -49,6 +61,7 @@ struct Scene {
     Sampling sampling = Sampling::Center;
     ScanDirection scan = ScanDirection::AToB;  ///< For the directional (sampled) tests.
     std::vector<SceneSprite> sprites;
+    std::optional<SceneContact> contact;       ///< The file's `contact` block, when it has one.
     /// expect["F/R"]["pixel-naive"] = {"hit": true, "overlap": 312}: what the reporter expected.
     nlohmann::json expect = nlohmann::json::object();
     /// Owned by the app (camera, overlays, selected pair); kept as written.
@@ -63,6 +76,9 @@ inline constexpr int kSceneVersion = 1;
 inline constexpr int kMaxSceneSprites = 256;
 /// Most pixels all of a scene's distinct images may hold together (512 MiB of RGBA).
 inline constexpr std::int64_t kMaxScenePixels = std::int64_t(128) * 1024 * 1024;
+
+/// The key of an expect entry that holds contact answers instead of one algorithm's.
+inline constexpr std::string_view kContactExpectKey = "contact";
 
 /// The name a sampling convention has in scene files and on the command line: "center" or "xna".
 std::string_view samplingName(Sampling sampling);

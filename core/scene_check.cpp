@@ -83,7 +83,122 @@ std::string padded(std::string text, std::size_t width) {
     return text;
 }
 
+// ---- contact answers (issue 13) ----
+
+constexpr double kContactTolerance = 1e-9;
+
+Ordered optionalPoint(const std::optional<glm::dvec2>& p) { return p ? pointJson(*p) : Ordered(nullptr); }
+
+std::string vectorText(glm::dvec2 v) { return "(" + numberText(v.x) + ", " + numberText(v.y) + ")"; }
+std::string optionalVectorText(const std::optional<glm::dvec2>& v) { return v ? vectorText(*v) : std::string("none"); }
+
+ContactReport runContact(const CheckContactSettings& settings, const CheckReport& report, const Body& a, const Body& b) {
+    ContactOptions options;
+    options.test = settings.test;
+    options.sampling = report.sampling;
+    options.scan = report.scan;
+    options.resolution = settings.resolution;
+    return contactReport(ContactPair(a, b, options), settings.push);
+}
+
+std::string contactTable(const CheckContactSettings& settings, const ContactReport& c) {
+    std::string text = "  contact (" + std::string(settings.test->name) + ", h = 1/" + std::to_string(settings.resolution) + "):";
+    if (!c.applicable) return text + " n/a (" + c.reason + ")\n";
+    text += c.hit ? " hit\n" : " no hit\n";
+    text += "    separation " + vectorText(c.separation.vector) + "  depth " + numberText(c.separation.depth) +
+            "  normal " + optionalVectorText(c.separation.normal) + "\n";
+    text += "    push-out along " + vectorText(c.push.direction) + ": " + numberText(c.push.distance) + "\n";
+    text += "    approach along " + vectorText(c.approach.direction) + ": " +
+            (c.approach.steps ? numberText(c.approach.distance) : std::string("none")) + " (limit " +
+            numberText(static_cast<double>(c.approach.limitSteps) * c.step) + ")\n";
+    text += "    centroid " + optionalVectorText(c.centroid) + "  gradient normal " + optionalVectorText(c.gradient.normal) +
+            " (g = " + vectorText(c.gradient.gradient) + ")\n";
+    return text;
+}
+
+void verifyContact(const std::string& pairName, const ContactReport& c, const Json& expected, std::vector<std::string>& differences) {
+    if (!expected.is_object()) return;
+    const Json actual = Json::parse(contactExpectJson(c).dump(-1, ' ', false, Json::error_handler_t::replace));
+    for (const auto& field : expected.items()) {
+        auto found = actual.find(field.key());
+        if (found == actual.end()) continue;  // the loader refuses unknown fields
+        bool same = true;
+        if (field.value().is_null() || found->is_null()) {
+            same = field.value().is_null() && found->is_null();
+        } else if (field.value().is_number() && found->is_number()) {
+            same = std::fabs(field.value().get<double>() - found->get<double>()) <= kContactTolerance;
+        } else if (field.value().is_array() && found->is_array() && field.value().size() == found->size()) {
+            for (std::size_t k = 0; k < found->size(); ++k) {
+                same = same && std::fabs(field.value()[k].get<double>() - (*found)[k].get<double>()) <= kContactTolerance;
+            }
+        } else {
+            same = false;
+        }
+        if (!same) {
+            differences.push_back(pairName + " contact " + field.key() + ": expected " + shortJson(field.value()) + ", got " +
+                                  shortJson(*found));
+        }
+    }
+}
+
 }  // namespace
+
+CheckContactSettings contactSettings(const Scene& scene, const CheckOptions& options) {
+    CheckContactSettings s;
+    const SceneContact contact = scene.contact.value_or(SceneContact{});
+    s.test = findAlgorithm(contact.test.value_or(std::string(kDefaultPixelAlgorithm)));
+    if (!s.test) s.test = findAlgorithm(kDefaultPixelAlgorithm);
+    s.resolution = options.resolution.value_or(contact.resolution.value_or(1));
+    if (options.push) {
+        s.push = *options.push;
+    } else if (contact.pushName) {
+        s.push = namedPushDirection(*contact.pushName).value_or(s.push);
+    } else if (contact.pushVector) {
+        s.push = unitPushDirection(*contact.pushVector).value_or(s.push);
+    }
+    return s;
+}
+
+bool expectsContact(const nlohmann::json& expect) {
+    if (!expect.is_object()) return false;
+    for (const auto& pair : expect.items()) {
+        if (pair.value().is_object() && pair.value().contains(std::string(kContactExpectKey))) return true;
+    }
+    return false;
+}
+
+Ordered contactJson(const CheckContactSettings& settings, const ContactReport& c) {
+    Ordered j;
+    j["test"] = std::string(settings.test->name);
+    j["resolution"] = settings.resolution;
+    j["applicable"] = c.applicable;
+    if (!c.applicable) {
+        j["reason"] = c.reason;
+        return j;
+    }
+    j["hit"] = c.hit;
+    j["separation"] = pointJson(c.separation.vector);
+    j["depth"] = c.separation.depth;
+    j["normal"] = optionalPoint(c.separation.normal);
+    j["push"] = Ordered{{"direction", pointJson(c.push.direction)}, {"distance", c.push.distance}};
+    j["approach"] = Ordered{{"direction", pointJson(c.approach.direction)},
+                            {"distance", c.approach.steps ? Ordered(c.approach.distance) : Ordered(nullptr)},
+                            {"limit", static_cast<double>(c.approach.limitSteps) * c.step}};
+    j["centroid"] = optionalPoint(c.centroid);
+    j["gradient"] = pointJson(c.gradient.gradient);
+    j["gradient_normal"] = optionalPoint(c.gradient.normal);
+    return j;
+}
+
+Ordered contactExpectJson(const ContactReport& c) {
+    Ordered j;
+    j["separation"] = pointJson(c.separation.vector);
+    j["depth"] = c.separation.depth;
+    j["push"] = c.push.distance;
+    j["approach"] = c.approach.steps ? Ordered(c.approach.distance) : Ordered(nullptr);
+    j["centroid"] = optionalPoint(c.centroid);
+    return j;
+}
 
 CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options, MaskCache& masks) {
     CheckRunResult out;
@@ -145,6 +260,10 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
     TestOptions testOptions;
     testOptions.sampling = report.sampling;
     testOptions.scan = report.scan;
+    // What the expect block asks about is answered too: its pairs (above), and contact when it has an entry.
+    if (options.contact || (options.includeExpectedPairs && expectsContact(scene.expect))) {
+        report.contact = contactSettings(scene, options);
+    }
     for (const auto& sprite : scene.sprites) {
         if (!sprite.pixels) {
             out.error = "sprite " + jsonQuoted(sprite.name) + " has no image";
@@ -158,10 +277,11 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
         auto maskB = masks.get(spriteB.pixels, spriteB.alphaThreshold);
         Body a{maskA.get(), spriteA.transform};
         Body b{maskB.get(), spriteB.transform};
-        PairReport pairReport{spriteA.name, spriteB.name, {}};
+        PairReport pairReport{spriteA.name, spriteB.name, {}, std::nullopt};
         for (const Algorithm* algorithm : chosen) {
             pairReport.results.push_back({algorithm, runAlgorithm(*algorithm, a, b, testOptions)});
         }
+        if (report.contact) pairReport.contact = runContact(*report.contact, report, a, b);
         report.pairs.push_back(std::move(pairReport));
     }
     out.report = std::move(report);
@@ -196,7 +316,9 @@ Ordered reportJson(const CheckReport& report) {
     for (const auto& pair : report.pairs) {
         Ordered results = Ordered::object();
         for (const auto& outcome : pair.results) results[std::string(outcome.algorithm->name)] = resultJson(*outcome.algorithm, outcome.result);
-        pairs.push_back(Ordered{{"a", pair.a}, {"b", pair.b}, {"results", std::move(results)}});
+        Ordered entry{{"a", pair.a}, {"b", pair.b}, {"results", std::move(results)}};
+        if (pair.contact && report.contact) entry["contact"] = contactJson(*report.contact, *pair.contact);
+        pairs.push_back(std::move(entry));
     }
     return Ordered{{"scene", report.scene}, {"sampling", samplingName(report.sampling)},
                    {"scan", scanDirectionName(report.scan)}, {"pairs", std::move(pairs)}};
@@ -219,6 +341,7 @@ Ordered expectJson(const CheckReport& report) {
             }
             entries[std::string(outcome.algorithm->name)] = std::move(e);
         }
+        if (pair.contact) entries[std::string(kContactExpectKey)] = contactExpectJson(*pair.contact);
         expect[pair.a + "/" + pair.b] = std::move(entries);
     }
     return expect;
@@ -250,6 +373,7 @@ std::string reportTable(const CheckReport& report) {
                     padded(timeText(r.timeNs), 10) + first;
             text += line + "\n";
         }
+        if (pair.contact && report.contact) text += contactTable(*report.contact, *pair.contact);
     }
     return text;
 }
@@ -263,6 +387,15 @@ VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expec
                                  [&](const PairReport& p) { return p.a + "/" + p.b == pairName; });
         if (!pairItem.value().is_object()) continue;
         for (const auto& entry : pairItem.value().items()) {
+            if (entry.key() == kContactExpectKey) {
+                if (pair == report.pairs.end() || !pair->contact) {
+                    ++out.skipped;
+                } else {
+                    ++out.checked;
+                    verifyContact(pairName, *pair->contact, entry.value(), out.differences);
+                }
+                continue;
+            }
             const AlgorithmOutcome* outcome = nullptr;
             if (pair != report.pairs.end()) {
                 for (const auto& o : pair->results) {

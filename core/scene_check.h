@@ -11,6 +11,7 @@
 
 #include "core/algorithms.h"
 #include "core/collision_result.h"
+#include "core/contact.h"
 #include "core/mask_cache.h"
 #include "core/scene.h"
 
@@ -24,9 +25,24 @@ struct CheckOptions {
     std::optional<std::pair<std::string, std::string>> pair;   ///< Only this pair, first = scanned (A).
     std::optional<Sampling> sampling;                          ///< Overrides the scene's sampling.
     std::optional<ScanDirection> scan;                         ///< Overrides the scene's scan direction.
-    /// Also run the pairs named in the scene's expect block (e.g. "R/F" when the file lists F first).
+    /// Also answer what the expect block names: its pairs (e.g. "R/F" when the file lists F first) and contact.
     bool includeExpectedPairs = false;
+    /// Also answer the contact questions (separation, push-out, approach, centroid, gradient normal).
+    bool contact = false;
+    std::optional<glm::dvec2> push;  ///< Unit push direction; overrides the scene's contact.push (default up).
+    std::optional<int> resolution;   ///< Overrides the scene's contact.resolution (default 1).
 };
+
+/// The contact settings a check uses: the options' overrides, else the scene's contact block, else the defaults.
+struct CheckContactSettings {
+    const Algorithm* test = nullptr;      ///< The contact test (never null).
+    int resolution = 1;
+    glm::dvec2 push{0.0, -1.0};           ///< Unit push-out direction; approach goes the opposite way.
+};
+CheckContactSettings contactSettings(const Scene& scene, const CheckOptions& options);
+
+/// True when some pair of the expect block has a "contact" entry, so `--verify` must answer contact questions.
+bool expectsContact(const nlohmann::json& expect);
 
 /// One test's answer for one pair.
 struct AlgorithmOutcome {
@@ -39,6 +55,7 @@ struct PairReport {
     std::string a;
     std::string b;
     std::vector<AlgorithmOutcome> results;  ///< In the order of the algorithm table.
+    std::optional<ContactReport> contact;   ///< Set when the check answered contact questions.
 };
 
 /// Everything one check computed.
@@ -47,6 +64,7 @@ struct CheckReport {
     Sampling sampling = Sampling::Center;
     ScanDirection scan = ScanDirection::AToB;  ///< The directional tests' scan direction.
     std::vector<PairReport> pairs;  ///< File order: every (earlier, later) pair, then extra expected pairs.
+    std::optional<CheckContactSettings> contact;  ///< The contact settings, when contact questions were answered.
 };
 
 /// A report, or why nothing could be run (unknown algorithm or sprite name).
@@ -67,6 +85,13 @@ nlohmann::ordered_json resultJson(const Algorithm& algorithm, const CollisionRes
 /// The whole report as `check --json` prints it: {"scene": ..., "sampling": ..., "scan": ..., "pairs": [...]}.
 nlohmann::ordered_json reportJson(const CheckReport& report);
 
+/// One pair's contact answers in the JSON shape of `check --contact --json`.
+nlohmann::ordered_json contactJson(const CheckContactSettings& settings, const ContactReport& contact);
+
+/// The fields of a contact answer an expect block's "contact" entry holds: separation, depth, push,
+/// approach (null when none) and centroid (null when nothing overlaps).
+nlohmann::ordered_json contactExpectJson(const ContactReport& contact);
+
 /// The report as a readable fixed-width table, one block per pair.
 std::string reportTable(const CheckReport& report);
 
@@ -86,8 +111,9 @@ struct VerifyResult {
 };
 
 /// Compares every field of every expectation with the report. Counts (overlap, samples, pixels) must be
-/// equal; overlap_area and world coordinates may differ by 1e-6 relative (at least 1e-6 absolute).
-/// An expectation for a test not in `available` is listed as unavailable, not compared.
+/// equal; overlap_area and world coordinates may differ by 1e-6 relative (at least 1e-6 absolute); the
+/// contact entry's numbers and vectors by 1e-9. An expectation for a test not in `available` is listed
+/// as unavailable, not compared.
 VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect,
                           const AlgorithmSet& available = coreAlgorithms());
 

@@ -2,11 +2,16 @@
 #include "app/cli/check_command.h"
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/algorithms.h"
+#include "core/contact.h"
+#include "core/contact_map.h"
+#include "core/contact_map_image.h"
+#include "core/image_io.h"
 #include "core/mask_cache.h"
 #include "core/scene.h"
 #include "core/scene_check.h"
@@ -22,6 +27,8 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
     out << "usage: collision-lab check SCENE [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json]\n"
            "                          [--verify] [--sampling center|xna] [--scan a-to-b|b-to-a|both]\n"
            "                          [--print-expect] [--help]\n"
+           "                          [--contact] [--push up|down|left|right|X,Y] [--resolution R]\n"
+           "                          [--cspace PNG]\n"
            "\n"
            "Loads the scene file SCENE, runs collision tests on its sprite pairs and prints the results.\n"
            "\n"
@@ -45,6 +52,14 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
            "                    Expectations for tests not run (see --algorithm, --pair) are skipped.\n"
            "  --print-expect    print an \"expect\" block (hit and overlap of every result) to paste\n"
            "                    into the scene file; check those values by hand before committing.\n"
+           "  --contact         also answer which way out (README \"Contact: which way out\"): separation\n"
+           "                    vector, depth, normal, push-out, approach, contact centroid and gradient\n"
+           "                    normal, with the scene's contact test (contact.test; default pixel-fast).\n"
+           "  --push DIR        push-out direction: up, down, left, right or X,Y (any non-zero vector);\n"
+           "                    approach goes the opposite way. Default: the scene's contact.push, or up.\n"
+           "  --resolution R    lattice step 1/R pixel, R in 1, 2, 4, 8. Default: contact.resolution, or 1.\n"
+           "  --cspace PNG      write the first pair's configuration-space map (every offset of A in the\n"
+           "                    default window: hits dark, free light, t = 0 marked by a red cross).\n"
            "  --help            this text.\n"
            "\n"
            "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
@@ -58,6 +73,7 @@ struct CheckArguments {
     bool verify = false;
     bool printExpect = false;
     bool help = false;
+    std::string cspace;  ///< --cspace: where to write the first pair's map.
 };
 
 std::vector<std::string> splitCommas(std::string_view text) {
@@ -70,6 +86,68 @@ std::vector<std::string> splitCommas(std::string_view text) {
         start = comma + 1;
     }
     return parts;
+}
+
+// The contact options (issue 13). Returns true when `option` is one of them; a usage error goes to `error`.
+template <typename TakeValue>
+bool parseContactOption(std::string_view option, std::optional<std::string_view> value, TakeValue takeValue,
+                        CheckArguments& parsed, std::optional<std::string>& error) {
+    if (option == "--contact") {
+        if (value) error = "--contact takes no value";
+        parsed.options.contact = true;
+    } else if (option == "--push") {
+        auto v = takeValue();
+        std::string why = "needs a direction: up, down, left, right or X,Y";
+        auto direction = v ? parsePushDirection(*v, why) : std::nullopt;
+        if (!direction) error = "--push: " + why;
+        parsed.options.push = direction;
+        parsed.options.contact = true;
+    } else if (option == "--resolution") {
+        auto v = takeValue();
+        int r = 0;
+        const bool number = v && !v->empty() && std::from_chars(v->data(), v->data() + v->size(), r).ptr == v->data() + v->size();
+        if (!number || !isContactResolution(r)) {
+            error = "--resolution must be 1, 2, 4 or 8" + (v ? ", got \"" + std::string(*v) + "\"" : std::string());
+        }
+        parsed.options.resolution = r;
+        parsed.options.contact = true;
+    } else if (option == "--cspace") {
+        auto v = takeValue();
+        if (!v || v->empty()) error = "--cspace needs the PNG file to write";
+        else parsed.cspace = std::string(*v);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// Writes the first pair's configuration-space map as a PNG; returns the error, empty on success.
+std::string writeContactMap(const Scene& scene, const CheckOptions& options, const CheckReport& report,
+                            const std::string& file) {
+    if (report.pairs.empty()) return "--cspace: the scene has no pair to map";
+    const PairReport& first = report.pairs.front();
+    MaskCache masks;
+    const SceneSprite* sprites[2] = {nullptr, nullptr};
+    for (const SceneSprite& sprite : scene.sprites) {
+        if (sprite.name == first.a) sprites[0] = &sprite;
+        if (sprite.name == first.b) sprites[1] = &sprite;
+    }
+    const auto maskA = masks.get(sprites[0]->pixels, sprites[0]->alphaThreshold);
+    const auto maskB = masks.get(sprites[1]->pixels, sprites[1]->alphaThreshold);
+    const CheckContactSettings settings = contactSettings(scene, options);
+    ContactOptions contact;
+    contact.test = settings.test;
+    contact.sampling = report.sampling;
+    contact.scan = report.scan;
+    contact.resolution = settings.resolution;
+    const ContactPair pair(Body{maskA.get(), sprites[0]->transform}, Body{maskB.get(), sprites[1]->transform}, contact);
+    const LatticeWindow window = pair.defaultWindow();
+    if (cellCount(window) > kMaxContactMapCells) {
+        return "--cspace: the map would have " + std::to_string(cellCount(window)) + " cells, more than " +
+               std::to_string(kMaxContactMapCells) + " (try a smaller --resolution)";
+    }
+    const std::string error = savePngFile(contactMapImage(contactMap(pair, window)), file);
+    return error.empty() ? error : "--cspace: " + error;
 }
 
 // Fills `parsed` or returns the message for a usage error.
@@ -93,7 +171,10 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
             return std::nullopt;
         };
 
-        if (option == "--help" || option == "-h") {
+        std::optional<std::string> contactError;
+        if (parseContactOption(option, value, takeValue, parsed, contactError)) {
+            if (contactError) return contactError;
+        } else if (option == "--help" || option == "-h") {
             parsed.help = true;
         } else if (option == "--json" || option == "--verify" || option == "--print-expect") {
             if (value) return std::string(option) + " takes no value";
@@ -172,6 +253,12 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
             return kExitBadInput;
         }
         const CheckReport& report = *run.report;
+        if (!parsed.cspace.empty()) {
+            if (const std::string error = writeContactMap(*loaded.scene, parsed.options, report, parsed.cspace); !error.empty()) {
+                err << parsed.scene << ": " << error << "\n";
+                return kExitBadInput;
+            }
+        }
 
         if (parsed.printExpect) {
             out << expectJson(report).dump(2) << "\n";

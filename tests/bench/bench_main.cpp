@@ -16,6 +16,7 @@
 #include "core/pixel_tests.h"
 #include "tests/bench/bench_cases.h"
 #include "tests/bench/bench_game.h"
+#include "tests/bench/bench_contact.h"
 
 namespace cl::bench {
 namespace {
@@ -123,6 +124,7 @@ int main(int argc, char** argv) {
     for (const auto& c : cases) registerCase(*c);
     for (int size : {64, 128, 256, 512, 1024}) registerMaskBuilding(size);
     registerGameBenchmarks();
+    registerContactBenchmarks();
 
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

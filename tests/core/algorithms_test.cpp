@@ -124,6 +124,18 @@ TEST(Algorithms, TestsThatListHitsListOnePairPerOverlapAndOnlyAreaTestsReportAnA
     }
 }
 
+TEST(Algorithms, OnlyTheTestsThatSaySoRefuseAHalfPixelTranslation) {
+    AlphaMask a = testing::solidMask(3, 3);
+    const Body whole = bodyAt(a, {0, 0}), half = bodyAt(a, {1.5, 0});
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
+        EXPECT_TRUE(runAlgorithm(algorithm, whole, bodyAt(a, {1, 0}), testing::fullScan(Sampling::Center)).applicable)
+            << algorithm.name;
+        EXPECT_EQ(!runAlgorithm(algorithm, whole, half, testing::fullScan(Sampling::Center)).applicable,
+                  algorithm.wholePixelTranslationsOnly)
+            << algorithm.name;
+    }
+}
+
 TEST(Algorithms, CoreTestsNeedNoDisplayAndRunOnAnyThread) {
     for (const Algorithm& algorithm : coreAlgorithms().all()) {
         EXPECT_FALSE(algorithm.needsDisplay || algorithm.threadBound || algorithm.deferWhileEditing) << algorithm.name;

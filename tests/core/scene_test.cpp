@@ -570,5 +570,64 @@ TEST(SamplingName, NamesRoundTrip) {
     EXPECT_FALSE(parseSampling("Center"));
 }
 
+
+// ---- the contact block (issue 13) ----
+
+TEST_F(SceneFile, AFileWithoutAContactBlockSavesWithoutOne) {
+    SceneLoadResult r = writeAndLoad();
+    ASSERT_TRUE(r.ok()) << r.message();
+    EXPECT_FALSE(r.scene->contact);
+    SceneJsonResult saved = sceneToJson(*r.scene, sceneFile());
+    ASSERT_TRUE(saved.ok()) << saved.error;
+    EXPECT_FALSE(saved.json->contains("contact"));
+}
+
+TEST_F(SceneFile, TheContactBlockLoadsAndSavesAsWritten) {
+    scene["contact"] = json::parse(R"({"test": "pixel-exact", "resolution": 4, "push": "left"})");
+    scene["expect"]["F/R"]["contact"] = json::parse(R"({"separation": [-3, 0], "depth": 3, "push": 2, "approach": null, "centroid": null})");
+    SceneLoadResult r = writeAndLoad();
+    ASSERT_TRUE(r.ok()) << r.message();
+    ASSERT_TRUE(r.scene->contact);
+    EXPECT_EQ(r.scene->contact->test, "pixel-exact");
+    EXPECT_EQ(r.scene->contact->resolution, 4);
+    EXPECT_EQ(r.scene->contact->pushName, "left");
+    SceneJsonResult saved = sceneToJson(*r.scene, sceneFile());
+    ASSERT_TRUE(saved.ok()) << saved.error;
+    EXPECT_EQ((*saved.json)["contact"].dump(), R"({"test":"pixel-exact","resolution":4,"push":"left"})");
+
+    // Only what is set is written; a vector stays a vector.
+    scene["contact"] = json::parse(R"({"push": [1, -2]})");
+    r = writeAndLoad();
+    ASSERT_TRUE(r.ok()) << r.message();
+    EXPECT_EQ(r.scene->contact->pushVector, glm::dvec2(1.0, -2.0));
+    EXPECT_FALSE(r.scene->contact->test);
+    saved = sceneToJson(*r.scene, sceneFile());
+    ASSERT_TRUE(saved.ok()) << saved.error;
+    EXPECT_EQ((*saved.json)["contact"].dump(), R"({"push":[1,-2]})");
+}
+
+TEST_F(SceneFile, BadContactValuesAreRefusedWithTheirPath) {
+    scene["contact"] = json::parse(R"({"test": "aabb", "resolution": 3, "push": "sideways", "depth": 1})");
+    SceneLoadResult r = writeAndLoad();
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(problemAt(r, "contact.test"), "\"aabb\" is not a pixel test");
+    EXPECT_EQ(problemAt(r, "contact.resolution"), "must be 1, 2, 4 or 8 (lattice step 1/r pixel), got 3");
+    EXPECT_EQ(problemAt(r, "contact.push"), "must be \"up\", \"down\", \"left\", \"right\" or [x, y], got the string \"sideways\"");
+    EXPECT_TRUE(contains(problemAt(r, "contact.depth"), "unknown field"));
+
+    scene["contact"] = json::parse(R"({"test": "pixel-slow", "push": [0, 0]})");
+    r = writeAndLoad();
+    EXPECT_EQ(problemAt(r, "contact.test"), "unknown test \"pixel-slow\"");
+    EXPECT_EQ(problemAt(r, "contact.push"), "must not be the zero vector, got [0, 0]");
+
+    scene["contact"] = json::object();
+    scene["expect"]["F/R"]["contact"] = json::parse(R"({"separation": 3, "approach": -1, "normal": [0, 1]})");
+    r = writeAndLoad();
+    EXPECT_EQ(problemAt(r, "expect[\"F/R\"][\"contact\"].separation"), "must be an array of two numbers [x, y], got 3");
+    EXPECT_EQ(problemAt(r, "expect[\"F/R\"][\"contact\"].approach"),
+              "must be a non-negative number or null (none within the limit), got -1");
+    EXPECT_TRUE(contains(problemAt(r, "expect[\"F/R\"][\"contact\"].normal"), "unknown field"));
+}
+
 }  // namespace
 }  // namespace cl

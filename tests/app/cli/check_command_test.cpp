@@ -9,6 +9,7 @@
 
 #include "app/cli/check_command.h"
 #include "core/algorithms.h"
+#include "core/image_io.h"
 #include "tests/core/scene_test_files.h"
 
 namespace cl {
@@ -266,6 +267,82 @@ TEST_F(CheckCommand, WorksFromAnyWorkingDirectory) {
     CheckRun r = runCheck({sceneFile(), "--verify"});
     std::filesystem::current_path(previous);
     EXPECT_EQ(r.status, 0) << r.err;
+}
+
+
+// ---- contact (issue 13). A covers [0, 2) x [0, 2), B [1, 3) x [0, 2): one column overlaps. By hand: moving A
+// right by 1 or down by 1 still overlaps, left by 1 frees it, so the separation is (-1, 0); up by 1 leaves
+// row 0 overlapping, up by 2 frees it; the overlapping samples are (1.5, 0.5) and (1.5, 1.5).
+
+TEST_F(CheckCommand, ContactAddsWhichWayOutToTheJson) {
+    CheckRun r = runCheck({sceneFile(), "--contact", "--algorithm", "pixel-naive", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json contact = json::parse(r.out)["pairs"][0]["contact"];
+    EXPECT_EQ(contact["test"], "pixel-fast");
+    EXPECT_EQ(contact["separation"], json::parse("[-1.0, 0.0]"));
+    EXPECT_EQ(contact["depth"], 1.0);
+    EXPECT_EQ(contact["normal"], json::parse("[-1.0, 0.0]"));
+    EXPECT_EQ(contact["push"]["direction"], json::parse("[0.0, -1.0]"));
+    EXPECT_EQ(contact["push"]["distance"], 2.0);
+    EXPECT_EQ(contact["approach"]["distance"], 0.0);  // already touching
+    EXPECT_EQ(contact["centroid"], json::parse("[1.5, 1.0]"));
+    // n(+1, 0) = 4, n(-1, 0) = 0, n(0, +1) = n(0, -1) = 1: g = (4, 0), normal (-1, 0).
+    EXPECT_EQ(contact["gradient"], json::parse("[4.0, 0.0]"));
+    EXPECT_EQ(contact["gradient_normal"], json::parse("[-1.0, 0.0]"));
+}
+
+TEST_F(CheckCommand, PushAndResolutionChooseTheDirectionAndTheLattice) {
+    CheckRun r = runCheck({sceneFile(), "--push", "right", "--resolution", "2", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json contact = json::parse(r.out)["pairs"][0]["contact"];
+    EXPECT_EQ(contact["resolution"], 2);
+    // Right: A must clear B's right edge, 3: A's first sample 0.5 + t >= 3 at t = 2.5.
+    EXPECT_EQ(contact["push"]["distance"], 2.5);
+    CheckRun table = runCheck({sceneFile(), "--contact"});
+    EXPECT_TRUE(contains(table.out, "separation (-1, 0)  depth 1")) << table.out;
+}
+
+TEST_F(CheckCommand, BadContactOptionsAreBadInput) {
+    CheckRun r = runCheck({sceneFile(), "--push", "sideways"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "--push: expected up, down, left, right or X,Y (e.g. 0,-1), got \"sideways\"")) << r.err;
+    r = runCheck({sceneFile(), "--push", "0,0"});
+    EXPECT_TRUE(contains(r.err, "--push: the direction must be a non-zero finite vector, got \"0,0\"")) << r.err;
+    r = runCheck({sceneFile(), "--resolution", "3"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "--resolution must be 1, 2, 4 or 8, got \"3\"")) << r.err;
+}
+
+TEST_F(CheckCommand, VerifyChecksTheContactEntry) {
+    scene["expect"]["A/B"]["contact"] = json::parse(R"({"separation": [-1, 0], "depth": 1, "push": 2, "approach": 0, "centroid": [1.5, 1]})");
+    save();
+    CheckRun r = runCheck({sceneFile(), "--verify"});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "verify: passed (3 expectation(s) compared")) << r.out;
+
+    scene["expect"]["A/B"]["contact"]["push"] = 1.0;
+    scene["expect"]["A/B"]["contact"]["separation"] = json::parse("[-1, 1e-8]");
+    save();
+    r = runCheck({sceneFile(), "--verify"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, "  A/B contact push: expected 1.0, got 2.0\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "  A/B contact separation: expected [-1,1e-08], got [-1.0,0.0]\n")) << r.out;
+}
+
+TEST_F(CheckCommand, CspaceWritesTheMapWithHitsDarkAndTheOriginMarked) {
+    const std::string png = (folder / "map.png").string();
+    CheckRun r = runCheck({sceneFile(), "--contact", "--cspace", png});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const ImageLoadResult map = loadImageFile(png);
+    ASSERT_TRUE(map.image) << map.error;
+    // Offsets where the boxes [0, 2]² + t and [1, 3] x [0, 2] meet: t.x in [-1, 3], t.y in [-2, 2].
+    ASSERT_EQ(map.image->width, 5);
+    ASSERT_EQ(map.image->height, 5);
+    auto red = [&](int x, int y) { return map.image->pixels[(static_cast<std::size_t>(y) * 5 + x) * 4]; };
+    EXPECT_EQ(red(1, 2), 0xe0);  // t = 0: the cross
+    EXPECT_EQ(red(0, 0), 0xec);  // t = (-1, -2): free, light
+    EXPECT_EQ(red(3, 1), 0x30);  // t = (2, -1): A over [2, 4) x [-1, 1) meets B: dark
+    EXPECT_EQ(red(4, 0), 0xec);  // t = (3, -2): free
 }
 
 }  // namespace

@@ -1,0 +1,34 @@
+#pragma once
+// LatticeRings: every integer cell in order of its length, ties by angle — the order the separation
+// vector is searched in.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+namespace cl {
+
+/// True when cell a comes before cell b: smaller i² + j², then the smaller angle atan2(j, i) taken in
+/// [0, 360) degrees. Exact (integer arithmetic).
+bool ringOrderLess(glm::ivec2 a, glm::ivec2 b);
+
+/// Walks every integer cell, (0, 0) first, in ringOrderLess order, one annulus k² <= i² + j² < (k+1)² at
+/// a time, so a walk that stops early costs only the annuli it reached.
+class LatticeRings {
+public:
+    /// The next cell (the first call gives (0, 0)).
+    glm::ivec2 next();
+    /// The least i² + j² any cell not yet returned can have.
+    std::int64_t nextLengthSquaredAtLeast() const;
+
+private:
+    void fillAnnulus();
+    std::vector<glm::ivec2> m_cells;  // the current annulus, sorted
+    std::vector<std::vector<glm::ivec2>> m_buckets;  // the annulus by length, reused
+    std::size_t m_index = 0;
+    int m_annulus = -1;  // k of m_cells
+};
+
+}  // namespace cl
