@@ -184,8 +184,11 @@ void LocalView::build(ImDrawList* list, SandboxState& state, const ScanGeometry&
             // The legend's colour for overlaps: the same marks in both views.
             const std::uint32_t rgba = withAlpha(overlayInfo(Overlay::OverlapPixels).rgba, 255);
             ImGui::PushStyleColor(ImGuiCol_Text, toImColor(rgba));
+            // Wrapped inside the view: the box sizes itself to its text.
+            ImGui::PushTextWrapPos(float(std::max(120.0, vp.size().x - 40.0)));
             ImGui::TextUnformatted((overlapCountText(*pair.pixelTest, pair.scan) +
                                     (scan.hitsAsRuns ? " (drawn as runs: too many for dots)" : "")).c_str());
+            ImGui::PopTextWrapPos();
             ImGui::PopStyleColor();
         }
     }
