@@ -96,10 +96,12 @@ void CompareTool::drawBadge(ToolContext& ctx) {
         const CompareChoice& s = m_compare.computed ? m_compare.secondUsed : m_compare.second;
         const std::string first = comparedTestName({algorithms.find(f.algorithm), f.sampling, f.scan});
         const std::string second = comparedTestName({algorithms.find(s.algorithm), s.sampling, s.scan});
-        ImGui::Text("Compare: %s vs %s", first.c_str(), second.c_str());
+        // One test a line, so the badge stays narrow enough for a small window's world view.
+        ImGui::Text("Compare: %s", first.c_str());
         ImGui::SameLine();
         if (ImGui::SmallButton("x")) m_compare.enabled = false;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop comparing (the Compare tab's box)");
+        ImGui::Text("     vs: %s", second.c_str());
         const auto swatch = [](const char* label, std::uint32_t rgba) {
             ImGui::ColorButton(label, toVec4(rgba), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
             ImGui::SameLine(0.0f, 4.0f);
