@@ -29,7 +29,8 @@ std::string overlapCountText(const Algorithm& algorithm, const CollisionResult& 
     if (algorithm.reportsArea) {
         if (n == 0) return name + ": no overlap area";
         // The dots mark A's pixels; one A pixel can share area with several of B's.
-        std::snprintf(text, sizeof text, ": overlap area %.2f world pixels, shared by %zu pixel %s (%zu of A's pixels marked)",
+        // Two short lines: the box wraps in a narrow view, and a wrap must not split the number.
+        std::snprintf(text, sizeof text, ": overlap area %.2f world pixels\nshared by %zu pixel %s (%zu of A's pixels marked)",
                       printable(result.overlap, 2), n, n == 1 ? "pair" : "pairs", distinctPixelsOfA(result.hits));
         return name + text;
     }

@@ -10,7 +10,7 @@ namespace cl {
 
 /// The local view's line about `result`, the full listed run of `algorithm`: "pixel-fast: 52 overlapping
 /// samples", "pixel-world: 342 overlapping world pixels", or for a test that reports an area "pixel-exact:
-/// overlap area 37.38 world pixels, shared by 176 pixel pairs (41 of A's pixels marked)".
+/// overlap area 37.38 world pixels\nshared by 176 pixel pairs (41 of A's pixels marked)" (two short lines).
 std::string overlapCountText(const Algorithm& algorithm, const CollisionResult& result);
 
 }  // namespace cl

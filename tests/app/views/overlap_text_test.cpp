@@ -32,7 +32,7 @@ TEST(OverlapCountText, AnAreaTestSaysTheAreaAndHowManyPixelPairsAndPixelsOfAShar
     // Three pairs on two of A's pixels: (1, 0) meets two of B's pixels.
     r.hits = {hitAt(1, 0, 0, 0), hitAt(1, 0, 0, 1), hitAt(2, 5, 1, 1)};
     EXPECT_EQ(overlapCountText(area, r),
-              "pixel-exact: overlap area 37.38 world pixels, shared by 3 pixel pairs (2 of A's pixels marked)");
+              "pixel-exact: overlap area 37.38 world pixels\nshared by 3 pixel pairs (2 of A's pixels marked)");
     r.hits.clear();
     r.overlap = 0.0;
     EXPECT_EQ(overlapCountText(area, r), "pixel-exact: no overlap area");
@@ -60,7 +60,7 @@ TEST(OverlapCountText, TheTraitsDecideNotTheName) {
     r.overlap = 1.5;
     r.hits = {hitAt(0, 0, 0, 0)};
     EXPECT_EQ(overlapCountText(renamed, r),
-              "pixel-naive: overlap area 1.50 world pixels, shared by 1 pixel pair (1 of A's pixels marked)");
+              "pixel-naive: overlap area 1.50 world pixels\nshared by 1 pixel pair (1 of A's pixels marked)");
     EXPECT_EQ(overlapCountText(renamed, notApplicable("too big")), "pixel-naive: cannot answer (too big)");
 }
 
@@ -74,7 +74,7 @@ TEST(OverlapCountText, CoresPixelExactOnTwoOffsetSquares) {
     options.listHits = true;
     const CollisionResult r = runAlgorithm(*exact, Body{&a, {}}, Body{&b, {{1.0, 0.0}, {0.0, 0.0}, 0.0, {1.0, 1.0}}}, options);
     EXPECT_EQ(overlapCountText(*exact, r),
-              "pixel-exact: overlap area 2.00 world pixels, shared by 2 pixel pairs (2 of A's pixels marked)");
+              "pixel-exact: overlap area 2.00 world pixels\nshared by 2 pixel pairs (2 of A's pixels marked)");
     const Algorithm* naive = findAlgorithm("pixel-naive");
     ASSERT_NE(naive, nullptr);
     // Centre sampling: A's samples (1.5, 0.5) and (1.5, 1.5) land in B.
