@@ -85,7 +85,8 @@ void CompareTool::drawPanel(ToolContext& ctx) {
 void CompareTool::drawBadge(ToolContext& ctx) {
     const Rect& view = ctx.worldCamera().viewport();
     if (view.size().x <= 0.0 || view.size().y <= 0.0) return;
-    ImGui::SetNextWindowPos(ImVec2(float(view.max.x) - 8.0f, float(view.min.y) + 8.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+    // Bottom left: framed sprites sit in the middle, their labels and rotate knobs above them.
+    ImGui::SetNextWindowPos(ImVec2(float(view.min.x) + 6.0f, float(view.max.y) - 6.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
     ImGui::SetNextWindowBgAlpha(0.85f);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
