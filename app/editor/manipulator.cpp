@@ -211,14 +211,21 @@ bool Manipulator::onWheel(const InputEvent& e) {
         }
         return rotateBy(target, e.wheelDelta * m_settings.wheelRotateDegrees, "wheel-rotate");
     }
-    const int sprite = editing ? -1 : pickSprite(m_document.scene(), m_camera.screenToWorld(e.position));
-    if (sprite >= 0) {
-        if (e.mods.ctrl) return scaleBy(sprite, std::pow(m_settings.wheelScaleFactor, e.wheelDelta), "wheel-scale");
-        const double step = e.mods.shift ? m_settings.wheelRotateFastDegrees : m_settings.wheelRotateDegrees;
-        return rotateBy(sprite, e.wheelDelta * step, "wheel-rotate");
+    // The plain wheel zooms wherever the cursor is (as in image and map viewers): with sprites filling the
+    // view, a wheel that edited what it is over would leave no place to zoom from.
+    if (!e.mods.shift && !e.mods.ctrl) {
+        m_camera.zoomAt(e.position, std::pow(m_settings.wheelZoomFactor, e.wheelDelta));
+        return true;
     }
-    m_camera.zoomAt(e.position, std::pow(m_settings.wheelZoomFactor, e.wheelDelta));
-    return true;
+    if (editing) return false;
+    // The sprite under the cursor, else the selected one: a sprite that turns out from under the cursor
+    // keeps turning.
+    int sprite = pickSprite(m_document.scene(), m_camera.screenToWorld(e.position));
+    if (sprite < 0) sprite = m_document.selection().sprite;
+    if (!validSprite(sprite)) return false;
+    if (e.mods.ctrl) return scaleBy(sprite, std::pow(m_settings.wheelScaleFactor, e.wheelDelta), "wheel-scale");
+    const double step = e.mods.alt ? m_settings.wheelRotateFastDegrees : m_settings.wheelRotateDegrees;
+    return rotateBy(sprite, e.wheelDelta * step, "wheel-rotate");
 }
 
 bool Manipulator::onKeyDown(const InputEvent& e) {

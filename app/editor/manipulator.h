@@ -49,10 +49,10 @@ struct ManipulatorSettings {
     double handleRadiusPx = 7.0;     ///< Grab radius of corners, knob and pivot.
     double rotateKnobDistancePx = 30.0; ///< Knob distance outside the top edge.
     double snapDegrees = 15.0;       ///< Shift+rotate-drag snaps the angle to multiples of this.
-    double wheelRotateDegrees = 1.0; ///< Wheel over a sprite: degrees per notch...
-    double wheelRotateFastDegrees = 5.0; ///< ...and with Shift.
-    double wheelScaleFactor = 1.1;   ///< Ctrl+wheel over a sprite (Alt/Ctrl+wheel, Up/Down in classic mode): scale per notch.
-    double wheelZoomFactor = 1.2;    ///< Wheel over empty space: zoom per notch.
+    double wheelRotateDegrees = 1.0; ///< Shift+wheel (the wheel in classic mode): degrees per notch...
+    double wheelRotateFastDegrees = 5.0; ///< ...and Shift+Alt+wheel.
+    double wheelScaleFactor = 1.1;   ///< Ctrl+wheel (Alt/Ctrl+wheel, Up/Down in classic mode): scale per notch.
+    double wheelZoomFactor = 1.2;    ///< The plain wheel: zoom per notch.
     double nudgePx = 1.0;            ///< Arrow keys: world pixels per press...
     double nudgeFastPx = 10.0;       ///< ...and with Shift.
     double keyRotateDegrees = 1.0;   ///< Q (counter-clockwise) / E (clockwise) per press.
@@ -67,8 +67,9 @@ struct ManipulatorSettings {
 ///   scale about the pivot, Shift keeps the ratio of the two scales); Alt+left press on a sprite moves
 ///   its pivot without moving the image; any other left press selects the sprite under the cursor
 ///   (pickSprite()) and drags it, or clears the selection over empty space;
-/// - wheel over a sprite rotates it (1° per notch, Shift 5°; a positive delta, wheel up, turns clockwise),
-///   Ctrl+wheel scales it (up grows); wheel over empty space zooms at the cursor (up zooms in);
+/// - the wheel zooms at the cursor wherever it is (up zooms in); Shift+wheel rotates the sprite under the
+///   cursor, else the selected one (1° per notch, Shift+Alt 5°; a positive delta, wheel up, turns
+///   clockwise); Ctrl+wheel scales it (up grows);
 /// - arrows nudge the selected sprite 1 px (Shift 10).
 /// Classic mode (settings().classicControls), the XNA TransformedCollisionTest program: holding the left
 /// button puts pair sprite A's pivot (position) at the cursor, the right button sprite B's; Alt+left /

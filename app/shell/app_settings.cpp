@@ -22,6 +22,7 @@ nlohmann::json settingsToJson(const AppSettings& s) {
         {"algorithm", s.algorithm},
         {"embed_images_on_save", s.embedImagesOnSave},
         {"step_speed", s.stepSpeed},
+        {"show_step_cursor", s.showStepCursor},
         {"inspector_width", s.inspectorWidth},
         {"bottom_height", s.bottomHeight},
         {"local_view_fraction", s.localViewFraction},
@@ -68,6 +69,7 @@ AppSettings settingsFromJson(const nlohmann::json& json, std::vector<std::string
     read(json, "algorithm", s.algorithm, warnings);
     read(json, "embed_images_on_save", s.embedImagesOnSave, warnings);
     read(json, "step_speed", s.stepSpeed, warnings);
+    read(json, "show_step_cursor", s.showStepCursor, warnings);
     read(json, "inspector_width", s.inspectorWidth, warnings);
     read(json, "bottom_height", s.bottomHeight, warnings);
     read(json, "local_view_fraction", s.localViewFraction, warnings);

@@ -24,6 +24,7 @@ struct AppSettings {
     std::string algorithm{kDefaultPixelAlgorithm}; ///< The algorithm the views draw.
     bool embedImagesOnSave = false;   ///< Save As default for "embed images".
     double stepSpeed = 60.0;          ///< Step-through playback, samples per second.
+    bool showStepCursor = false;      ///< Step through: draw the cursor in the views.
     float inspectorWidth = 420.0f;    ///< Layout: width of the left panel column.
     float bottomHeight = 250.0f;      ///< Layout: height of the Collision panel under the views.
     float localViewFraction = 0.45f;  ///< Layout: share of the view area the local view takes.

@@ -78,8 +78,8 @@ Scene makeDefaultScene(const std::optional<std::filesystem::path>& spritesDir) {
     Scene scene;
     scene.title = "F and R";
     scene.notes =
-        "The classic transformed-collision test program: drag F and R, rotate them with the knob or the "
-        "wheel, and watch A's pixels land in B's grid.";
+        "The classic transformed-collision test program: drag F and R, rotate them with the knob or "
+        "Shift + wheel, and watch A's pixels land in B's grid.";
     const char letters[2] = {'F', 'R'};
     const std::uint32_t colours[2] = {0xE04A3A, 0x3A6FE0};
     const SpriteTransform transforms[2] = {

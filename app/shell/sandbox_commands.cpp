@@ -31,9 +31,10 @@ CommandTable makeCommands(SandboxState& state) {
     t.add(gesture("Drag the round knob", "rotate about the pivot (Shift: snap to 15 degrees)"));
     t.add(gesture("Drag a corner square", "scale about the pivot (Shift: keep the aspect ratio)"));
     t.add(gesture("Alt + left drag", "move the pivot; the image stays where it is"));
-    t.add(gesture("Wheel over a sprite", "rotate 1 degree per notch (Shift: 5)"));
-    t.add(gesture("Ctrl + wheel over a sprite", "scale"));
-    t.add(gesture("Wheel over empty space", "zoom at the cursor"));
+    t.add(gesture("Wheel", "zoom at the cursor, over sprites too"));
+    t.add(gesture("Shift + wheel", "rotate the sprite under the cursor (else the selected one) 1 degree per notch "
+                                   "(Shift + Alt: 5)"));
+    t.add(gesture("Ctrl + wheel", "scale the sprite under the cursor (else the selected one)"));
     t.add(gesture("Middle drag, or Space + left drag", "pan"));
 
     t.add({.id = "edit.frame-all", .label = "Frame sprites", .menu = Menu::Edit,

@@ -67,16 +67,61 @@ void countRow(const char* label, std::uint32_t rgba, std::size_t count, const ch
 
 }  // namespace
 
-void CompareTool::update(ToolContext& ctx) { updateComparison(m_compare, ctx.report()); }
+void CompareTool::update(ToolContext&) {
+    // Set again by drawPanel() when the tab is open this frame (panels are drawn before the views).
+    m_panelShown = false;
+}
 
 void CompareTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&) const {
     drawCompareOverlay(view.list, m_compare, *view.camera);
 }
 
 void CompareTool::drawPanel(ToolContext& ctx) {
+    m_panelShown = true;
+    drawControls(ctx);
+    if (overlayActive()) drawBadge(ctx);
+}
+
+void CompareTool::drawBadge(ToolContext& ctx) {
+    const Rect& view = ctx.worldCamera().viewport();
+    if (view.size().x <= 0.0 || view.size().y <= 0.0) return;
+    // Bottom left: framed sprites sit in the middle, their labels and rotate knobs above them.
+    ImGui::SetNextWindowPos(ImVec2(float(view.min.x) + 6.0f, float(view.max.y) - 6.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+    ImGui::SetNextWindowBgAlpha(0.85f);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                   ImGuiWindowFlags_NoNav;
+    if (ImGui::Begin("Compare badge", nullptr, flags)) {
+        const AlgorithmSet& algorithms = ctx.report().algorithms();
+        const CompareChoice& f = m_compare.computed ? m_compare.firstUsed : m_compare.first;
+        const CompareChoice& s = m_compare.computed ? m_compare.secondUsed : m_compare.second;
+        const std::string first = comparedTestName({algorithms.find(f.algorithm), f.sampling, f.scan});
+        const std::string second = comparedTestName({algorithms.find(s.algorithm), s.sampling, s.scan});
+        // One test a line, so the badge stays narrow enough for a small window's world view.
+        ImGui::Text("Compare: %s", first.c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("x")) m_compare.enabled = false;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop comparing (the Compare tab's box)");
+        ImGui::Text("     vs: %s", second.c_str());
+        const auto swatch = [](const char* label, std::uint32_t rgba) {
+            ImGui::ColorButton(label, toVec4(rgba), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+            ImGui::SameLine(0.0f, 4.0f);
+            ImGui::TextUnformatted(label);
+        };
+        swatch("only first", comparePalette::kOnlyFirst);
+        ImGui::SameLine();
+        swatch("only second", comparePalette::kOnlySecond);
+        ImGui::SameLine();
+        swatch("both", comparePalette::kBoth);
+    }
+    ImGui::End();
+}
+
+void CompareTool::drawControls(ToolContext& ctx) {
     CompareState& compare = m_compare;
     ImGui::Checkbox("Compare two tests in the world view", &compare.enabled);
-    disabledWrapped("Colours the (A pixel, B pixel) pairs each test counts as overlapping.");
+    disabledWrapped("Colours the (A pixel, B pixel) pairs each test counts as overlapping, over the other overlays, "
+                    "while this tab is open.");
     ImGui::TextUnformatted("Presets:");
     ImGui::SameLine();
     if (ImGui::SmallButton("A grid vs world")) {
@@ -101,6 +146,8 @@ void CompareTool::drawPanel(ToolContext& ctx) {
     ImGui::Spacing();
     drawChoice("second", "Second test", compare.second, ctx.report().algorithms());
     ImGui::Separator();
+    // After the widgets, so a preset or a new choice shows its answer in the same frame.
+    updateComparison(compare, ctx.report());
     if (!compare.enabled) {
         ImGui::TextDisabled("Tick the box (or pick a preset) to compare.");
         return;

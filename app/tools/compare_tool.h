@@ -1,6 +1,8 @@
 #pragma once
 // The Compare tool: two pixel tests (or one under two samplings or scan directions) on the current
-// pair, the pixel pairs counted by only one, the other or both, as counts and in the world view.
+// pair, the pixel pairs counted by only one, the other or both, as counts and in the world view. The
+// comparison is drawn only while the Compare tab is open and its box is ticked; a badge in the world
+// view then names the two tests and the three colours, with a button that turns it off.
 
 #include "app/tools/compare_overlay.h"
 #include "app/tools/tool.h"
@@ -15,11 +17,15 @@ public:
     std::string_view help() const override { return "two pixel tests' overlapping pixel pairs, counted and coloured in the world view"; }
     void update(ToolContext& ctx) override;
     void drawPanel(ToolContext& ctx) override;
-    bool overlayActive() const override { return m_compare.enabled; }
+    bool overlayActive() const override { return m_compare.enabled && m_panelShown; }
     void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
 
 private:
+    void drawControls(ToolContext& ctx);
+    void drawBadge(ToolContext& ctx);
+
     CompareState m_compare;
+    bool m_panelShown = false;  // the tab is open: drawPanel() ran this frame
 };
 
 }  // namespace cl

@@ -16,9 +16,15 @@ namespace cl {
 namespace {
 
 // The sample's position: a yellow dot in a black ring inside a yellow ring, readable on any sprite
-// colour, including yellow ones, and larger than the handles and crosshairs it is drawn above.
+// colour, including yellow ones, and larger than the handles and crosshairs it is drawn above; a thin
+// white ring in black grows and fades around it twice a second, so the eye finds it on a busy view.
 void drawCursorMarker(ImDrawList* list, glm::dvec2 at) {
     const ImVec2 c = toIm(at);
+    const float phase = float(std::fmod(ImGui::GetTime() * 2.0, 1.0));
+    const float pulse = 11.0f + 8.0f * phase;
+    const auto fade = static_cast<unsigned>(255.0f * (1.0f - phase));
+    list->AddCircle(c, pulse, IM_COL32(0, 0, 0, fade), 32, 3.5f);
+    list->AddCircle(c, pulse, IM_COL32(255, 255, 255, fade), 32, 1.5f);
     list->AddCircle(c, 9.0f, IM_COL32(0, 0, 0, 255), 24, 4.0f);
     list->AddCircle(c, 9.0f, toImColor(palette::kCursor), 24, 2.0f);
     list->AddCircleFilled(c, 4.5f, IM_COL32(0, 0, 0, 255));
@@ -30,6 +36,7 @@ void drawCursorMarker(ImDrawList* list, glm::dvec2 at) {
 void StepThroughTool::sceneOpened() { *this = StepThroughTool{}; }
 
 void StepThroughTool::update(ToolContext& ctx) {
+    m_active = ctx.settings().showStepCursor;
     const CollisionReport& report = ctx.report();
     const PairAnalysis& pair = report.pair();
     if (pair.a < 0) {
@@ -100,25 +107,26 @@ void StepThroughTool::drawPanel(ToolContext& ctx) {
     ScanCursor& cursor = *m_cursor;
     ImGui::TextWrapped("Walks every pixel of A in row order with the step vectors, as pixel-step does, "
                        "and shows where each sample lands in B.");
-    ImGui::Checkbox("Show the cursor in the views", &m_active);
+    // The setting, not the tool, holds the choice: it outlives a scene load and the session.
+    if (ImGui::Checkbox("Show the cursor in the views", &ctx.settings().showStepCursor)) m_active = ctx.settings().showStepCursor;
     if (ImGui::Button(m_playing ? "Pause" : "Play")) {
         m_playing = !m_playing;
-        m_active = true;
+        m_active = ctx.settings().showStepCursor = true;
         if (cursor.done()) cursor.reset();
     }
     ImGui::SameLine();
     if (ImGui::Button("Step")) {
-        m_active = true;
+        m_active = ctx.settings().showStepCursor = true;
         if (!cursor.done()) cursor.step();
     }
     ImGui::SameLine();
     if (ImGui::Button("Row")) {
-        m_active = true;
+        m_active = ctx.settings().showStepCursor = true;
         if (!cursor.done()) cursor.stepRow();
     }
     ImGui::SameLine();
     if (ImGui::Button("Next hit")) {
-        m_active = true;
+        m_active = ctx.settings().showStepCursor = true;
         m_playing = false;
         m_lastRunFoundHit = cursor.runToNextHit();
     }

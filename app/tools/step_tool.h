@@ -28,7 +28,7 @@ private:
     std::unique_ptr<ScanCursor> m_cursor;
     std::shared_ptr<const AlphaMask> m_maskA, m_maskB;  // the cursor borrows these
     std::uint64_t m_generation = 0;  // report generation the cursor was built for
-    bool m_active = false;           // show the cursor in the views
+    bool m_active = false;           // show the cursor in the views: settings().showStepCursor, read each frame
     bool m_playing = false;
     double m_carry = 0.0;            // fraction of a sample owed by playback
     bool m_lastRunFoundHit = true;   // false after "next hit" reached the end without one

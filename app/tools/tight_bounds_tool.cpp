@@ -5,8 +5,27 @@
 #include <imgui.h>
 
 #include "app/tools/tool_context.h"
+#include "app/views/overlays.h"
 
 namespace cl {
+namespace {
+
+// A colour swatch and its name, as in the Legend; after the first, on the same line while it fits.
+void colourKey(const char* label, std::uint32_t rgba, const char* tooltip, bool first) {
+    if (!first) {
+        const float width = 16.0f + ImGui::CalcTextSize(label).x;
+        ImGui::SameLine(0.0f, 12.0f);
+        if (ImGui::GetCursorPosX() + width > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+    }
+    const ImVec4 colour(float((rgba >> 24) & 0xFF) / 255.0f, float((rgba >> 16) & 0xFF) / 255.0f,
+                        float((rgba >> 8) & 0xFF) / 255.0f, 1.0f);
+    ImGui::ColorButton(label, colour, ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+    ImGui::SameLine(0.0f, 4.0f);
+    ImGui::TextUnformatted(label);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+}
+
+}  // namespace
 
 void TightBoundsTool::update(ToolContext& ctx) {
     updateTightBounds(m_state, ctx.report(), ctx.focusSprite());
@@ -21,11 +40,15 @@ void TightBoundsTool::drawPanel(ToolContext& ctx) {
     TightBoundsState& tb = m_state;
     ImGui::Checkbox("Show the inward crop in the world view", &tb.active);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("The source blog post's \"green box\": start from the world box of the sprite's texture corners "
-                       "(blue), then scan whole world pixels inward from the left, top, right and bottom until a line "
-                       "holds a pixel whose centre maps into a solid texel. Pink: the exact tight-aabb (the box of "
-                       "every solid pixel's corners). Yellow probe: empty; red: solid.");
+    ImGui::TextWrapped("The source blog post's crop: start from the world box of the sprite's texture corners, then scan "
+                       "whole world pixels inward from the left, top, right and bottom until a line holds a pixel whose "
+                       "centre maps into a solid texel. Beside it, the exact tight-aabb (the box of every solid pixel's "
+                       "corners).");
     ImGui::PopStyleColor();
+    colourKey("start box", tightBoundsPalette::kStartBox, "The world box of the texture corners, in whole world pixels.", true);
+    colourKey("inward crop", tightBoundsPalette::kCropBox, "The box so far; the latest probe is filled when solid.", false);
+    colourKey("empty probe", tightBoundsPalette::kEmptyProbe, "The latest probe found no solid texel (an outline).", false);
+    colourKey("tight-aabb (exact)", overlayInfo(Overlay::TightAabb).rgba, "tightWorldAabb(): the Legend's Tight AABB colour.", false);
     if (!tb.active) return;
     if (tb.sprite < 0) {
         ImGui::TextDisabled("Select a sprite.");

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "app/views/overlays.h"
 #include "app/views/view_drawing.h"
 #include "core/bounds.h"
 
@@ -63,14 +64,18 @@ void drawTightBoundsOverlay(ImDrawList* list, const TightBoundsState& state, con
     const Rect& v = camera.viewport();
     list->PushClipRect(ImVec2(float(v.min.x), float(v.min.y)), ImVec2(float(v.max.x), float(v.max.y)), true);
     const InwardCropTrace& t = state.trace;
-    drawBox(list, camera, t.start.min, t.start.max, toImColor(0x3C8CFFFF), 1.5f);
+    drawBox(list, camera, t.start.min, t.start.max, toImColor(tightBoundsPalette::kStartBox), 1.5f);
     const PixelBox now = t.boxAfter(state.step);
-    drawBox(list, camera, now.min, now.max, toImColor(0x3CE05AFF), 2.5f);
-    if (state.tightAabb) drawBox(list, camera, state.tightAabb->min, state.tightAabb->max, toImColor(0xFF50DCFF), 1.5f);
+    drawBox(list, camera, now.min, now.max, toImColor(tightBoundsPalette::kCropBox), 2.5f);
+    if (state.tightAabb) {
+        drawBox(list, camera, state.tightAabb->min, state.tightAabb->max, toImColor(overlayInfo(Overlay::TightAabb).rgba), 1.5f);
+    }
     if (state.step > 0 && state.step <= t.probes.size()) {
         const CropProbe& p = t.probes[state.step - 1];
-        const ImU32 colour = toImColor(p.solid ? 0xFF3030FF : 0xFFE600FF);
-        list->AddRectFilled(screen(camera, glm::dvec2(p.pixel)), screen(camera, glm::dvec2(p.pixel) + glm::dvec2(1.0)), colour);
+        const ImU32 colour = toImColor(p.solid ? tightBoundsPalette::kCropBox : tightBoundsPalette::kEmptyProbe);
+        const ImVec2 lo = screen(camera, glm::dvec2(p.pixel)), hi = screen(camera, glm::dvec2(p.pixel) + glm::dvec2(1.0));
+        if (p.solid) list->AddRectFilled(lo, hi, colour);
+        list->AddRect(lo, hi, colour);
         const float r = 6.0f;
         const ImVec2 c = screen(camera, glm::dvec2(p.pixel) + glm::dvec2(0.5));
         list->AddCircle(c, r, colour, 0, 2.0f);

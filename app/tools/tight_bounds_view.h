@@ -30,6 +30,14 @@ struct TightBoundsState {
     double tightUs = 0.0;          ///< Time tightWorldAabb() took.
 };
 
+/// Colours of the replay (0xRRGGBBAA), its own so that none means something else in the Legend; the exact
+/// box is tightWorldAabb(), drawn in the Legend's Tight AABB colour.
+namespace tightBoundsPalette {
+inline constexpr std::uint32_t kStartBox = 0xB4B4BEFF;  ///< The world box of the texture corners, in whole world pixels.
+inline constexpr std::uint32_t kCropBox = 0x5A78FFFF;   ///< The inward crop so far; a solid probe is filled with it.
+inline constexpr std::uint32_t kEmptyProbe = 0xB4B4BEFF; ///< A probe that found no solid texel.
+}  // namespace tightBoundsPalette
+
 /// Rebuilds the trace from the report's snapshot when it has a new answer or the sprite changed (never per frame).
 void updateTightBounds(TightBoundsState& state, const CollisionReport& report, int sprite);
 

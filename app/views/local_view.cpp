@@ -6,6 +6,7 @@
 #include <SFML/Graphics/RectangleShape.hpp>
 #include <SFML/Graphics/Sprite.hpp>
 
+#include "app/views/overlap_text.h"
 #include "app/views/view_drawing.h"
 #include "core/sprite_transform.h"
 
@@ -179,9 +180,16 @@ void LocalView::build(ImDrawList* list, SandboxState& state, const ScanGeometry&
         ImGui::SameLine();
         if (ImGui::SmallButton("frame")) state.frameLocalRequested = true;
         if (scan.samplesOmitted) ImGui::TextDisabled("A has too many solid pixels to draw every sample");
-        if (pair.a >= 0 && !pair.scan.hits.empty()) {
-            ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%zu overlapping samples%s", pair.scan.hits.size(),
-                               scan.hitsAsRuns ? " (drawn as runs: too many for dots)" : "");
+        if (pair.a >= 0 && pair.pixelTest) {
+            // The legend's colour for overlaps: the same marks in both views.
+            const std::uint32_t rgba = withAlpha(overlayInfo(Overlay::OverlapPixels).rgba, 255);
+            ImGui::PushStyleColor(ImGuiCol_Text, toImColor(rgba));
+            // Wrapped inside the view: the box sizes itself to its text.
+            ImGui::PushTextWrapPos(float(std::max(120.0, vp.size().x - 40.0)));
+            ImGui::TextUnformatted((overlapCountText(*pair.pixelTest, pair.scan) +
+                                    (scan.hitsAsRuns ? " (drawn as runs: too many for dots)" : "")).c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::PopStyleColor();
         }
     }
     ImGui::End();

@@ -12,7 +12,7 @@ constexpr OverlayInfo kOverlays[] = {
     {Overlay::AabbOverlap, "aabb-overlap", "AABB intersection", 0xFF9628FF, "intersection() of the pair's world AABBs: where a pixel scan can find a hit", true},
     {Overlay::Pivots, "pivots", "Pivots", 0xFFFFFFFF, "Each sprite's position: the point it rotates and scales about", true},
     {Overlay::PixelGrid, "pixel-grid", "Pixel grid", 0xFFFFFF40, "Texture pixel borders, drawn when a pixel is at least 6 screen pixels wide", true},
-    {Overlay::OverlapPixels, "overlap-pixels", "Overlapping pixels", 0xFF28B4D0, "Every overlapping sample of the chosen pixel test (full scan, listHits): A's pixel", true},
+    {Overlay::OverlapPixels, "overlap-pixels", "Overlapping pixels", 0xFF28B4D0, "Every overlapping sample of the chosen pixel test (full scan, listHits): A's pixel in the world view, a dot in the local view", true},
     {Overlay::FirstHit, "first-hit", "First hit", 0xFFF03CFF, "The first overlapping sample in scan order (crosshair)", true},
 };
 

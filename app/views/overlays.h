@@ -54,7 +54,6 @@ inline constexpr std::uint32_t kHandleHover = 0xFFD23CFF;
 inline constexpr std::uint32_t kStepX = 0xFF6A3CFF;
 inline constexpr std::uint32_t kStepY = 0x3CE0FFFF;
 inline constexpr std::uint32_t kSample = 0xC8C8C8C0;
-inline constexpr std::uint32_t kSampleHit = 0xFF3030FF;
 inline constexpr std::uint32_t kCursor = 0xFFE600FF;
 inline constexpr std::uint32_t kBackground = 0x24282EFF;
 inline constexpr std::uint32_t kBackgroundHit = 0x4A1616FF;

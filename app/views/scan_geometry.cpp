@@ -1,5 +1,7 @@
 #include "app/views/scan_geometry.h"
 
+#include "app/views/overlays.h"
+#include "app/views/view_drawing.h"
 #include "core/sprite_transform.h"
 
 namespace cl {
@@ -10,8 +12,10 @@ namespace {
 constexpr std::int64_t kMaxSampleDots = 65536;
 const sf::Color kSolidSample(230, 230, 230, 220);
 const sf::Color kClearSample(120, 120, 120, 120);
-const sf::Color kHitSample(255, 48, 48, 255);
-const sf::Color kOverlapPixel(255, 40, 180, 208);
+// Overlaps are the legend's "Overlapping pixels" colour in both views: translucent over the world view's
+// sprites, opaque as dots in the local view.
+const sf::Color kOverlapPixel = toSfColor(overlayInfo(Overlay::OverlapPixels).rgba);
+const sf::Color kHitSample = toSfColor(withAlpha(overlayInfo(Overlay::OverlapPixels).rgba, 255));
 // Half the side of a sample dot, in A's pixels: neighbours never merge, wherever the view maps them.
 constexpr double kSampleHalf = 0.09;
 // Overlapping samples get larger dots, as long as there are no more than kMaxHitDots of them.

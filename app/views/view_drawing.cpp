@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include <SFML/Graphics/View.hpp>
 
@@ -61,11 +62,14 @@ void drawArrow(ImDrawList* list, glm::dvec2 from, glm::dvec2 to, ImU32 colour, f
 
 void drawCrosshair(ImDrawList* list, glm::dvec2 at, ImU32 colour, float armPx) {
     const ImVec2 c = toIm(at);
-    list->AddLine(ImVec2(c.x - armPx, c.y), ImVec2(c.x - 3, c.y), colour, 2.0f);
-    list->AddLine(ImVec2(c.x + 3, c.y), ImVec2(c.x + armPx, c.y), colour, 2.0f);
-    list->AddLine(ImVec2(c.x, c.y - armPx), ImVec2(c.x, c.y - 3), colour, 2.0f);
-    list->AddLine(ImVec2(c.x, c.y + 3), ImVec2(c.x, c.y + armPx), colour, 2.0f);
-    list->AddCircle(c, armPx * 0.6f, colour, 20, 1.5f);
+    // A black outline under the colour: a yellow crosshair stays visible on a yellow sprite.
+    for (const auto& [ink, width] : {std::pair{IM_COL32(0, 0, 0, 200), 4.0f}, std::pair{colour, 2.0f}}) {
+        list->AddLine(ImVec2(c.x - armPx, c.y), ImVec2(c.x - 3, c.y), ink, width);
+        list->AddLine(ImVec2(c.x + 3, c.y), ImVec2(c.x + armPx, c.y), ink, width);
+        list->AddLine(ImVec2(c.x, c.y - armPx), ImVec2(c.x, c.y - 3), ink, width);
+        list->AddLine(ImVec2(c.x, c.y + 3), ImVec2(c.x, c.y + armPx), ink, width);
+        list->AddCircle(c, armPx * 0.6f, ink, 20, width - 0.5f);
+    }
 }
 
 void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text) {

@@ -226,17 +226,49 @@ TEST_F(EditorManipulator, AClassicTargetThatNoLongerExistsFallsBackToTheSelectio
     EXPECT_NEAR(tf(0).rotationDeg, 1.0, kTol);
 }
 
-TEST_F(EditorManipulator, WheelOverASpriteRotatesItAndShiftTurnsFaster) {
+TEST_F(EditorManipulator, WheelOverASpriteZoomsAndKeepsThePointUnderTheCursor) {
+    // The cursor is on R's pivot, world (100, 0) at screen (500, 300). One notch up: zoom 1.2, and world
+    // (100, 0) stays at (500, 300), so world (0, 0) moves to 500 - 100 * 1.2 = 380.
     manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 1.0));
-    manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 2.0));
+    EXPECT_NEAR(camera.zoom(), 1.2, kTol);
+    EXPECT_NEAR(camera.worldToScreen({0.0, 0.0}).x, 380.0, kTol);
+    EXPECT_NEAR(camera.worldToScreen({0.0, 0.0}).y, 300.0, kTol);
+    EXPECT_NEAR(camera.worldToScreen({100.0, 0.0}).x, 500.0, kTol);
+    // Two notches down from there: zoom 1.2 / 1.44 = 1/1.2; world (0, 0) at 500 - 100 / 1.2.
+    manip.handleEvent(InputEvent::wheel({500.0, 300.0}, -2.0));
+    EXPECT_NEAR(camera.zoom(), 1.0 / 1.2, kTol);
+    EXPECT_NEAR(camera.worldToScreen({0.0, 0.0}).x, 500.0 - 100.0 / 1.2, kTol);
+    EXPECT_NEAR(camera.worldToScreen({100.0, 0.0}).x, 500.0, kTol);
+    // Alt alone is no edit modifier either: the wheel still zooms.
+    manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 1.0, {.alt = true}));
+    EXPECT_NEAR(camera.zoom(), 1.0, kTol);
+    EXPECT_EQ(tf(1), test::twoSpriteScene().sprites[1].transform);
+    EXPECT_FALSE(doc.canUndo());
+}
+
+TEST_F(EditorManipulator, ShiftWheelRotatesOneDegreePerNotchAndShiftAltFive) {
+    manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 1.0, {.shift = true}));
+    manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 2.0, {.shift = true}));
     EXPECT_NEAR(tf(1).rotationDeg, 3.0, kTol);
-    manip.handleEvent(InputEvent::wheel({500.0, 300.0}, -1.0, {.shift = true}));
+    manip.handleEvent(InputEvent::wheel({500.0, 300.0}, -1.0, {.shift = true, .alt = true}));
     EXPECT_NEAR(tf(1).rotationDeg, -2.0, kTol);
     EXPECT_EQ(camera.zoom(), 1.0);
+    EXPECT_EQ(tf(0), test::twoSpriteScene().sprites[0].transform);
     // The whole run of notches is one undo step.
     doc.undo();
     EXPECT_EQ(tf(1).rotationDeg, 0.0);
     EXPECT_FALSE(doc.canUndo());
+}
+
+TEST_F(EditorManipulator, ShiftWheelOverEmptySpaceTurnsTheSelectionAndWithoutOneDoesNothing) {
+    ASSERT_EQ(doc.selection().sprite, 0);
+    manip.handleEvent(InputEvent::wheel({250.0, 120.0}, 1.0, {.shift = true}));
+    EXPECT_NEAR(tf(0).rotationDeg, 1.0, kTol);
+    doc.select(-1);
+    EXPECT_FALSE(manip.handleEvent(InputEvent::wheel({250.0, 120.0}, 1.0, {.shift = true})));
+    EXPECT_FALSE(manip.handleEvent(InputEvent::wheel({250.0, 120.0}, 1.0, {.ctrl = true})));
+    EXPECT_NEAR(tf(0).rotationDeg, 1.0, kTol);
+    EXPECT_EQ(camera.zoom(), 1.0);
 }
 
 TEST_F(EditorManipulator, CtrlWheelScalesAndThousandNotchesStopAtTheMinimumScale) {

@@ -25,6 +25,7 @@ TEST(AppSettings, JsonRoundTripKeepsEveryField) {
     s.classicControls = true;
     s.algorithm = "pixel-exact";
     s.stepSpeed = 250.0;
+    s.showStepCursor = true;
     s.inspectorWidth = 333.0f;
     s.recentFiles = {"/a.json", "/b.json"};
     std::vector<std::string> warnings;
