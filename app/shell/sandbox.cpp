@@ -434,6 +434,8 @@ void Sandbox::drawPanels(ToolContext& ctx) {
     drawInspector(m_state, ctx);
     drawCollisionPanel(m_state);
     drawSplitters(m_state);
+    // A splitter dragged this frame moves the views now, so their framing and drawing use the new rectangles.
+    computeLayout(menuHeight);
     if (m_state.settings.showLegend) drawLegend(m_state);
     drawHelpWindow(m_state);
     drawFileDialogs(m_state);
