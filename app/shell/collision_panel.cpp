@@ -84,16 +84,12 @@ void drawCollisionPanel(SandboxState& state) {
                         scene.sprites[pair.b].name.c_str(), pair.chosen ? std::string(pair.chosen->name).c_str() : "-",
                         state.report.lastUpdateMs(), state.report.pending() ? " (updating...)" : ".");
             char hint[160];
-            std::snprintf(hint, sizeof hint, "(click a row to draw it; orange rows disagree with %s; hover a cut cell ... for its whole text)",
+            std::snprintf(hint, sizeof hint, "(click a row to draw it; orange rows disagree with %s; a cell ending in ... shows its whole text on hover)",
                           pair.pixelTest ? std::string(pair.pixelTest->name).c_str() : "-");
-            // The hint goes on the same line when it fits, otherwise it waits in the status text's tooltip.
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hint);
+            // The hint follows the status on its line when it fits, otherwise it takes a line of its own.
             ImGui::SameLine();
-            if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x) {
-                ImGui::TextDisabled("%s", hint);
-            } else {
-                ImGui::NewLine();
-            }
+            if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(hint).x) ImGui::NewLine();
+            ImGui::TextDisabled("%s", hint);
             const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                           ImGuiTableFlags_SizingStretchProp;
             if (ImGui::BeginTable("algorithms", 8, flags)) {
