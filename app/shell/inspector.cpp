@@ -31,7 +31,7 @@ void drawInspector(SandboxState& state, ToolContext& ctx) {
                 if (ImGui::GetCursorPosX() + width > right) ImGui::NewLine();
             }
             const bool selected = int(i) == active;
-            ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[selected ? ImGuiCol_TabActive : ImGuiCol_Tab]);
+            ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[selected ? ImGuiCol_TabActive : ImGuiCol_TabUnfocused]);
             ImGui::PushStyleColor(ImGuiCol_ButtonHovered, style.Colors[ImGuiCol_TabHovered]);
             ImGui::PushStyleColor(ImGuiCol_ButtonActive, style.Colors[ImGuiCol_TabActive]);
             if (ImGui::Button(label.c_str())) active = int(i);
