@@ -1,5 +1,6 @@
 #include "app/editor/manipulator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "app/editor/picking.h"
 #include "app/editor/transform_limits.h"
+#include "app/editor/view_framing.h"
 
 namespace cl {
 namespace {
@@ -123,7 +125,17 @@ Hover Manipulator::hitTest(glm::dvec2 screen, Modifiers mods) const {
 }
 
 void Manipulator::frameAll() {
-    if (const std::optional<Rect> bounds = spritesBounds(m_document.scene())) {
+    const std::optional<Rect> bounds = spritesBounds(m_document.scene());
+    if (!bounds) return;
+    // Beyond the margin, room for the selected sprite's rotation knob (outside its top edge, which may face
+    // any way) and, above, the sprites' name labels: everything the user grabs or reads is in the view.
+    const double knob = m_settings.rotateKnobDistancePx + m_settings.handleRadiusPx;
+    const double side = std::max(m_settings.frameMarginPx, knob + 8.0);
+    const Insets reserved{side, side + m_settings.labelHeightPx, side, side};
+    if (const auto f = frameContent(*bounds, m_camera.viewport(), reserved, Camera::kMinZoom, Camera::kMaxZoom)) {
+        m_camera.setZoom(f->zoom);
+        m_camera.setCenter(f->center);
+    } else {
         m_camera.frame(*bounds, m_settings.frameMarginPx);
     }
 }

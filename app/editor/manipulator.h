@@ -56,7 +56,8 @@ struct ManipulatorSettings {
     double nudgePx = 1.0;            ///< Arrow keys: world pixels per press...
     double nudgeFastPx = 10.0;       ///< ...and with Shift.
     double keyRotateDegrees = 1.0;   ///< Q (counter-clockwise) / E (clockwise) per press.
-    double frameMarginPx = 40.0;     ///< `F` leaves this many screen pixels around the sprites.
+    double frameMarginPx = 40.0;     ///< `F` leaves at least this many screen pixels around the sprites...
+    double labelHeightPx = 16.0;     ///< ...and this many more above them for their name labels.
 };
 
 /// The world view's input handling, window-free: feed it events, read edits from the Document and the

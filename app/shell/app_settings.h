@@ -26,7 +26,7 @@ struct AppSettings {
     double stepSpeed = 60.0;          ///< Step-through playback, samples per second.
     bool showStepCursor = false;      ///< Step through: draw the cursor in the views.
     float inspectorWidth = 420.0f;    ///< Layout: width of the left panel column.
-    float bottomHeight = 250.0f;      ///< Layout: height of the Collision panel under the views.
+    float bottomHeight = 300.0f;      ///< Layout: height of the Collision panel under the views.
     float localViewFraction = 0.45f;  ///< Layout: share of the view area the local view takes.
     int windowWidth = 1600;
     int windowHeight = 900;

@@ -1,4 +1,7 @@
 // The Collision panel: every algorithm from core's table, refreshed on every change.
+#include <cstdio>
+#include <string>
+
 #include <imgui.h>
 
 #include "app/analysis/disagreements.h"
@@ -7,18 +10,51 @@
 
 namespace cl {
 
+namespace {
+
+// A table cell's text, cut with "..." when the column is too narrow; the whole text is the tooltip then.
+void cellText(const std::string& text, bool disabled) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    std::string shown = text;
+    if (ImGui::CalcTextSize(text.c_str()).x > avail) {
+        const float dots = ImGui::CalcTextSize("...").x;
+        std::size_t n = text.size();
+        while (n > 0 && ImGui::CalcTextSize(text.c_str(), text.c_str() + n).x + dots > avail) --n;
+        shown = text.substr(0, n) + "...";
+    }
+    if (disabled) {
+        ImGui::TextDisabled("%s", shown.c_str());
+    } else {
+        ImGui::TextUnformatted(shown.c_str());
+    }
+    if (shown != text && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+}
+
+// HIT and miss as badges with their own background, readable on every row colour (plain, disagreeing
+// orange, the dark red of a hit).
+void hitBadge(bool hit) {
+    const char* text = hit ? "HIT" : "miss";
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const ImVec2 pad(4.0f, 0.0f);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->AddRectFilled(p, ImVec2(p.x + size.x + 2 * pad.x, p.y + size.y), hit ? IM_COL32(235, 235, 235, 255) : IM_COL32(40, 44, 52, 255), 3.0f);
+    list->AddText(ImVec2(p.x + pad.x, p.y), hit ? IM_COL32(170, 0, 0, 255) : IM_COL32(200, 205, 215, 255), text);
+    ImGui::Dummy(ImVec2(size.x + 2 * pad.x, size.y));
+}
+
+}  // namespace
+
 void drawCollisionPanel(SandboxState& state) {
     const Rect& r = state.layout.bottom;
     ImGui::SetNextWindowPos(ImVec2(float(r.min.x), float(r.min.y)), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(float(r.size().x), float(r.size().y)), ImGuiCond_Always);
     const PairAnalysis& pair = state.report.pair();
     if (pair.hit) ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(90, 24, 24, 245));
-    const bool open = ImGui::Begin("Collision", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+    const bool open = ImGui::Begin("Collision", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize |
                                                          ImGuiWindowFlags_NoBringToFrontOnFocus);
     if (pair.hit) ImGui::PopStyleColor();
     if (open) {
-        // Dragging the top edge resizes the panel: remember the height the user chose.
-        state.settings.bottomHeight = ImGui::GetWindowHeight();
         if (pair.a < 0) {
             ImGui::TextDisabled("The scene needs two sprites for a pair.");
         } else {
@@ -30,17 +66,11 @@ void drawCollisionPanel(SandboxState& state) {
             } else {
                 ImGui::Button("no hit");
             }
-            ImGui::SameLine();
-            ImGui::Text("%s vs %s with %s.  Answers computed in %.2f ms%s", scene.sprites[pair.a].name.c_str(),
-                        scene.sprites[pair.b].name.c_str(), pair.chosen ? std::string(pair.chosen->name).c_str() : "-",
-                        state.report.lastUpdateMs(), state.report.pending() ? " (updating...)" : ".");
-            ImGui::SameLine();
-            ImGui::TextDisabled("(click a row to draw it; rows in orange disagree with %s)",
-                                pair.pixelTest ? std::string(pair.pixelTest->name).c_str() : "-");
+            // The scan box comes before the status text, whose length changes (updating...), so it never moves.
             ImGui::SameLine();
             // The scan direction is part of the scene (saved in its "scan" field), so changing it is an undoable edit.
             int scan = static_cast<int>(scene.scan);
-            ImGui::SetNextItemWidth(110.0f);
+            ImGui::SetNextItemWidth(ImGui::CalcTextSize("b-to-a").x + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2.0f);
             if (ImGui::Combo("scan", &scan, "a-to-b\0b-to-a\0both\0")) {
                 const auto direction = static_cast<ScanDirection>(scan);
                 state.document.edit("scan direction", [direction](Scene& s) { s.scan = direction; });
@@ -49,6 +79,17 @@ void drawCollisionPanel(SandboxState& state) {
                 ImGui::SetTooltip("Which sprite pixel-naive, pixel-step and pixel-fast walk: A's samples into B, B's into A,\n"
                                   "or both (a hit if either hits; the counts add up).");
             }
+            ImGui::SameLine();
+            ImGui::Text("%s vs %s with %s.  Answers computed in %.2f ms%s", scene.sprites[pair.a].name.c_str(),
+                        scene.sprites[pair.b].name.c_str(), pair.chosen ? std::string(pair.chosen->name).c_str() : "-",
+                        state.report.lastUpdateMs(), state.report.pending() ? " (updating...)" : ".");
+            char hint[160];
+            std::snprintf(hint, sizeof hint, "(click a row to draw it; orange rows disagree with %s; a cell ending in ... shows its whole text on hover)",
+                          pair.pixelTest ? std::string(pair.pixelTest->name).c_str() : "-");
+            // The hint follows the status on its line when it fits, otherwise it takes a line of its own.
+            ImGui::SameLine();
+            if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(hint).x) ImGui::NewLine();
+            ImGui::TextDisabled("%s", hint);
             const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                           ImGuiTableFlags_SizingStretchProp;
             if (ImGui::BeginTable("algorithms", 8, flags)) {
@@ -94,16 +135,11 @@ void drawCollisionPanel(SandboxState& state) {
                     } else if (res.applicable) {
                         ImGui::TextUnformatted(row.deferred ? "yes (before this edit)" : "yes");
                     } else {
-                        ImGui::TextDisabled("no: %s", res.reason.c_str());
-                        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", res.reason.c_str());
+                        cellText("no: " + res.reason, true);
                     }
                     ImGui::TableSetColumnIndex(3);
                     if (res.applicable) {
-                        if (res.hit) {
-                            ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.35f, 1.0f), "HIT");
-                        } else {
-                            ImGui::TextUnformatted("-");
-                        }
+                        hitBadge(res.hit);
                     }
                     ImGui::TableSetColumnIndex(4);
                     if (res.applicable && row.algorithm->kind == AlgorithmKind::Pixel) ImGui::Text("%.6g", res.overlap);
@@ -116,7 +152,7 @@ void drawCollisionPanel(SandboxState& state) {
                     if (!others.empty()) {
                         std::string list;
                         for (const auto& other : others) list += (list.empty() ? "" : ", ") + other;
-                        ImGui::TextUnformatted(list.c_str());
+                        cellText(list, false);
                         if (ImGui::IsItemHovered()) {
                             ImGui::SetTooltip("%s disagrees with: %s\n(hit) = a different hit; otherwise a different count.\n"
                                               "The Compare tab shows where, pixel by pixel.",

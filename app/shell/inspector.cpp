@@ -1,4 +1,4 @@
-// The left column: one window holding a tab per tool (tool_registry.cpp).
+// The left column: one window holding a tab per tool (tool_registry.cpp), the tabs wrapping onto rows.
 #include <string>
 
 #include <imgui.h>
@@ -11,25 +11,38 @@ void drawInspector(SandboxState& state, ToolContext& ctx) {
     const Rect& r = state.layout.inspector;
     ImGui::SetNextWindowPos(ImVec2(float(r.min.x), float(r.min.y)), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(float(r.size().x), float(r.size().y)), ImGuiCond_Always);
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (ImGui::Begin("Inspector", nullptr, flags)) {
-        // Whole labels, scrolled when the panel is narrow, and a list of every tab: shrunk labels were unreadable.
-        if (ImGui::BeginTabBar("panels", ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_TabListPopupButton)) {
-            for (std::size_t i = 0; i < state.tools.size(); ++i) {
-                Tool& tool = *state.tools[i];
-                const std::string label(tool.title());
-                const ImGuiTabItemFlags tabFlags = state.focusTool == int(i) ? ImGuiTabItemFlags_SetSelected : 0;
-                if (ImGui::BeginTabItem(label.c_str(), nullptr, tabFlags)) {
-                    tool.drawPanel(ctx);
-                    ImGui::EndTabItem();
-                }
+        // The tabs wrap onto as many rows as the column needs: every label is whole at any width (a scrolled
+        // tab bar cut the first one to "ransform").
+        int& active = *ImGui::GetStateStorage()->GetIntRef(ImGui::GetID("active tool"), 0);
+        if (state.focusTool >= 0 && state.focusTool < int(state.tools.size())) active = state.focusTool;
+        state.focusTool = -1;
+        if (active < 0 || active >= int(state.tools.size())) active = 0;
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float right = ImGui::GetWindowContentRegionMax().x;
+        ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemInnerSpacing.x, style.ItemInnerSpacing.y));
+        for (std::size_t i = 0; i < state.tools.size(); ++i) {
+            const std::string label(state.tools[i]->title());
+            const float width = ImGui::CalcTextSize(label.c_str()).x + style.FramePadding.x * 2.0f;
+            if (i > 0) {
+                ImGui::SameLine();
+                if (ImGui::GetCursorPosX() + width > right) ImGui::NewLine();
             }
-            state.focusTool = -1;
-            ImGui::EndTabBar();
+            const bool selected = int(i) == active;
+            ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[selected ? ImGuiCol_TabActive : ImGuiCol_TabUnfocused]);
+            ImGui::PushStyleColor(ImGuiCol_ButtonHovered, style.Colors[ImGuiCol_TabHovered]);
+            ImGui::PushStyleColor(ImGuiCol_ButtonActive, style.Colors[ImGuiCol_TabActive]);
+            if (ImGui::Button(label.c_str())) active = int(i);
+            ImGui::PopStyleColor(3);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(state.tools[i]->help()).c_str());
         }
-        // The right edge is the column's resize handle: remember what the user dragged it to.
-        state.settings.inspectorWidth = ImGui::GetWindowWidth();
+        ImGui::PopStyleVar();
+        ImGui::Separator();
+        // The tool's panel scrolls on its own; the tabs stay in place.
+        if (ImGui::BeginChild("tool panel")) state.tools[std::size_t(active)]->drawPanel(ctx);
+        ImGui::EndChild();
     }
     ImGui::End();
 }

@@ -15,6 +15,10 @@ void drawInspector(SandboxState& state, ToolContext& ctx);
 void drawCollisionPanel(SandboxState& state);
 /// The overlay legend: a strip above the views, a colour swatch and toggle per overlay.
 void drawLegend(SandboxState& state);
+/// The three splitters between the column, the views and the Collision panel: dragging one changes the
+/// layout settings (clamped by layoutWindow on the next frame); a double-click puts that size back to its default;
+/// both views are framed again when a drag ends.
+void drawSplitters(SandboxState& state);
 /// F1: every control.
 void drawHelpWindow(SandboxState& state);
 

@@ -6,6 +6,7 @@
 #include <ctime>
 #include <iostream>
 #include <optional>
+#include <utility>
 
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Graphics/Texture.hpp>
@@ -133,6 +134,7 @@ private:
     std::string m_title;
     Clock::time_point m_lastFrame = Clock::now();
     bool m_localPanning = false;
+    std::pair<int, int> m_framedPair{-1, -1};     // the pair the local view was last framed for
     glm::dvec2 m_localPanFrom{0.0, 0.0};
     bool m_persistSettings = true;
     std::filesystem::path m_configDir;
@@ -275,32 +277,9 @@ void Sandbox::processEvents() {
 }
 
 void Sandbox::computeLayout(float menuHeight) {
-    SandboxLayout& l = m_state.layout;
     const sf::Vector2u size = m_window.getSize();
-    const double w = size.x, h = size.y;
-    l.menuHeight = menuHeight;
-    const double inspectorWidth = std::clamp<double>(m_state.settings.inspectorWidth, 200.0, std::max(200.0, w - 200.0));
-    const double bottomHeight = std::clamp<double>(m_state.settings.bottomHeight, 80.0, std::max(80.0, h - menuHeight - 120.0));
-    l.inspector = Rect{{0.0, menuHeight}, {inspectorWidth, h}};
-    l.bottom = Rect{{inspectorWidth, h - bottomHeight}, {w, h}};
-    Rect views{{inspectorWidth, menuHeight}, {w, h - bottomHeight}};
-    // The legend takes its own strip above the views, so nothing in a view is ever under it.
-    if (m_state.settings.showLegend) {
-        const double wanted = l.legendHeight > 0.0f ? l.legendHeight : 2.0 * ImGui::GetFrameHeightWithSpacing() + 12.0;
-        const double strip = std::floor(std::min(wanted, views.size().y / 2.0));
-        l.legend = Rect{views.min, {views.max.x, views.min.y + strip}};
-        views.min.y += strip;
-    } else {
-        l.legend = Rect{};
-    }
-    if (m_state.settings.showLocalView) {
-        const double split = views.max.x - views.size().x * m_state.settings.localViewFraction;
-        l.world = Rect{views.min, {std::floor(split), views.max.y}};
-        l.local = Rect{{std::floor(split) + 2.0, views.min.y}, views.max};
-    } else {
-        l.world = views;
-        l.local = Rect{};
-    }
+    SandboxLayout& l = m_state.layout;
+    l = layoutWindow(layoutInput(m_state.settings, {double(size.x), double(size.y)}, menuHeight, l));
     if (!(m_state.camera.viewport() == l.world)) m_state.camera.setViewport(l.world);
     if (!(m_state.localCamera.viewport() == l.local) && l.local.size().x > 0) m_state.localCamera.setViewport(l.local);
 }
@@ -315,6 +294,10 @@ bool Sandbox::saveScreenshot(const std::filesystem::path& file) {
 
 void Sandbox::drawViews(const ToolContext& ctx) {
     ImDrawList* background = ImGui::GetBackgroundDrawList();
+    if (m_state.frameWorldRequested) {
+        m_state.manipulator->frameAll();
+        m_state.frameWorldRequested = false;
+    }
     WorldViewFrame frame;
     frame.scene = &m_state.document.scene();
     frame.selection = m_state.document.selection();
@@ -334,6 +317,12 @@ void Sandbox::drawViews(const ToolContext& ctx) {
     }
     background->PopClipRect();
     const Rect& local = m_state.layout.local;
+    const PairAnalysis& pair = m_state.report.pair();
+    if (!m_state.report.pending() && (pair.a != m_framedPair.first || pair.b != m_framedPair.second)) {
+        // A new pair: its ghosts can be anywhere and of any size, so the local view frames them again.
+        m_framedPair = {pair.a, pair.b};
+        m_state.frameLocalRequested = true;
+    }
     if (local.size().x > 0) {
         // Framing needs the pair transform of the current scene, so it waits for the newest answer.
         if (m_state.frameLocalRequested && !m_state.report.pending()) {
@@ -444,6 +433,9 @@ void Sandbox::drawPanels(ToolContext& ctx) {
     computeLayout(menuHeight);
     drawInspector(m_state, ctx);
     drawCollisionPanel(m_state);
+    drawSplitters(m_state);
+    // A splitter dragged this frame moves the views now, so their framing and drawing use the new rectangles.
+    computeLayout(menuHeight);
     if (m_state.settings.showLegend) drawLegend(m_state);
     drawHelpWindow(m_state);
     drawFileDialogs(m_state);

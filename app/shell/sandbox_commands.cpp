@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "app/shell/file_actions.h"
+#include "app/shell/window_layout.h"
 
 namespace cl {
 
@@ -102,10 +103,9 @@ CommandTable makeCommands(SandboxState& state) {
     }
     t.add({.id = "view.reset-layout", .label = "Reset the layout", .menu = Menu::View,
            .run = [&state] {
-               const AppSettings defaults;
-               state.settings.inspectorWidth = defaults.inspectorWidth;
-               state.settings.bottomHeight = defaults.bottomHeight;
-               state.settings.localViewFraction = defaults.localViewFraction;
+               resetLayout(state.settings);
+               state.frameLocalRequested = true;
+               state.frameWorldRequested = true;
            },
            .separatorBefore = true});
 

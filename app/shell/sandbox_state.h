@@ -16,6 +16,7 @@
 #include "app/editor/document.h"
 #include "app/editor/manipulator.h"
 #include "app/tools/tool.h"
+#include "app/shell/window_layout.h"
 
 namespace cl {
 
@@ -24,17 +25,6 @@ enum class PendingAction { None, New, Open, OpenRecent, OpenLesson, Quit };
 
 /// What the file browser's answer is for.
 enum class BrowserPurpose { OpenScene, SaveScene, LoadImage, AddSprite };
-
-/// Rectangles of the window's regions, recomputed every frame (window pixels).
-struct SandboxLayout {
-    float menuHeight = 0.0f;
-    Rect inspector;
-    Rect legend;    ///< The legend strip above the views; empty when the legend is hidden.
-    float legendHeight = 0.0f;  ///< The strip's height as its rows needed last frame (0: not measured yet).
-    Rect world;
-    Rect local;     ///< Empty when the local view is hidden.
-    Rect bottom;    ///< The Collision panel.
-};
 
 /// Shared state of one sandbox window.
 struct SandboxState {
@@ -68,6 +58,7 @@ struct SandboxState {
     bool sceneLoadFailed = false;          ///< The last open failed (the command line's scene, for --frames).
     bool screenshotRequested = false;
     bool frameLocalRequested = true;       ///< Frame the local view on the next frame.
+    bool frameWorldRequested = false;      ///< Frame the world view on the next frame (after the layout changed).
     double lastFrameWorkMs = 0.0;          ///< Shown in the menu bar.
 };
 

@@ -1,6 +1,7 @@
 #include "app/views/local_view.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include <SFML/Graphics/RectangleShape.hpp>
@@ -8,6 +9,7 @@
 
 #include "app/views/overlap_text.h"
 #include "app/views/view_drawing.h"
+#include "app/editor/view_framing.h"
 #include "core/sprite_transform.h"
 
 namespace cl {
@@ -17,6 +19,8 @@ namespace {
 constexpr double kGridMinPixelPx = 6.0;
 const sf::Color kGhostReference(200, 200, 200, 235);
 const sf::Color kGhostOther(150, 150, 150, 190);
+// Pixels kept free around the framed content.
+constexpr double kFrameMarginPx = 16.0;
 
 struct LocalPair {
     int reference = -1;
@@ -59,7 +63,25 @@ void LocalView::frame(SandboxState& state) {
         box.min = glm::min(box.min, p);
         box.max = glm::max(box.max, p);
     }
-    state.localCamera.frame(box, 30.0);
+    // Room for the labels drawn beside the content: the titles above and below the ghosts, and with B as
+    // the reference the "start" label on the left and the step-vector labels on the right.
+    const double line = ImGui::GetTextLineHeightWithSpacing();
+    Insets reserved{kFrameMarginPx, kFrameMarginPx + line, kFrameMarginPx, kFrameMarginPx + line};
+    if (state.settings.localReferenceIsB) {
+        const glm::dvec2 start = state.report.pair().transform.start;
+        box.min = glm::min(box.min, start);
+        box.max = glm::max(box.max, start);
+        // Labels are kept inside the view anyway, so in a narrow view they may cover the ghosts a little
+        // rather than shrink them to nothing: each side reserves at most a fifth of the width.
+        const double most = 0.2 * state.localCamera.viewport().size().x;
+        reserved.left += std::min(most, double(ImGui::CalcTextSize("start").x));
+        reserved.right += std::min(most, double(ImGui::CalcTextSize("stepY (-0.000, -0.000)").x));
+    }
+    const Camera& camera = state.localCamera;
+    if (const auto f = frameContent(box, camera.viewport(), reserved, Camera::kMinZoom, Camera::kMaxZoom)) {
+        state.localCamera.setZoom(f->zoom);
+        state.localCamera.setCenter(f->center);
+    }
 }
 
 void LocalView::submit(sf::RenderTarget& target) {
@@ -159,38 +181,62 @@ void LocalView::build(ImDrawList* list, SandboxState& state, const ScanGeometry&
     }
     list->PopClipRect();
 
-    ImGui::SetNextWindowPos(ImVec2(float(vp.min.x) + 8.0f, float(vp.min.y) + 8.0f), ImGuiCond_Always);
-    ImGui::SetNextWindowBgAlpha(0.75f);
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
-                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
+    drawControls(state, scan);
+}
+
+void LocalView::drawControls(SandboxState& state, const ScanGeometry& scan) {
+    const Rect& r = state.layout.localBar;
+    if (r.size().y <= 0.0) return;
+    const PairAnalysis& pair = state.report.pair();
+    ImGui::SetNextWindowPos(ImVec2(float(r.min.x), float(r.min.y)), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(float(r.size().x), float(r.size().y)), ImGuiCond_Always);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoFocusOnAppearing;
     if (ImGui::Begin("Local space", nullptr, flags)) {
-        ImGui::TextUnformatted("Reference:");
-        ImGui::SameLine();
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float right = ImGui::GetWindowContentRegionMax().x;
+        // Items flow left to right and wrap when the strip is narrow; the strip grows to fit them.
+        auto place = [&](float width) {
+            ImGui::SameLine();
+            if (ImGui::GetCursorPosX() + width > right) ImGui::NewLine();
+        };
+        const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("B").x;
+        ImGui::TextUnformatted("Local space  reference:");
+        place(radio);
         if (ImGui::RadioButton("B", state.settings.localReferenceIsB)) {
             state.settings.localReferenceIsB = true;
             state.frameLocalRequested = true;
         }
-        ImGui::SameLine();
+        place(radio);
         if (ImGui::RadioButton("A", !state.settings.localReferenceIsB)) {
             state.settings.localReferenceIsB = false;
             state.frameLocalRequested = true;
         }
-        ImGui::SameLine();
+        place(ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("samples").x);
         ImGui::Checkbox("samples", &state.settings.localShowSamples);
-        ImGui::SameLine();
+        place(ImGui::CalcTextSize("frame").x + style.FramePadding.x * 2.0f);
         if (ImGui::SmallButton("frame")) state.frameLocalRequested = true;
-        if (scan.samplesOmitted) ImGui::TextDisabled("A has too many solid pixels to draw every sample");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit both ghosts and their labels into the view");
+        if (scan.samplesOmitted) {
+            const char* text = "A has too many solid pixels to draw every sample";
+            place(ImGui::CalcTextSize(text).x);
+            ImGui::TextDisabled("%s", text);
+        }
         if (pair.a >= 0 && pair.pixelTest) {
             // The legend's colour for overlaps: the same marks in both views.
             const std::uint32_t rgba = withAlpha(overlayInfo(Overlay::OverlapPixels).rgba, 255);
+            const std::string text = overlapCountText(*pair.pixelTest, pair.scan) +
+                                     (scan.hitsAsRuns ? " (drawn as runs: too many for dots)" : "");
+            place(std::min(ImGui::CalcTextSize(text.c_str()).x, right * 0.5f));
             ImGui::PushStyleColor(ImGuiCol_Text, toImColor(rgba));
-            // Wrapped inside the view: the box sizes itself to its text.
-            ImGui::PushTextWrapPos(float(std::max(120.0, vp.size().x - 40.0)));
-            ImGui::TextUnformatted((overlapCountText(*pair.pixelTest, pair.scan) +
-                                    (scan.hitsAsRuns ? " (drawn as runs: too many for dots)" : "")).c_str());
+            ImGui::PushTextWrapPos(right);  // a long count wraps inside the strip, which grows to fit it
+            ImGui::TextUnformatted(text.c_str());
             ImGui::PopTextWrapPos();
             ImGui::PopStyleColor();
         }
+        // The height the rows took: the layout gives the strip exactly this from the next frame on.
+        state.layout.localBarHeight = ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;
     }
     ImGui::End();
 }

@@ -16,7 +16,7 @@
 namespace cl {
 
 /// Draws the local-space view into state.layout.local, in two phases like WorldView: build() prepares
-/// geometry, shapes, labels and its small control window; submit() draws through SFML.
+/// geometry, shapes, labels and its control strip; submit() draws through SFML.
 class LocalView {
 public:
     /// Prepares this frame; shapes and labels go into `list`.
@@ -27,6 +27,9 @@ public:
     void frame(SandboxState& state);
 
 private:
+    /// The control strip above the view (state.layout.localBar): reference, samples, frame, counts.
+    void drawControls(SandboxState& state, const ScanGeometry& scan);
+
     struct GhostDraw {
         const sf::Texture* texture = nullptr;
         sf::Transform transform;

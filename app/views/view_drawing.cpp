@@ -8,6 +8,7 @@
 
 #include "app/views/number_format.h"
 #include "app/views/overlays.h"
+#include "app/editor/view_framing.h"
 #include "core/sprite_transform.h"
 
 namespace cl {
@@ -73,7 +74,11 @@ void drawCrosshair(ImDrawList* list, glm::dvec2 at, ImU32 colour, float armPx) {
 }
 
 void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text) {
-    const ImVec2 p = toIm(at);
+    // Labels stay inside the view they are drawn in (the draw list's clip rectangle) instead of being cut.
+    const ImVec2 textSize = ImGui::CalcTextSize(text);
+    const ImVec2 clipMin = list->GetClipRectMin(), clipMax = list->GetClipRectMax();
+    const Rect clip{{clipMin.x + 1.0, clipMin.y + 1.0}, {clipMax.x - 1.0, clipMax.y - 1.0}};
+    const ImVec2 p = toIm(labelInside(at, {textSize.x, textSize.y}, clip));
     const ImU32 shadow = IM_COL32(0, 0, 0, 200);
     list->AddText(ImVec2(p.x + 1, p.y + 1), shadow, text);
     list->AddText(ImVec2(p.x - 1, p.y - 1), shadow, text);

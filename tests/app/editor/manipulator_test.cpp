@@ -309,10 +309,13 @@ TEST_F(EditorManipulator, MiddleDragAndSpaceDragPan) {
 
 TEST_F(EditorManipulator, FFramesEverySprite) {
     manip.handleEvent(InputEvent::keyDown(Key::F));
-    // All sprites span world (-10,-5)-(105,5): 115 x 10 in a 720 x 520 room.
-    EXPECT_NEAR(camera.zoom(), 720.0 / 115.0, kTol);
+    // All sprites span world (-10,-5)-(105,5): 115 x 10. The 800 x 600 view keeps 45 px on each side (knob
+    // 30 + radius 7 + 8, more than the 40 margin) and 16 more on top for the labels: a 710 x 494 room from
+    // (45, 61), zoom 710 / 115. Its middle (400, 308) is 8 px below the view's, so the centre sits 8 / zoom
+    // world units above the sprites' middle.
+    EXPECT_NEAR(camera.zoom(), 710.0 / 115.0, kTol);
     EXPECT_NEAR(camera.center().x, 47.5, kTol);
-    EXPECT_NEAR(camera.center().y, 0.0, kTol);
+    EXPECT_NEAR(camera.center().y, -8.0 / (710.0 / 115.0), kTol);
 }
 
 TEST_F(EditorManipulator, ArrowsNudgeAndQERotateTheSelection) {

@@ -1,0 +1,34 @@
+#include "app/editor/view_framing.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cl {
+
+std::optional<Framing> frameContent(const Rect& content, const Rect& view, const Insets& reserved, double minZoom,
+                                    double maxZoom) {
+    const glm::dvec2 size = content.size();
+    if (!std::isfinite(size.x) || !std::isfinite(size.y) || size.x <= 0.0 || size.y <= 0.0) return std::nullopt;
+    const Rect inner{view.min + glm::dvec2(reserved.left, reserved.top), view.max - glm::dvec2(reserved.right, reserved.bottom)};
+    const glm::dvec2 room = inner.size();
+    if (room.x <= 0.0 || room.y <= 0.0) return std::nullopt;
+    Framing f;
+    f.zoom = std::clamp(std::min(room.x / size.x, room.y / size.y), minZoom, maxZoom);
+    // The camera centres the view's middle; shift it so the content's middle lands on the inner rectangle's.
+    const glm::dvec2 innerMiddle = (inner.min + inner.max) * 0.5;
+    const glm::dvec2 viewMiddle = (view.min + view.max) * 0.5;
+    f.center = (content.min + content.max) * 0.5 - (innerMiddle - viewMiddle) / f.zoom;
+    return f;
+}
+
+glm::dvec2 labelInside(glm::dvec2 at, glm::dvec2 size, const Rect& clip) {
+    const bool away = at.x + size.x < clip.min.x || at.x > clip.max.x || at.y + size.y < clip.min.y || at.y > clip.max.y;
+    if (away) return at;
+    // The right and bottom edges first, then the left and top win when the label is wider than the view.
+    glm::dvec2 p = at;
+    p.x = std::max(std::min(p.x, clip.max.x - size.x), clip.min.x);
+    p.y = std::max(std::min(p.y, clip.max.y - size.y), clip.min.y);
+    return p;
+}
+
+}  // namespace cl
