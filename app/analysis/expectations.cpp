@@ -58,6 +58,15 @@ ExpectRecording recordExpectations(const Scene& scene, const std::pair<std::stri
     return out;
 }
 
+std::size_t countExpectations(const nlohmann::json& expect) {
+    std::size_t count = 0;
+    if (!expect.is_object()) return count;
+    for (const auto& [pair, entries] : expect.items()) {
+        if (entries.is_object()) count += entries.size();
+    }
+    return count;
+}
+
 std::vector<std::pair<std::string, std::string>> expectedPairs(const nlohmann::json& expect) {
     std::vector<std::pair<std::string, std::string>> pairs;
     if (!expect.is_object()) return pairs;

@@ -32,6 +32,9 @@ ExpectRecording recordExpectations(const Scene& scene, const std::pair<std::stri
                                    const std::vector<std::string>& tests, const AlgorithmSet& available,
                                    const std::vector<AlgorithmOutcome>& answered, MaskCache& masks);
 
+/// How many (pair, test) entries an expect block holds.
+std::size_t countExpectations(const nlohmann::json& expect);
+
 /// The pairs ("a", "b") an expect block names, in its order; keys without exactly one '/' are left out.
 std::vector<std::pair<std::string, std::string>> expectedPairs(const nlohmann::json& expect);
 

@@ -29,6 +29,9 @@ void sceneOpened(SandboxState& state);
 void drawFileDialogs(SandboxState& state);
 /// "Collision Lab - name.json *" (the star marks unsaved changes).
 std::string windowTitle(const SandboxState& state);
+/// Where the file browser starts (chooseStartFolder with the last folder, the open file, the bundled
+/// assets, the current and the home directory); `saving` keeps it out of the bundled assets.
+std::filesystem::path browserStartFolder(const SandboxState& state, bool saving);
 /// The bundled lesson scenes (assets/scenes/*.json), sorted by name.
 std::vector<std::filesystem::path> lessonScenes(const SandboxState& state);
 

@@ -21,6 +21,7 @@ void drawInspector(SandboxState& state, ToolContext& ctx) {
                 const std::string label(tool.title());
                 const ImGuiTabItemFlags tabFlags = state.focusTool == int(i) ? ImGuiTabItemFlags_SetSelected : 0;
                 if (ImGui::BeginTabItem(label.c_str(), nullptr, tabFlags)) {
+                    state.openTool = int(i);
                     tool.drawPanel(ctx);
                     ImGui::EndTabItem();
                 }

@@ -68,6 +68,12 @@ TEST(RecordExpectations, UnknownTestOrSpriteIsAnError) {
     EXPECT_FALSE(recordExpectations(overlappingScene(), {"A", "Z"}, {"aabb"}, coreAlgorithms(), {}, masks).ok());
 }
 
+TEST(CountExpectations, CountsEntriesOfEveryPair) {
+    EXPECT_EQ(countExpectations(nlohmann::json::object()), 0u);
+    EXPECT_EQ(countExpectations({{"F/R", {{"aabb", {}}, {"obb", {}}}}, {"R/F", {{"gpu", {}}}}}), 3u);
+    EXPECT_EQ(countExpectations(nlohmann::json::array()), 0u);
+}
+
 TEST(ExpectedPairs, SplitsKeysAndSkipsMalformedOnes) {
     const nlohmann::json expect = {{"F/R", {}}, {"bad", {}}, {"a/b/c", {}}, {"R/F", {}}};
     const auto pairs = expectedPairs(expect);
