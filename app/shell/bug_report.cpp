@@ -104,9 +104,9 @@ void drawBugReportDialog(SandboxState& state) {
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##title", "title", &form.title);
-    const float testsHeight = ImGui::GetTextLineHeightWithSpacing() * 6.0f;
-    const float footer = ImGui::GetFrameHeightWithSpacing() * 4.0f + ImGui::GetTextLineHeightWithSpacing() * 2.0f;
-    const float notesHeight = std::max(ImGui::GetTextLineHeight() * 3.0f, ImGui::GetContentRegionAvail().y - testsHeight - footer);
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float footer = ImGui::GetFrameHeightWithSpacing() * 3.0f + line * 2.0f;
+    const float notesHeight = std::clamp(ImGui::GetContentRegionAvail().y * 0.35f, line * 4.0f, line * 10.0f);
     ImGui::InputTextMultiline("##notes", &form.notes, ImVec2(-1, notesHeight));
 
     ImGui::Checkbox("Record every test", &form.allTests);
@@ -115,6 +115,7 @@ void drawBugReportDialog(SandboxState& state) {
         ImGui::SameLine();
         ImGui::TextDisabled("(replaces the scene's %zu expectations)", earlier);
     }
+    const float testsHeight = std::max(line * 3.0f, ImGui::GetContentRegionAvail().y - footer);
     if (ImGui::BeginChild("tests", ImVec2(0, testsHeight), true)) {
         const PairAnalysis& pair = state.report.pair();
         for (const AlgorithmRow& row : pair.rows) {
