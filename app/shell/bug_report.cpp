@@ -79,7 +79,9 @@ bool saveBugReport(SandboxState& state, const std::filesystem::path& file) {
         s.notes = form.notes;
         s.expect = recorded.expect;
     });
-    return saveSceneTo(state, file, true);
+    if (!saveSceneTo(state, file, true)) return false;
+    state.settings.lastFolder = state.file.parent_path().string();
+    return true;
 }
 
 void drawBugReportDialog(SandboxState& state) {

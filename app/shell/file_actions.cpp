@@ -65,8 +65,7 @@ void loadImageInto(SandboxState& state, const std::filesystem::path& file, int s
     const auto& sprites = state.document.scene().sprites;
     if (sprite < 0 || sprite >= int(sprites.size())) return;
     // The sprite stays where it is: the new image's centre goes on the old pivot's world position.
-    SpriteTransform placed = sprites[sprite].transform;
-    placed.origin = {pixels->width / 2.0, pixels->height / 2.0};
+    const SpriteTransform placed = transformForNewImage(sprites[sprite].transform, pixels->width, pixels->height);
     state.document.beginGesture("Load image for " + sprites[sprite].name);
     const bool replaced = state.document.setImage(sprite, std::move(pixels), absolute.string(), absolute) &&
                           state.document.setTransform(sprite, placed);
@@ -75,6 +74,12 @@ void loadImageInto(SandboxState& state, const std::filesystem::path& file, int s
 }
 
 }  // namespace
+
+SpriteTransform transformForNewImage(const SpriteTransform& old, int width, int height) {
+    SpriteTransform placed = old;
+    placed.origin = {width / 2.0, height / 2.0};
+    return placed;
+}
 
 std::filesystem::path browserStartFolder(const SandboxState& state, bool saving) {
     std::error_code ec;
