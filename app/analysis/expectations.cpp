@@ -67,6 +67,22 @@ std::size_t countExpectations(const nlohmann::json& expect) {
     return count;
 }
 
+std::string expectationText(const nlohmann::json& fields) {
+    if (!fields.is_object()) return fields.dump();
+    std::vector<std::string> parts;
+    if (fields.contains("applicable") && fields["applicable"] == false) parts.emplace_back("not applicable");
+    if (fields.contains("hit")) parts.emplace_back(fields["hit"] == true ? "HIT" : fields["hit"] == false ? "no hit" : "hit " + fields["hit"].dump());
+    for (const auto& [key, value] : fields.items()) {
+        if (key == "applicable" && value == false) continue;
+        if (key == "hit") continue;
+        const std::string name = key == "overlap_area" ? "area" : key;
+        parts.push_back(name + " " + (value.is_string() ? value.get<std::string>() : value.dump()));
+    }
+    std::string text;
+    for (const std::string& p : parts) text += (text.empty() ? "" : ", ") + p;
+    return text;
+}
+
 std::vector<std::pair<std::string, std::string>> expectedPairs(const nlohmann::json& expect) {
     std::vector<std::pair<std::string, std::string>> pairs;
     if (!expect.is_object()) return pairs;

@@ -35,6 +35,10 @@ ExpectRecording recordExpectations(const Scene& scene, const std::pair<std::stri
 /// How many (pair, test) entries an expect block holds.
 std::size_t countExpectations(const nlohmann::json& expect);
 
+/// One expect entry as a short phrase: "HIT, overlap 127", "no hit", "HIT, area 37.3824", "not applicable";
+/// other fields follow as "key value".
+std::string expectationText(const nlohmann::json& fields);
+
 /// The pairs ("a", "b") an expect block names, in its order; keys without exactly one '/' are left out.
 std::vector<std::pair<std::string, std::string>> expectedPairs(const nlohmann::json& expect);
 

@@ -36,7 +36,7 @@ const char* stateText(ExpectationState state) {
     switch (state) {
         case ExpectationState::Passes: return "passes";
         case ExpectationState::Fails: return "FAILS";
-        case ExpectationState::Unavailable: return "not in this binary";
+        case ExpectationState::Unavailable: return "not here";
         case ExpectationState::NotComputed: return "waiting";
     }
     return "";
@@ -204,7 +204,9 @@ void ExpectationsTool::drawPanel(ToolContext& ctx) {
     if (!m_recordError.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", m_recordError.c_str());
     if (m_haveAnswers && !m_answers.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", m_answers.error.c_str());
     if (total == 0) return;
-    ImGui::TextDisabled("gpu entries are judged from the Collision table, for the current pair only.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("gpu entries are judged from the Collision table, for the current pair only.");
+    ImGui::PopStyleColor();
 
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_SizingStretchProp;
@@ -212,8 +214,8 @@ void ExpectationsTool::drawPanel(ToolContext& ctx) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("pair", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("test", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("expected", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("now", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("expected", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     const bool judged = m_judgedRevision == doc.revision();
     for (const auto& [pairKey, entries] : expect.items()) {
@@ -225,17 +227,19 @@ void ExpectationsTool::drawPanel(ToolContext& ctx) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(name.c_str());
             ImGui::TableNextColumn();
-            ImGui::TextWrapped("%s", fields.dump().c_str());
-            ImGui::TableNextColumn();
             const auto found = std::find_if(m_statuses.begin(), m_statuses.end(),
                                             [&](const ExpectationStatus& s) { return s.pair == pairKey && s.algorithm == name; });
             const ExpectationState state = judged && found != m_statuses.end() ? found->state : ExpectationState::NotComputed;
             ImGui::TextColored(stateColour(state), "%s", stateText(state));
-            if (ImGui::IsItemHovered() && found != m_statuses.end() && !found->differences.empty()) {
+            if (ImGui::IsItemHovered() && state == ExpectationState::Unavailable) {
+                ImGui::SetTooltip("This binary has no %s test: check skips the entry here.", name.c_str());
+            } else if (ImGui::IsItemHovered() && found != m_statuses.end() && !found->differences.empty()) {
                 std::string text;
                 for (const std::string& d : found->differences) text += d + "\n";
                 ImGui::SetTooltip("%s", text.c_str());
             }
+            ImGui::TableNextColumn();
+            ImGui::TextWrapped("%s", expectationText(fields).c_str());
         }
     }
     ImGui::EndTable();

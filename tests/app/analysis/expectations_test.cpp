@@ -74,6 +74,14 @@ TEST(CountExpectations, CountsEntriesOfEveryPair) {
     EXPECT_EQ(countExpectations(nlohmann::json::array()), 0u);
 }
 
+TEST(ExpectationText, ShortPhrases) {
+    EXPECT_EQ(expectationText({{"hit", true}, {"overlap", 127}}), "HIT, overlap 127");
+    EXPECT_EQ(expectationText({{"hit", false}}), "no hit");
+    EXPECT_EQ(expectationText({{"hit", true}, {"overlap_area", 12.5}}), "HIT, area 12.5");
+    EXPECT_EQ(expectationText({{"applicable", false}}), "not applicable");
+    EXPECT_EQ(expectationText({{"applicable", false}, {"reason", "B is rotated"}}), "not applicable, reason B is rotated");
+}
+
 TEST(ExpectedPairs, SplitsKeysAndSkipsMalformedOnes) {
     const nlohmann::json expect = {{"F/R", {}}, {"bad", {}}, {"a/b/c", {}}, {"R/F", {}}};
     const auto pairs = expectedPairs(expect);
