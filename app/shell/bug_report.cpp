@@ -92,7 +92,7 @@ void drawBugReportDialog(SandboxState& state) {
     }
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(640.0f, viewport->Size.x - 40.0f), std::min(600.0f, viewport->Size.y - 40.0f)),
+    ImGui::SetNextWindowSize(ImVec2(std::min(720.0f, viewport->Size.x - 40.0f), std::min(720.0f, viewport->Size.y - 40.0f)),
                              ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(kPopup)) return;
     const Scene& scene = state.document.scene();
@@ -133,7 +133,9 @@ void drawBugReportDialog(SandboxState& state) {
             ImGui::TextUnformatted(answerText(row));
             if (row.algorithm->needsDisplay) {
                 ImGui::SameLine();
-                ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "needs a display: check runs it only with one (xvfb-run); a core-only check skips it");
+                ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.3f, 1.0f));
+                ImGui::TextWrapped("needs a display: check runs it only with one (xvfb-run); a core-only check skips it");
+                ImGui::PopStyleColor();
             }
         }
     }
