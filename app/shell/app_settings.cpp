@@ -21,6 +21,7 @@ nlohmann::json settingsToJson(const AppSettings& s) {
         {"classic_controls", s.classicControls},
         {"algorithm", s.algorithm},
         {"embed_images_on_save", s.embedImagesOnSave},
+        {"last_folder", s.lastFolder},
         {"step_speed", s.stepSpeed},
         {"show_step_cursor", s.showStepCursor},
         {"inspector_width", s.inspectorWidth},
@@ -68,6 +69,7 @@ AppSettings settingsFromJson(const nlohmann::json& json, std::vector<std::string
     read(json, "classic_controls", s.classicControls, warnings);
     read(json, "algorithm", s.algorithm, warnings);
     read(json, "embed_images_on_save", s.embedImagesOnSave, warnings);
+    read(json, "last_folder", s.lastFolder, warnings);
     read(json, "step_speed", s.stepSpeed, warnings);
     read(json, "show_step_cursor", s.showStepCursor, warnings);
     read(json, "inspector_width", s.inspectorWidth, warnings);

@@ -23,6 +23,7 @@ struct AppSettings {
     bool classicControls = false;     ///< The XNA test program's mouse controls.
     std::string algorithm{kDefaultPixelAlgorithm}; ///< The algorithm the views draw.
     bool embedImagesOnSave = false;   ///< Save As default for "embed images".
+    std::string lastFolder;           ///< The folder a file was last chosen in; the file browser starts there.
     double stepSpeed = 60.0;          ///< Step-through playback, samples per second.
     bool showStepCursor = false;      ///< Step through: draw the cursor in the views.
     float inspectorWidth = 420.0f;    ///< Layout: width of the left panel column.

@@ -1,9 +1,12 @@
 #include "app/shell/file_actions.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <imgui.h>
 
+#include "app/analysis/expectations.h"
+#include "app/shell/bug_report.h"
 #include "app/shell/default_scene.h"
 #include "core/image_io.h"
 
@@ -11,11 +14,8 @@ namespace cl {
 
 namespace {
 
-std::filesystem::path browserStart(const SandboxState& state) {
-    if (!state.file.empty()) return state.file.parent_path();
-    if (state.assetsDir) return *state.assetsDir / "scenes";
-    std::error_code ec;
-    return std::filesystem::current_path(ec);
+bool isLesson(const SandboxState& state) {
+    return state.assetsDir && !state.file.empty() && isInsideFolder(state.file, *state.assetsDir / "scenes");
 }
 
 void runAction(SandboxState& state, PendingAction action, const std::filesystem::path& file) {
@@ -26,7 +26,8 @@ void runAction(SandboxState& state, PendingAction action, const std::filesystem:
         case PendingAction::Open:
             state.browserPurpose = BrowserPurpose::OpenScene;
             state.browser.offerEmbed = false;
-            state.browser.open(FileBrowser::Mode::Open, "Open a scene", browserStart(state), {".json"});
+            state.browser.offerKeepExpectations.clear();
+            state.browser.open(FileBrowser::Mode::Open, "Open a scene", browserStartFolder(state, false), {".json"});
             break;
         case PendingAction::OpenRecent:
         case PendingAction::OpenLesson:
@@ -59,12 +60,37 @@ void loadImageInto(SandboxState& state, const std::filesystem::path& file, int s
         s.transform.position = state.camera.center();
         s.pixels = std::move(pixels);
         if (state.document.addSprite(std::move(s)) < 0) state.errors.push_back(file.string() + ": the scene holds as many sprites as it can");
-    } else if (!state.document.setImage(sprite, std::move(pixels), absolute.string(), absolute)) {
-        state.errors.push_back(file.string() + ": cannot replace the image of that sprite");
+        return;
     }
+    const auto& sprites = state.document.scene().sprites;
+    if (sprite < 0 || sprite >= int(sprites.size())) return;
+    // The sprite stays where it is: the new image's centre goes on the old pivot's world position.
+    const SpriteTransform placed = transformForNewImage(sprites[sprite].transform, pixels->width, pixels->height);
+    state.document.beginGesture("Load image for " + sprites[sprite].name);
+    const bool replaced = state.document.setImage(sprite, std::move(pixels), absolute.string(), absolute) &&
+                          state.document.setTransform(sprite, placed);
+    state.document.commitGesture();
+    if (!replaced) state.errors.push_back(file.string() + ": cannot replace the image of that sprite");
 }
 
 }  // namespace
+
+SpriteTransform transformForNewImage(const SpriteTransform& old, int width, int height) {
+    SpriteTransform placed = old;
+    placed.origin = {width / 2.0, height / 2.0};
+    return placed;
+}
+
+std::filesystem::path browserStartFolder(const SandboxState& state, bool saving) {
+    std::error_code ec;
+    const char* home = std::getenv("HOME");
+    return chooseStartFolder({.lastFolder = state.settings.lastFolder,
+                              .openFile = state.file,
+                              .bundled = state.assetsDir.value_or(std::filesystem::path{}),
+                              .current = std::filesystem::current_path(ec),
+                              .home = home ? std::filesystem::path(home) : std::filesystem::path{},
+                              .saving = saving});
+}
 
 std::vector<std::filesystem::path> lessonScenes(const SandboxState& state) {
     std::vector<std::filesystem::path> scenes;
@@ -81,6 +107,7 @@ void browseForImage(SandboxState& state, int sprite) {
     static const std::vector<std::string> kImageExtensions = {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif", ".psd", ".pnm", ".ppm", ".pgm"};
     const std::filesystem::path bundled = state.assetsDir ? *state.assetsDir / "sprites" : std::filesystem::path{};
     state.browser.offerEmbed = false;
+    state.browser.offerKeepExpectations.clear();
     const auto& sprites = state.document.scene().sprites;
     if (sprite >= 0 && sprite < int(sprites.size())) {
         const SceneSprite& s = sprites[sprite];
@@ -168,21 +195,32 @@ void requestAction(SandboxState& state, PendingAction action, const std::filesys
 }
 
 void drawFileDialogs(SandboxState& state) {
+    drawBugReportDialog(state);
     if (state.saveAsBrowser && !state.browser.isOpen()) {
         state.saveAsBrowser = false;
         state.browserPurpose = BrowserPurpose::SaveScene;
         state.browser.offerEmbed = true;
         state.browser.embedImages = state.settings.embedImagesOnSave;
-        state.browser.open(FileBrowser::Mode::Save, "Save the scene as", browserStart(state), {".json"},
+        // A lesson's expect block describes the lesson: a copy that is then changed would fail `check --verify`.
+        const std::size_t expectations = countExpectations(state.document.scene().expect);
+        state.browser.offerKeepExpectations = isLesson(state) && expectations > 0
+            ? "Keep the lesson's " + std::to_string(expectations) + " expectations (they fail once the scene changes)"
+            : std::string();
+        state.browser.keepExpectations = false;
+        state.browser.open(FileBrowser::Mode::Save, "Save the scene as", browserStartFolder(state, true), {".json"},
                            state.file.empty() ? "untitled.json" : state.file.filename().string());
     }
     if (const auto chosen = state.browser.draw()) {
+        state.settings.lastFolder = chosen->parent_path().string();
         switch (state.browserPurpose) {
             case BrowserPurpose::OpenScene:
                 openSceneFile(state, *chosen);
                 break;
             case BrowserPurpose::SaveScene:
                 state.settings.embedImagesOnSave = state.browser.embedImages;
+                if (!state.browser.offerKeepExpectations.empty() && !state.browser.keepExpectations) {
+                    state.document.edit("Drop the lesson's expectations", [](Scene& s) { s.expect = nlohmann::json::object(); });
+                }
                 if (saveSceneTo(state, *chosen, state.browser.embedImages) && state.quitRequested) state.quitNow = true;
                 break;
             case BrowserPurpose::LoadImage:
@@ -190,6 +228,9 @@ void drawFileDialogs(SandboxState& state) {
                 break;
             case BrowserPurpose::AddSprite:
                 loadImageInto(state, *chosen, -1, true);
+                break;
+            case BrowserPurpose::BugReport:
+                saveBugReport(state, *chosen);
                 break;
         }
     }
@@ -233,7 +274,8 @@ void drawFileDialogs(SandboxState& state) {
     ImGui::SetNextWindowSizeConstraints(ImVec2(300, 0), ImVec2(900, 600));
     if (ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         for (const std::string& e : state.errors) ImGui::TextWrapped("%s", e.c_str());
-        if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+        if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
+            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
             state.errors.clear();
             ImGui::CloseCurrentPopup();
         }

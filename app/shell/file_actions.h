@@ -29,6 +29,12 @@ void sceneOpened(SandboxState& state);
 void drawFileDialogs(SandboxState& state);
 /// "Collision Lab - name.json *" (the star marks unsaved changes).
 std::string windowTitle(const SandboxState& state);
+/// Load image...'s rule: the sprite keeps its position, rotation and scale, and the new image's centre
+/// becomes its origin, so the new image sits centred where the old pivot was.
+SpriteTransform transformForNewImage(const SpriteTransform& old, int width, int height);
+/// Where the file browser starts (chooseStartFolder with the last folder, the open file, the bundled
+/// assets, the current and the home directory); `saving` keeps it out of the bundled assets.
+std::filesystem::path browserStartFolder(const SandboxState& state, bool saving);
 /// The bundled lesson scenes (assets/scenes/*.json), sorted by name.
 std::vector<std::filesystem::path> lessonScenes(const SandboxState& state);
 

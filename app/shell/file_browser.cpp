@@ -8,6 +8,38 @@
 
 namespace cl {
 
+bool isInsideFolder(const std::filesystem::path& path, const std::filesystem::path& folder) {
+    if (path.empty() || folder.empty()) return false;
+    std::error_code ec;
+    const std::filesystem::path p = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec).lexically_normal();
+    const std::filesystem::path f = std::filesystem::weakly_canonical(std::filesystem::absolute(folder, ec), ec).lexically_normal();
+    auto pi = p.begin();
+    for (auto fi = f.begin(); fi != f.end(); ++fi, ++pi) {
+        if (fi->empty()) continue;  // a trailing separator
+        if (pi == p.end() || *pi != *fi) return false;
+    }
+    return true;
+}
+
+std::filesystem::path chooseStartFolder(const StartFolderChoice& choice) {
+    std::vector<std::filesystem::path> candidates{choice.lastFolder, choice.openFile.empty() ? std::filesystem::path{} : choice.openFile.parent_path()};
+    if (!choice.saving && !choice.bundled.empty()) candidates.push_back(choice.bundled / "scenes");
+    candidates.push_back(choice.current);
+    candidates.push_back(choice.home);
+    for (const std::filesystem::path& folder : candidates) {
+        std::error_code ec;
+        if (folder.empty() || !std::filesystem::is_directory(folder, ec)) continue;
+        if (choice.saving && isInsideFolder(folder, choice.bundled)) continue;
+        return folder;
+    }
+    return choice.current;
+}
+
+EntryAction entryAction(bool folder, bool doubleClick) {
+    if (!doubleClick) return EntryAction::Select;
+    return folder ? EntryAction::Enter : EntryAction::Choose;
+}
+
 void FileBrowser::open(Mode mode, std::string title, const std::filesystem::path& folder,
                        std::vector<std::string> extensions, std::string fileName) {
     m_open = true;
@@ -20,6 +52,7 @@ void FileBrowser::open(Mode mode, std::string title, const std::filesystem::path
     m_fileName = std::move(fileName);
     m_error.clear();
     m_shownFolder = m_folder;
+    m_selectedFolder.clear();
     refresh();
 }
 
@@ -79,19 +112,28 @@ std::optional<std::filesystem::path> FileBrowser::draw() {
             m_folder = m_folderText;
             refresh();
         }
-        const float footer = ImGui::GetFrameHeightWithSpacing() * (m_mode == Mode::Save ? 3.2f : 2.2f);
+        const int checkboxes = m_mode == Mode::Save ? int(offerEmbed) + int(!offerKeepExpectations.empty()) : 0;
+        const float footer = ImGui::GetFrameHeightWithSpacing() * (2.2f + float(checkboxes));
         if (ImGui::BeginChild("entries", ImVec2(0, -footer), true)) {
             for (const Entry& entry : m_entries) {
                 const std::string label = entry.folder ? "[dir] " + entry.name : entry.name;
-                const bool selected = !entry.folder && entry.name == m_fileName;
-                if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
-                    if (entry.folder) {
-                        m_folder /= entry.name;
-                        refresh();
-                        break;
-                    }
+                const bool selected = entry.folder ? entry.name == m_selectedFolder : entry.name == m_fileName;
+                const bool clicked = ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick);
+                // Asked of the item itself: the Selectable reports the first click of a double click too.
+                const bool doubleClick = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
+                if (!clicked && !doubleClick) continue;
+                const EntryAction action = entryAction(entry.folder, doubleClick);
+                if (action == EntryAction::Enter) {
+                    m_folder /= entry.name;
+                    m_selectedFolder.clear();
+                    refresh();
+                    break;
+                }
+                if (entry.folder) {
+                    m_selectedFolder = entry.name;
+                } else {
                     m_fileName = entry.name;
-                    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) chosen = m_folder / m_fileName;
+                    if (action == EntryAction::Choose) chosen = m_folder / m_fileName;
                 }
             }
         }
@@ -101,10 +143,19 @@ std::optional<std::filesystem::path> FileBrowser::draw() {
             chosen = m_folder / m_fileName;
         }
         if (m_mode == Mode::Save && offerEmbed) ImGui::Checkbox("Embed images in the scene file", &embedImages);
+        if (m_mode == Mode::Save && !offerKeepExpectations.empty()) ImGui::Checkbox(offerKeepExpectations.c_str(), &keepExpectations);
         if (!m_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", m_error.c_str());
-        if (ImGui::Button(m_mode == Mode::Save ? "Save" : "Open") && !m_fileName.empty()) chosen = m_folder / m_fileName;
+        if (ImGui::Button(m_mode == Mode::Save ? "Save" : "Open")) {
+            if (!m_fileName.empty()) {
+                chosen = m_folder / m_fileName;
+            } else if (!m_selectedFolder.empty()) {
+                m_folder /= m_selectedFolder;
+                m_selectedFolder.clear();
+                refresh();
+            }
+        }
         ImGui::SameLine();
-        if (ImGui::Button("Cancel")) keepOpen = false;
+        if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) keepOpen = false;
         if (chosen && m_mode == Mode::Save && chosen->extension().empty()) chosen->replace_extension(".json");
         if (chosen || !keepOpen) {
             m_open = false;

@@ -8,6 +8,29 @@
 
 namespace cl {
 
+/// What the file browser may start in, most wanted first.
+struct StartFolderChoice {
+    std::filesystem::path lastFolder;  ///< The folder the user last chose a file in (persisted).
+    std::filesystem::path openFile;    ///< The open scene file; empty when unsaved.
+    std::filesystem::path bundled;     ///< The bundled assets folder; empty when not found.
+    std::filesystem::path current;     ///< The current directory.
+    std::filesystem::path home;        ///< $HOME.
+    bool saving = false;               ///< Save: never start inside `bundled`.
+};
+
+/// The first of lastFolder, the open file's folder, (Open only) bundled/scenes, current, home that is a
+/// folder and, when saving, not inside `bundled`; `current` when none is.
+std::filesystem::path chooseStartFolder(const StartFolderChoice& choice);
+
+/// True when `path` is `folder` or lies inside it (both made absolute and normal first).
+bool isInsideFolder(const std::filesystem::path& path, const std::filesystem::path& folder);
+
+/// What a click on an entry of the browser does.
+enum class EntryAction { Select, Enter, Choose };
+/// A single click selects (a file's name fills the name field); a double click enters a folder or
+/// chooses a file.
+EntryAction entryAction(bool folder, bool doubleClick);
+
 /// A modal dialog listing one folder: folders first, then files with an accepted extension.
 class FileBrowser {
 public:
@@ -19,12 +42,18 @@ public:
               std::vector<std::string> extensions, std::string fileName = {});
     /// True while the dialog is showing.
     bool isOpen() const { return m_open; }
+    /// The folder the dialog shows.
+    const std::filesystem::path& folder() const { return m_folder; }
     /// Draws the dialog; returns the chosen file once, when the user confirms.
     std::optional<std::filesystem::path> draw();
     /// Save mode: the "embed images" checkbox state.
     bool embedImages = false;
     /// Save mode: show the "embed images" checkbox.
     bool offerEmbed = false;
+    /// Save mode: when not empty, a checkbox with this label that sets keepExpectations.
+    std::string offerKeepExpectations;
+    /// Save mode: the "keep the expectations" checkbox state.
+    bool keepExpectations = false;
 
 private:
     void refresh();
@@ -38,6 +67,7 @@ private:
     std::vector<std::string> m_extensions;
     std::string m_folderText;
     std::string m_fileName;
+    std::string m_selectedFolder;  // a folder selected by one click (double click or Open enters it)
     std::string m_error;
     struct Entry {
         std::string name;

@@ -41,6 +41,7 @@ void drawInspector(SandboxState& state, ToolContext& ctx) {
         ImGui::PopStyleVar();
         ImGui::Separator();
         // The tool's panel scrolls on its own; the tabs stay in place.
+        state.openTool = active;
         if (ImGui::BeginChild("tool panel")) state.tools[std::size_t(active)]->drawPanel(ctx);
         ImGui::EndChild();
     }

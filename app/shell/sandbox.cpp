@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <utility>
@@ -13,8 +14,11 @@
 #include <SFML/OpenGL.hpp>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
+#include <imgui_internal.h>
+#include <nlohmann/json.hpp>
 
 #include "app/shell/asset_paths.h"
+#include "app/shell/bug_report.h"
 #include "app/shell/default_scene.h"
 #include "app/shell/file_actions.h"
 #include "app/shell/frame_stats.h"
@@ -58,6 +62,7 @@ std::optional<Key> toKey(sf::Keyboard::Key code) {
         case sf::Keyboard::O: return Key::O;
         case sf::Keyboard::N: return Key::N;
         case sf::Keyboard::A: return Key::A;
+        case sf::Keyboard::B: return Key::B;
         case sf::Keyboard::Space: return Key::Space;
         case sf::Keyboard::Delete: return Key::Delete;
         case sf::Keyboard::BackSpace: return Key::Backspace;
@@ -117,6 +122,8 @@ private:
     bool saveScreenshot(const std::filesystem::path& file);
     Modifiers modifiers() const;
     void animateStep(int frame);
+    void closeMenusOnEscape();
+    void describeUi(const std::filesystem::path& file) const;
 
     SandboxOptions m_options;
     SandboxState m_state;
@@ -135,6 +142,8 @@ private:
     Clock::time_point m_lastFrame = Clock::now();
     bool m_localPanning = false;
     std::pair<int, int> m_framedPair{-1, -1};     // the pair the local view was last framed for
+    bool m_bugReportFailed = false;  // --save-bug-report could not save
+    bool m_escapePressed = false;    // Esc with a popup open: close the menus on the next frame
     glm::dvec2 m_localPanFrom{0.0, 0.0};
     bool m_persistSettings = true;
     std::filesystem::path m_configDir;
@@ -145,6 +154,38 @@ private:
 Modifiers Sandbox::modifiers() const {
     const ImGuiIO& io = ImGui::GetIO();
     return Modifiers{io.KeyShift, io.KeyCtrl, io.KeyAlt};
+}
+
+void Sandbox::closeMenusOnEscape() {
+    if (!m_escapePressed) return;
+    m_escapePressed = false;
+    // Close the menus and popups above the topmost modal dialog; a modal handles Esc itself.
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    int keep = g.OpenPopupStack.Size;
+    while (keep > 0) {
+        const ImGuiWindow* window = g.OpenPopupStack[keep - 1].Window;
+        if (window && (window->Flags & ImGuiWindowFlags_Modal)) break;
+        --keep;
+    }
+    if (keep < g.OpenPopupStack.Size) ImGui::ClosePopupToLevel(keep, true);
+}
+
+void Sandbox::describeUi(const std::filesystem::path& file) const {
+    const Scene& scene = m_state.document.scene();
+    nlohmann::json json;
+    json["file"] = m_state.file.string();
+    json["window_title"] = windowTitle(m_state);
+    json["open_tab"] = m_state.openTool >= 0 && m_state.openTool < int(m_state.tools.size())
+                           ? std::string(m_state.tools[m_state.openTool]->title()) : std::string();
+    json["title"] = scene.title;
+    json["notes"] = scene.notes;
+    json["expectations"] = scene.expect.is_object() ? scene.expect.size() : 0;
+    json["dirty"] = m_state.document.dirty();
+    json["status"] = m_state.status;
+    json["errors"] = m_state.errors;
+    std::ofstream out(file);
+    out << json.dump(2) << "\n";
+    if (!out) std::cerr << "collision-lab: " << file.string() << ": cannot write --describe-ui\n";
 }
 
 void Sandbox::animateStep(int frame) {
@@ -249,6 +290,12 @@ void Sandbox::routeEvent(const sf::Event& event) {
             break;
         }
         case sf::Event::KeyPressed: {
+            // Esc closes an open menu or popup before it does anything else (modal dialogs read it as Cancel).
+            if (event.key.code == sf::Keyboard::Escape &&
+                ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
+                m_escapePressed = true;
+                break;
+            }
             if (io.WantCaptureKeyboard) break;
             const auto key = toKey(event.key.code);
             if (!key) break;
@@ -489,8 +536,9 @@ int Sandbox::finish() {
     }
     for (const std::string& e : m_state.errors) std::cerr << "collision-lab: " << e << "\n";
     // Scripted runs (smoke tests) must fail when the scene they were given does not open.
-    const int status = m_options.frames > 0 && m_options.scene && m_state.sceneLoadFailed ? 1 : 0;
+    const int status = (m_options.frames > 0 && m_options.scene && m_state.sceneLoadFailed) || m_bugReportFailed ? 1 : 0;
     if (m_options.stats) printStats();
+    if (m_options.describeUi) describeUi(*m_options.describeUi);
 
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplSfml_Shutdown();
@@ -527,6 +575,7 @@ int Sandbox::run() {
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSfml_NewFrame();
         ImGui::NewFrame();
+        closeMenusOnEscape();
 
         updateAnalysis(frameStart);
         ToolContext ctx(m_state, seconds);
@@ -536,6 +585,12 @@ int Sandbox::run() {
         ++frame;
         const bool last = m_options.frames > 0 && frame >= m_options.frames;
         present(frameStart, last);
+        if (last && m_options.bugReport) {
+            // The same code path as the dialog's Save: every test, the dialog's defaults for title and notes.
+            openBugReport(m_state);
+            m_state.bugReport.requested = false;
+            m_bugReportFailed = !saveBugReport(m_state, *m_options.bugReport);
+        }
         if (last || m_state.quitNow) break;
         m_textures.prune();
     }

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/shell/bug_report.h"
 #include "app/shell/file_actions.h"
 #include "app/shell/window_layout.h"
 
@@ -74,10 +75,13 @@ CommandTable makeCommands(SandboxState& state) {
            .run = [&state] { saveCurrent(state); }, .separatorBefore = true});
     t.add({.id = "file.save-as", .label = "Save As...", .menu = Menu::File, .shortcuts = {ctrl(Key::S, true)},
            .help = "save as (optionally embedding the images)", .run = [&state] { state.saveAsBrowser = true; }});
+    t.add({.id = "file.bug-report", .label = "Save as bug report...", .menu = Menu::File, .shortcuts = {ctrl(Key::B)},
+           .help = "save a stand-alone scene with your notes and the current answers as its expect block",
+           .run = [&state] { openBugReport(state); }});
     t.add({.id = "file.screenshot", .label = "Screenshot", .menu = Menu::File, .shortcuts = {{Key::F12}},
            .help = "save a screenshot in the current folder", .run = [&state] { state.screenshotRequested = true; },
            .separatorBefore = true});
-    t.add({.id = "file.quit", .label = "Quit", .menu = Menu::File, .run = [&state] { requestAction(state, PendingAction::Quit); },
+    t.add({.id = "file.quit", .label = "Quit", .menu = Menu::File, .shortcuts = {ctrl(Key::Q)}, .help = "quit (asking first about unsaved changes)", .run = [&state] { requestAction(state, PendingAction::Quit); },
            .separatorBefore = true});
 
     t.add({.id = "view.local", .label = "Local-space view", .menu = Menu::View,

@@ -41,6 +41,12 @@ SandboxOptionsResult parseSandboxOptions(std::span<const std::string_view> args)
         } else if (arg == "--screenshot") {
             if (!value(v)) return result;
             o.screenshot = std::filesystem::path(v);
+        } else if (arg == "--save-bug-report") {
+            if (!value(v)) return result;
+            o.bugReport = std::filesystem::path(v);
+        } else if (arg == "--describe-ui") {
+            if (!value(v)) return result;
+            o.describeUi = std::filesystem::path(v);
         } else if (arg == "--stats") {
             o.stats = true;
         } else if (arg == "--animate") {
@@ -65,11 +71,13 @@ SandboxOptionsResult parseSandboxOptions(std::span<const std::string_view> args)
             o.scene = std::filesystem::path(arg);
         }
     }
+    if (o.bugReport && o.frames <= 0) result.error = "--save-bug-report: needs --frames N";
     return result;
 }
 
 std::string sandboxUsage() {
     return "usage: collision-lab [SCENE] [--frames N] [--screenshot PNG] [--stats] [--animate] [--all-overlays] [--size WxH]\n"
+           "                    [--save-bug-report FILE] [--describe-ui FILE]\n"
            "       collision-lab check ...   (the headless checker; see collision-lab check --help)\n"
            "\n"
            "  SCENE            scene file to open (default: the bundled assets/scenes/default.json)\n"
@@ -78,7 +86,11 @@ std::string sandboxUsage() {
            "  --stats          with --frames: print p50/p95/p99 of the per-frame work in ms\n"
            "  --animate        turn and move sprite A a little every frame, like a drag (for --stats)\n"
            "  --all-overlays   switch every overlay on\n"
-           "  --size WxH       window size in pixels (default 1600x900)\n";
+           "  --size WxH       window size in pixels (default 1600x900)\n"
+           "  --save-bug-report FILE  with --frames: after the last frame, save what File > Save as bug report\n"
+           "                   saves with every test recorded (the same code path), then quit\n"
+           "  --describe-ui FILE  at exit, write what the panels show as JSON (open tab, title, notes, file,\n"
+           "                   status, errors): for scripted UI tests\n";
 }
 
 }  // namespace cl

@@ -17,6 +17,8 @@ struct SandboxOptions {
     bool stats = false;                              ///< Print p50/p95/p99 of the per-frame work at exit.
     bool animate = false;                            ///< Turn and move sprite A a little every frame (a drag stand-in for --stats).
     bool allOverlays = false;                        ///< Switch every overlay on.
+    std::optional<std::filesystem::path> bugReport;  ///< With --frames: save a bug report here after the last frame.
+    std::optional<std::filesystem::path> describeUi; ///< At exit, write what the panels show (JSON) here.
     bool help = false;                               ///< Print usage and quit.
     int width = 1600;                                ///< Window size.
     int height = 900;

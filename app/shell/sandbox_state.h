@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/shell/app_settings.h"
+#include "app/shell/bug_report_form.h"
 #include "app/shell/command_table.h"
 #include "app/analysis/collision_report.h"
 #include "app/editor/camera.h"
@@ -24,7 +25,7 @@ namespace cl {
 enum class PendingAction { None, New, Open, OpenRecent, OpenLesson, Quit };
 
 /// What the file browser's answer is for.
-enum class BrowserPurpose { OpenScene, SaveScene, LoadImage, AddSprite };
+enum class BrowserPurpose { OpenScene, SaveScene, LoadImage, AddSprite, BugReport };
 
 /// Shared state of one sandbox window.
 struct SandboxState {
@@ -36,6 +37,7 @@ struct SandboxState {
     AppSettings settings;
     std::vector<std::unique_ptr<Tool>> tools;  ///< makeTools(): the inspector's tabs, in order.
     int focusTool = -1;                    ///< Open this tool's tab on the next frame (-1: none).
+    int openTool = -1;                     ///< The tool whose tab the inspector drew last frame.
     CommandTable commands;                 ///< makeCommands(): menus, keys and F1 read it.
     SpritePreviews previews;
     SandboxLayout layout;
@@ -55,6 +57,7 @@ struct SandboxState {
     BrowserPurpose browserPurpose = BrowserPurpose::OpenScene;
     int browserSprite = -1;                ///< LoadImage: which sprite gets the image.
     bool saveAsBrowser = false;            ///< Open the browser for Save As on the next frame.
+    BugReportForm bugReport;               ///< File > Save as bug report...: the dialog's fields.
     bool sceneLoadFailed = false;          ///< The last open failed (the command line's scene, for --frames).
     bool screenshotRequested = false;
     bool frameLocalRequested = true;       ///< Frame the local view on the next frame.

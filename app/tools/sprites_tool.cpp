@@ -13,6 +13,18 @@ namespace cl {
 
 namespace {
 
+// The image as the open file stores it: embedded, or a path relative to the file's folder (as saveScene
+// writes it), so after Save As the path reads from the new file.
+std::string imageLabel(const SceneSprite& sprite, const std::filesystem::path& sceneFile) {
+    if (sprite.image.rfind("data:", 0) == 0) return "(embedded image)";
+    if (sprite.imagePath.empty()) return sprite.image;
+    if (sceneFile.empty()) return sprite.imagePath.generic_string();
+    std::error_code ec;
+    const std::filesystem::path image = std::filesystem::absolute(sprite.imagePath, ec).lexically_normal();
+    const std::filesystem::path relative = image.lexically_relative(std::filesystem::absolute(sceneFile, ec).parent_path());
+    return relative.empty() ? image.generic_string() : relative.generic_string();
+}
+
 // A double drag field whose edits merge into one undo step per drag.
 bool dragDoubles(Document& doc, const char* label, double* values, int count, float speed, const char* format) {
     const bool changed = ImGui::DragScalarN(label, ImGuiDataType_Double, values, count, speed, nullptr, nullptr, format);
@@ -62,7 +74,7 @@ void drawSprite(ToolContext& ctx, int i) {
     const auto& shapes = ctx.report().sprites();
     const long long solid = i < int(shapes.size()) && shapes[i].mask ? shapes[i].mask->solidCount() : 0;
     ImGui::Text("Image %d x %d, %lld solid pixels", sprite.pixels->width, sprite.pixels->height, solid);
-    ImGui::TextDisabled("%s", sprite.image.rfind("data:", 0) == 0 ? "(embedded image)" : sprite.image.c_str());
+    ImGui::TextDisabled("%s", imageLabel(sprite, ctx.sceneFile()).c_str());
     drawHistogram(ctx, sprite);
     if (const sf::Texture* preview = ctx.previews().solidPreview(sprite.pixels, sprite.alphaThreshold)) {
         const float width = std::min(ImGui::GetContentRegionAvail().x, 160.0f);

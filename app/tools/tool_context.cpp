@@ -21,6 +21,8 @@ void ToolContext::showError(std::string message) const { m_state.errors.push_bac
 
 void ToolContext::browseForImage(int sprite) const { cl::browseForImage(m_state, sprite); }
 
+const std::filesystem::path& ToolContext::sceneFile() const { return m_state.file; }
+
 ToolContext::LessonNeighbours ToolContext::lessonNeighbours() const {
     std::vector<std::filesystem::path> lessons;
     for (const std::filesystem::path& scene : lessonScenes(m_state)) {

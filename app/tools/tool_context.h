@@ -33,6 +33,8 @@ public:
     const Camera& localCamera() const;
     /// Cached alpha histograms and solid-pixel previews.
     SpritePreviews& previews() const;
+    /// The open scene file; empty for an unsaved scene.
+    const std::filesystem::path& sceneFile() const;
     /// Seconds since the previous frame (for playback).
     double seconds() const { return m_seconds; }
     /// The sprite a per-sprite tool works on: the selected one, else the pair's A; -1 for none.

@@ -50,5 +50,14 @@ TEST(SandboxOptions, HelpIsRecognised) {
     EXPECT_TRUE(parse({"-h"}).options.help);
 }
 
+TEST(SandboxOptions, BugReportAndDescribeUi) {
+    const auto r = parse({"a.json", "--frames", "3", "--save-bug-report", "out/report.json", "--describe-ui", "ui.json"});
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    EXPECT_EQ(r.options.bugReport, std::filesystem::path("out/report.json"));
+    EXPECT_EQ(r.options.describeUi, std::filesystem::path("ui.json"));
+    EXPECT_NE(parse({"--save-bug-report", "r.json"}).error.find("needs --frames"), std::string::npos);
+    EXPECT_NE(parse({"--describe-ui"}).error.find("needs a value"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace cl

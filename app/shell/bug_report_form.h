@@ -1,0 +1,19 @@
+#pragma once
+// BugReportForm: what the user wrote and ticked in File > Save as bug report..., kept between frames.
+
+#include <string>
+#include <vector>
+
+namespace cl {
+
+/// The bug-report dialog's fields.
+struct BugReportForm {
+    bool requested = false;           ///< Open the dialog on the next frame.
+    std::string title;
+    std::string notes;
+    bool allTests = true;             ///< Record every test; otherwise only `ticked`.
+    std::vector<std::string> ticked;  ///< Test names to record when !allTests.
+    std::string file;                 ///< Where Save writes.
+};
+
+}  // namespace cl

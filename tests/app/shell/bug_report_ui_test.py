@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""The bug-report flow as a user drives it, under Xvfb (ctest runs this through xvfb-run; label `display`).
+
+usage: bug_report_ui_test.py COLLISION_LAB LESSON.json
+
+1. The lesson opens with its notes visible: `--describe-ui` names the open tab (Notes) and the notes shown.
+2. The command-line path (`--save-bug-report`, the dialog's own save code) writes a file that passes
+   `collision-lab check --verify`.
+3. Real key presses through xdotool: Ctrl+B opens File > Save as bug report..., the title is typed, Ctrl+Enter
+   saves, Ctrl+Q quits; the saved file carries the typed title and passes `check --verify`.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+def run(args, **kw):
+    result = subprocess.run(args, capture_output=True, text=True, timeout=60, **kw)
+    return result
+
+
+def xdotool(*args):
+    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=20)
+
+
+def verify(app, scene):
+    result = run([app, "check", scene, "--verify"])
+    if result.returncode != 0 or "verify: passed" not in result.stdout:
+        fail(f"check --verify on {scene} did not pass:\n{result.stdout}\n{result.stderr}")
+    print(f"ok: {os.path.basename(scene)}: " + result.stdout.strip().splitlines()[-1])
+
+
+def main():
+    app, lesson = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    with open(lesson) as f:
+        lesson_notes = json.load(f)["notes"]
+    if not lesson_notes:
+        fail(f"{lesson} has no notes to look for")
+    with tempfile.TemporaryDirectory() as work:
+        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"), XDG_STATE_HOME=os.path.join(work, "state"),
+                   HOME=work)
+
+        # 1. Notes visible on open.
+        ui_file = os.path.join(work, "opened.json")
+        result = run([app, lesson, "--frames", "3", "--describe-ui", ui_file], env=env, cwd=work)
+        if result.returncode != 0:
+            fail(f"opening {lesson} failed: {result.stderr}")
+        with open(ui_file) as f:
+            ui = json.load(f)
+        if ui["open_tab"] != "Notes" or ui["notes"] != lesson_notes:
+            fail(f"the lesson did not open on its notes: {ui}")
+        print("ok: the lesson opens on the Notes tab showing its notes")
+
+        # 2. The command-line equivalent of the dialog's Save.
+        cli_report = os.path.join(work, "cli-report.json")
+        result = run([app, lesson, "--frames", "3", "--save-bug-report", cli_report], env=env, cwd=work)
+        if result.returncode != 0 or not os.path.exists(cli_report):
+            fail(f"--save-bug-report failed: {result.stderr}")
+        verify(app, cli_report)
+
+        # 3. Real key presses.
+        typed_ui = os.path.join(work, "typed.json")
+        proc = subprocess.Popen([app, lesson, "--describe-ui", typed_ui], env=env, cwd=work,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            window = ""
+            deadline = time.time() + 20
+            while not window and time.time() < deadline:
+                time.sleep(0.2)
+                window = xdotool("search", "--onlyvisible", "--name", "Collision Lab").stdout.split("\n")[0].strip()
+            if not window:
+                fail("the sandbox window did not appear")
+            xdotool("windowmove", window, "0", "0")
+            time.sleep(1.0)
+            # No window manager under Xvfb: the pointer over the window gives it the keyboard.
+            xdotool("mousemove", "600", "400")
+            time.sleep(0.3)
+            xdotool("key", "ctrl+b")
+            time.sleep(0.8)
+            xdotool("type", "--delay", "20", "typed by xdotool")
+            time.sleep(0.3)
+            xdotool("key", "ctrl+Return")
+            saved = os.path.join(work, "bug-report.json")
+            deadline = time.time() + 15
+            while not os.path.exists(saved) and time.time() < deadline:
+                time.sleep(0.2)
+            if not os.path.exists(saved):
+                fail("Ctrl+B, typing and Ctrl+Enter saved no bug-report.json in the current folder")
+            time.sleep(0.5)
+            xdotool("key", "ctrl+q")
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                fail("Ctrl+Q did not quit")
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        with open(saved) as f:
+            report = json.load(f)
+        if report["title"] != "typed by xdotool":
+            fail(f"the saved title is {report['title']!r}, not the typed one")
+        if not all(s["image"].startswith("data:image/png;base64,") for s in report["sprites"]):
+            fail("the bug report's images are not embedded")
+        if not report["expect"]:
+            fail("the bug report has no expect block")
+        verify(app, saved)
+        with open(typed_ui) as f:
+            ui = json.load(f)
+        if ui["dirty"] or not ui["file"].endswith("bug-report.json") or ui["open_tab"] != "Notes":
+            fail(f"after the save the window shows: {ui}")
+        print("ok: keys drove Save as bug report; the file passes check --verify")
+
+
+if __name__ == "__main__":
+    main()
