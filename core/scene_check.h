@@ -2,6 +2,8 @@
 // SceneCheck: runs named collision tests on a scene's sprite pairs, reports the results as a table or
 // JSON, and compares them with the scene's `expect` block — the logic behind `collision-lab check`.
 
+#include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -24,6 +26,9 @@ struct CheckOptions {
     std::optional<ScanDirection> scan;                         ///< Overrides the scene's scan direction.
     /// Also run the pairs named in the scene's expect block (e.g. "R/F" when the file lists F first).
     bool includeExpectedPairs = false;
+    /// Called after each test with (tests run, tests to run); returning false stops the check, which then
+    /// fails with CheckRunResult::stopped set. Empty: run to the end.
+    std::function<bool(std::size_t done, std::size_t total)> progress;
 };
 
 /// One test's answer for one pair.
@@ -51,6 +56,7 @@ struct CheckReport {
 struct CheckRunResult {
     std::optional<CheckReport> report;
     std::string error;
+    bool stopped = false;  ///< CheckOptions::progress asked to stop (error says how far it got).
     /// True on success.
     bool ok() const { return report.has_value(); }
 };
