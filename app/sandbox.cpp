@@ -20,6 +20,8 @@
 #include "app/imgui_impl_sfml.h"
 #include "app/local_view.h"
 #include "app/panels.h"
+#include "app/display_check.h"
+#include "app/imgui_ini.h"
 #include "app/recovery_prompt.h"
 #include "app/sandbox_options.h"
 #include "app/sandbox_state.h"
@@ -360,6 +362,10 @@ int Sandbox::run() {
     }
     if (m_options.allOverlays) m_state.settings.overlays.fill(true);
 
+    if (auto problem = displayProblem()) {
+        std::cerr << "collision-lab: " << *problem << "\n";
+        return 1;
+    }
     if (!openWindow()) {
         std::cerr << "collision-lab: cannot open a window (is DISPLAY set? try xvfb-run)\n";
         return 1;
@@ -373,6 +379,9 @@ int Sandbox::run() {
         std::filesystem::create_directories(configDir, ec);
         m_iniPath = (configDir / "imgui.ini").string();
         io.IniFilename = m_iniPath.c_str();
+        // Loaded here, cleaned, rather than by ImGui itself, which would trust any number in it.
+        const std::string ini = readImguiIni(m_iniPath, warnings);
+        ImGui::LoadIniSettingsFromMemory(ini.data(), ini.size());
     } else {
         io.IniFilename = nullptr;
     }
@@ -442,6 +451,7 @@ int Sandbox::run() {
         if (m_recovery) {
             drawRecoveryPrompt(m_state, *m_recovery, m_recoveryOffer);
             if (!m_recoveryOffer) m_recovery->update(m_state.document, m_state.file, Clock::now());
+            for (std::string& message : m_recovery->takeMessages()) m_state.errors.push_back(std::move(message));
         }
         if (!io.WantCaptureMouse && m_state.manipulator->hover().handle != Handle::None) {
             ImGui::SetMouseCursor(m_state.manipulator->hover().handle == Handle::Body ? ImGuiMouseCursor_ResizeAll
