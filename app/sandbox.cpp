@@ -362,10 +362,6 @@ int Sandbox::run() {
     }
     if (m_options.allOverlays) m_state.settings.overlays.fill(true);
 
-    if (auto problem = displayProblem()) {
-        std::cerr << "collision-lab: " << *problem << "\n";
-        return 1;
-    }
     if (!openWindow()) {
         std::cerr << "collision-lab: cannot open a window (is DISPLAY set? try xvfb-run)\n";
         return 1;
@@ -534,6 +530,11 @@ int runSandbox(std::span<const std::string_view> args) {
     if (parsed.options.help) {
         std::cout << sandboxUsage();
         return 0;
+    }
+    // Before any SFML window object exists: SFML aborts the process when it cannot reach the X server.
+    if (auto problem = displayProblem()) {
+        std::cerr << "collision-lab: " << *problem << "\n";
+        return 1;
     }
     Sandbox sandbox(parsed.options);
     return sandbox.run();
