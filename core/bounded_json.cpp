@@ -51,7 +51,8 @@ public:
             m_partText = 0;
         }
         if (!frame.keys.insert(k).second) return fail(pathHere(), "duplicate key (a JSON object must not repeat a key)");
-        return text(k.size()) && m_dom.key(k);
+        // A kept part's own top-level key is not part of it.
+        return (m_stack.size() == 1 || text(k.size())) && m_dom.key(k);
     }
 
     bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) {
