@@ -2,16 +2,19 @@
 """Hostile-input corpus for `collision-lab check` and the sandbox's start-up (issue 18).
 
 Every case is generated here, in a temporary folder, at test time (big and deep files are never kept in
-the repository). Each runs the real executable under a time limit and, unless --no-memory-limit (the
-sanitizer build reserves terabytes of address space), a memory limit (ulimit -v), and asserts the exit
-status and that stderr names the file and the problem, or that stdout holds the right answer.
+the repository). Each runs the real executable under a time limit and a memory limit (ulimit -v), and
+asserts the exit status and that stderr names the file and the problem, or that stdout holds the right answer.
 
-    run_hostile.py COLLISION_LAB [--no-memory-limit] [-k SUBSTRING]
+    run_hostile.py COLLISION_LAB [--sanitizer-build] [-k SUBSTRING]
+
+--sanitizer-build: no memory limit (ASan's shadow memory needs terabytes of address space) and five times
+the time bounds (instrumented code is slower).
 """
 import base64, os, resource, struct, subprocess, sys, tempfile, time, zlib, json
 
 MEMORY_LIMIT = 2 * 1024**3   # bytes of address space for one run
-TIME_LIMIT = 30              # seconds for one run
+TIME_LIMIT = 30              # seconds for one run (times SLOWDOWN)
+SLOWDOWN = 1
 
 def png(w, h, rgba):
     """An 8-bit RGBA PNG of one colour (rgba: 4 bytes), compressed by zlib."""
@@ -76,11 +79,11 @@ class Runner:
                 resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
         start = time.monotonic()
         try:
-            p = subprocess.run([self.exe] + args, capture_output=True, timeout=TIME_LIMIT, preexec_fn=limit,
+            p = subprocess.run([self.exe] + args, capture_output=True, timeout=TIME_LIMIT * SLOWDOWN, preexec_fn=limit,
                                env=env, cwd=self.dir)
             return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace"), time.monotonic() - start
         except subprocess.TimeoutExpired:
-            return None, "", "timed out after %d s" % TIME_LIMIT, TIME_LIMIT
+            return None, "", "timed out after %d s" % (TIME_LIMIT * SLOWDOWN), TIME_LIMIT * SLOWDOWN
 
     def case(self, name, args, status, err=(), out=(), env=None, max_seconds=TIME_LIMIT, sandbox=False):
         self.count += 1
@@ -94,7 +97,7 @@ class Runner:
         for text in out:
             if text not in o:
                 problems.append("stdout lacks %r" % text)
-        if seconds > max_seconds:
+        if seconds > max_seconds * SLOWDOWN:
             problems.append("took %.1f s, more than %d s" % (seconds, max_seconds))
         if len(e) > 20000:
             problems.append("stderr is %d bytes long (a whole data URI or path printed?)" % len(e))
@@ -186,8 +189,11 @@ def cases(r):
     r.case("sandbox without a display", [ok], 1, err=["needs a graphical display", "xvfb-run"], env=env, sandbox=True)
 
 def main():
+    global SLOWDOWN
     exe = sys.argv[1]
-    memory = "--no-memory-limit" not in sys.argv
+    memory = "--sanitizer-build" not in sys.argv
+    if not memory:
+        SLOWDOWN = 5
     only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
     r = Runner(os.path.abspath(exe), memory)
     real_case = r.case
