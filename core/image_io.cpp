@@ -266,6 +266,10 @@ ImageLoadResult decodeImage(std::span<const std::uint8_t> bytes, std::string_vie
 
     const ImageFormat format = formatOf(bytes);
     const std::string name(formatName(format));
+    // stb_image 2.27 converts 16-bit PNM samples with its 8-bit routine, reading past its own buffer.
+    if (format == ImageFormat::Pnm && stbi_is_16_bit_from_memory(bytes.data(), length)) {
+        return failure(what, "unsupported PNM: 16-bit samples (maxval over 255); save it with 8 bits per sample or as PNG");
+    }
     const std::uint64_t needed = minimumFileBytes(format, bytes, std::uint64_t(w), std::uint64_t(h), std::uint64_t(channels));
     if (needed > bytes.size()) {
         return failure(what, "truncated " + name + ": a " + std::to_string(w) + "x" + std::to_string(h) + " image needs at least " +

@@ -142,6 +142,9 @@ def cases(r):
             # Cut inside the header, TGA and PNM still tell what the file claims.
             problem = "truncated" if cut > 18 or ext in ("tga", "ppm") else "corrupt"
             r.case("%s cut to %d bytes" % (ext, cut), [f], 2, err=[f, img, problem], max_seconds=5)
+    img = r.write("16bit.ppm", b"P6\n2 2\n65535\n" + b"\xff" * 24)
+    f = r.write("16bit-ppm.json", scene([img, img]))
+    r.case("16-bit PNM (stb_image 2.27 reads past its buffer)", [f], 2, err=[f, "16-bit"])
     img = r.write("huge.hdr", (b"#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 8192 +X 8192\n" + b"\0" * 67)[:67])
     f = r.write("huge-hdr.json", scene([img, img]))
     r.case("67-byte HDR claiming 8192x8192", [f], 2, err=[f, "truncated HDR"], max_seconds=2)
