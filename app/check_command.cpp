@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "core/algorithms.h"
 #include "core/mask_cache.h"
 #include "core/scene.h"
 #include "core/scene_check.h"
-
-#include <unistd.h>
 
 namespace cl {
 namespace {
