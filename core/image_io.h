@@ -57,7 +57,10 @@ std::string base64Encode(std::span<const std::uint8_t> bytes);
 /// Decoded base64; empty optional when the text is not valid base64. ASCII whitespace is ignored.
 std::optional<std::vector<std::uint8_t>> base64Decode(std::string_view text);
 
-/// True when `text` starts with "data:" (an embedded image rather than a path).
+/// `text` as a message shows it: whole when short, else its start and end with the length (never a whole data URI).
+std::string shortenedForMessage(std::string_view text);
+
+/// True when `text` starts with "data:" in any case (an embedded image rather than a path).
 bool isDataUri(std::string_view text);
 
 /// "data:image/png;base64,..." holding the image encoded as PNG; empty string if encoding fails.

@@ -10,6 +10,7 @@
 
 #include "core/atomic_file.h"
 #include "core/contact.h"
+#include "core/bounded_json.h"
 #include "core/image_io.h"
 
 namespace cl {
@@ -258,6 +259,9 @@ private:
             add(path + ".image", "missing (required: a path relative to the scene file, or a data:image/png;base64 URI)");
         } else if (!it->is_string() || it->get_ref<const std::string&>().empty()) {
             add(path + ".image", "must be a path or a data:image/png;base64 URI, got " + describe(*it));
+        } else if (it->get_ref<const std::string&>().find('\0') != std::string::npos) {
+            // The operating system would open the path only up to the NUL: a different file.
+            add(path + ".image", "must not contain a NUL character (\\u0000), got " + describe(*it));
         } else {
             sprite.image = it->get<std::string>();
             hasImage = true;
@@ -556,6 +560,7 @@ std::string SceneLoadResult::message() const {
 SceneLoadResult loadScene(const std::filesystem::path& file) {
     std::error_code ec;
     auto status = std::filesystem::status(file, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory) return failedLoad(file, "cannot be opened: " + ec.message());
     if (!std::filesystem::exists(status)) return failedLoad(file, "file not found");
     if (std::filesystem::is_directory(status)) return failedLoad(file, "is a folder, not a scene file");
     auto size = std::filesystem::file_size(file, ec);
@@ -574,9 +579,18 @@ SceneLoadResult loadScene(const std::filesystem::path& file) {
 SceneLoadResult parseScene(std::string_view text, const std::filesystem::path& file) {
     Json root;
     try {
-        root = Json::parse(text);
+        JsonLimits limits;
+        limits.keptParts = {"view", "expect"};
+        JsonParseResult parsed = parseBoundedJson(text, limits);
+        if (!parsed.ok()) {
+            SceneLoadResult refused;
+            refused.file = file;
+            refused.problems.push_back({parsed.path, parsed.error});
+            return refused;
+        }
+        root = std::move(*parsed.json);
     } catch (const std::exception& e) {
-        return failedLoad(file, "not valid JSON: " + jsonErrorText(e));
+        return failedLoad(file, "cannot be loaded: " + jsonErrorText(e));
     }
     SceneLoadResult result;
     result.file = file;

@@ -270,6 +270,8 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
             return out;
         }
     }
+    const std::size_t total = pairs.size() * chosen.size();
+    std::size_t done = 0;
     for (auto [ia, ib] : pairs) {
         const SceneSprite& spriteA = scene.sprites[ia];
         const SceneSprite& spriteB = scene.sprites[ib];
@@ -280,6 +282,11 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
         PairReport pairReport{spriteA.name, spriteB.name, {}, std::nullopt};
         for (const Algorithm* algorithm : chosen) {
             pairReport.results.push_back({algorithm, runAlgorithm(*algorithm, a, b, testOptions)});
+            if (options.progress && !options.progress(++done, total)) {
+                out.stopped = true;
+                out.error = "stopped after " + std::to_string(done) + " of " + std::to_string(total) + " tests";
+                return out;
+            }
         }
         if (report.contact) pairReport.contact = runContact(*report.contact, report, a, b);
         report.pairs.push_back(std::move(pairReport));
@@ -351,7 +358,10 @@ std::string reportTable(const CheckReport& report) {
     std::string text = "scene: " + report.scene + "  (sampling: " + std::string(samplingName(report.sampling)) +
                        (report.scan == ScanDirection::AToB ? std::string() : ", scan: " + std::string(scanDirectionName(report.scan))) + ")\n";
     for (const auto& pair : report.pairs) {
-        text += "\n" + pair.a + "/" + pair.b + "  (" + pair.a + " scanned into " + pair.b + ")\n";
+        const std::string scanned = report.scan == ScanDirection::AToB   ? pair.a + " scanned into " + pair.b
+                                    : report.scan == ScanDirection::BToA ? pair.b + " scanned into " + pair.a
+                                                                         : pair.a + " and " + pair.b + " scanned into each other";
+        text += "\n" + pair.a + "/" + pair.b + "  (" + scanned + ")\n";
         text += "  " + padded("algorithm", 13) + padded("hit", 5) + padded("overlap", 12) + padded("samples", 11) +
                 padded("time", 10) + "first hit: A pixel -> B pixel @ world\n";
         for (const auto& outcome : pair.results) {

@@ -2,6 +2,8 @@
 // SceneCheck: runs named collision tests on a scene's sprite pairs, reports the results as a table or
 // JSON, and compares them with the scene's `expect` block — the logic behind `collision-lab check`.
 
+#include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -31,6 +33,9 @@ struct CheckOptions {
     bool contact = false;
     std::optional<glm::dvec2> push;  ///< Unit push direction; overrides the scene's contact.push (default up).
     std::optional<int> resolution;   ///< Overrides the scene's contact.resolution (default 1).
+    /// Called after each test with (tests run, tests to run); returning false stops the check, which then
+    /// fails with CheckRunResult::stopped set. Empty: run to the end.
+    std::function<bool(std::size_t done, std::size_t total)> progress;
 };
 
 /// The contact settings a check uses: the options' overrides, else the scene's contact block, else the defaults.
@@ -71,6 +76,7 @@ struct CheckReport {
 struct CheckRunResult {
     std::optional<CheckReport> report;
     std::string error;
+    bool stopped = false;  ///< CheckOptions::progress asked to stop (error says how far it got).
     /// True on success.
     bool ok() const { return report.has_value(); }
 };

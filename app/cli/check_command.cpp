@@ -3,9 +3,14 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
+#include <cmath>
+#include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "core/algorithms.h"
 #include "core/contact.h"
@@ -22,6 +27,10 @@ namespace {
 constexpr int kExitDone = 0;
 constexpr int kExitVerifyFailed = 1;
 constexpr int kExitBadInput = 2;
+/// Default work budget of one check, in seconds (the bundled scenes need milliseconds).
+constexpr double kDefaultBudgetSeconds = 300.0;
+/// A run longer than this shows its progress on a terminal.
+constexpr double kProgressAfterSeconds = 2.0;
 
 void printHelp(std::ostream& out, const AlgorithmSet& available) {
     out << "usage: collision-lab check SCENE [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json]\n"
@@ -41,6 +50,7 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
     }
     out << "  --pair A,B        only the pair of sprites A and B, with A scanned into B.\n"
            "                    Default: every pair in file order, the earlier sprite scanned (A).\n"
+           "                    Names may hold commas: the one split that names two sprites is taken.\n"
            "  --sampling MODE   'center' (sample (x+0.5, y+0.5), floor) or 'xna' (sample (x, y), round half\n"
            "                    to even) for pixel-naive and pixel-step. Default: the scene's \"sampling\".\n"
            "  --scan DIR        'a-to-b' (A's samples mapped into B), 'b-to-a' (B's into A) or 'both' (a hit\n"
@@ -60,6 +70,8 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
            "  --resolution R    lattice step 1/R pixel, R in 1, 2, 4, 8. Default: contact.resolution, or 1.\n"
            "  --cspace PNG      write the first pair's configuration-space map (every offset of A in the\n"
            "                    default window: hits dark, free light, t = 0 marked by a red cross).\n"
+           "  --budget SECONDS  stop with exit status 2 once the tests have run this long (default 300;\n"
+           "                    0 = no limit). Runs over 2 s show their progress on a terminal.\n"
            "  --help            this text.\n"
            "\n"
            "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
@@ -74,6 +86,8 @@ struct CheckArguments {
     bool printExpect = false;
     bool help = false;
     std::string cspace;  ///< --cspace: where to write the first pair's map.
+    std::optional<std::string> pairText;  // --pair as given; split once the sprite names are known
+    double budgetSeconds = kDefaultBudgetSeconds;
 };
 
 std::vector<std::string> splitCommas(std::string_view text) {
@@ -178,6 +192,10 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
             parsed.help = true;
         } else if (option == "--json" || option == "--verify" || option == "--print-expect") {
             if (value) return std::string(option) + " takes no value";
+            if ((option == "--verify" && parsed.printExpect) || (option == "--print-expect" && parsed.verify)) {
+                return std::string("--verify and --print-expect cannot be used together: --print-expect writes a new "
+                                   "expect block, --verify checks the one in the file");
+            }
             if (option == "--json") parsed.json = true;
             else if (option == "--verify") parsed.verify = true;
             else parsed.printExpect = true;
@@ -193,11 +211,14 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
         } else if (option == "--pair") {
             auto v = takeValue();
             if (!v) return std::string("--pair needs two sprite names: --pair A,B");
-            auto names = splitCommas(*v);
-            if (names.size() != 2 || names[0].empty() || names[1].empty()) {
+            if (parsed.pairText) {
+                return "--pair given twice (\"" + *parsed.pairText + "\" and \"" + std::string(*v) +
+                       "\"); check one pair per run, or leave --pair out to check every pair";
+            }
+            if (v->find(',') == std::string_view::npos || v->front() == ',' || v->back() == ',') {
                 return "--pair needs two sprite names separated by a comma, got \"" + std::string(*v) + "\"";
             }
-            parsed.options.pair = std::pair{names[0], names[1]};
+            parsed.pairText = std::string(*v);
         } else if (option == "--sampling") {
             auto v = takeValue();
             auto sampling = v ? parseSampling(*v) : std::nullopt;
@@ -208,6 +229,20 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
             auto scan = v ? parseScanDirection(*v) : std::nullopt;
             if (!scan) return "--scan must be a-to-b, b-to-a or both" + (v ? ", got \"" + std::string(*v) + "\"" : std::string());
             parsed.options.scan = scan;
+        } else if (option == "--budget") {
+            auto v = takeValue();
+            double seconds = -1;
+            std::string text = v ? std::string(*v) : std::string();
+            std::size_t used = 0;
+            try {
+                seconds = std::stod(text, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (!v || text.empty() || used != text.size() || !std::isfinite(seconds) || seconds < 0) {
+                return "--budget needs a number of seconds (0 = no limit)" + (v ? ", got \"" + text + "\"" : std::string());
+            }
+            parsed.budgetSeconds = seconds;
         } else if (arg.size() > 1 && arg.front() == '-') {
             return "unknown option " + std::string(arg) + " (see --help)";
         } else if (sceneGiven) {
@@ -219,6 +254,31 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
     }
     if (allAlgorithms) parsed.options.algorithms.clear();
     if (!parsed.help && !sceneGiven) return std::string("no scene file given");
+    return std::nullopt;
+}
+
+// The pair --pair names: split at the one comma that leaves two sprite names (names may hold commas).
+std::optional<std::string> resolvePair(const std::string& text, const Scene& scene, CheckOptions& options) {
+    auto named = [&](std::string_view name) {
+        return std::any_of(scene.sprites.begin(), scene.sprites.end(), [&](const SceneSprite& s) { return s.name == name; });
+    };
+    std::vector<std::pair<std::string, std::string>> splits;
+    for (std::size_t comma = text.find(','); comma != std::string::npos; comma = text.find(',', comma + 1)) {
+        std::string a = text.substr(0, comma), b = text.substr(comma + 1);
+        if (named(a) && named(b)) splits.emplace_back(a, b);
+    }
+    if (splits.size() > 1) {
+        std::string choices;
+        for (const auto& [a, b] : splits) choices += (choices.empty() ? "" : " or ") + ("\"" + a + "\" and \"" + b + "\"");
+        return "--pair \"" + text + "\" is ambiguous: it could name " + choices + "; rename a sprite";
+    }
+    if (splits.empty()) {
+        // No split names two sprites: the first comma's split, so the message says which name is unknown.
+        const std::size_t comma = text.find(',');
+        options.pair = std::pair{text.substr(0, comma), text.substr(comma + 1)};
+    } else {
+        options.pair = splits.front();
+    }
     return std::nullopt;
 }
 
@@ -244,10 +304,38 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
             err << loaded.message();
             return kExitBadInput;
         }
+        if (parsed.pairText) {
+            if (auto problem = resolvePair(*parsed.pairText, *loaded.scene, parsed.options)) {
+                err << parsed.scene << ": " << *problem << "\n";
+                return kExitBadInput;
+            }
+        }
         parsed.options.includeExpectedPairs = parsed.verify;
         parsed.options.available = &available;
+
+        using Clock = std::chrono::steady_clock;
+        const Clock::time_point start = Clock::now();
+        const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
+        double nextProgress = kProgressAfterSeconds;
+        bool showedProgress = false;
+        parsed.options.progress = [&](std::size_t done, std::size_t total) {
+            const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            if (terminal && seconds >= nextProgress) {
+                err << "\rcheck: " << done << " of " << total << " tests run, " << static_cast<long>(seconds) << " s" << std::flush;
+                nextProgress = seconds + 1.0;
+                showedProgress = true;
+            }
+            return parsed.budgetSeconds <= 0 || seconds <= parsed.budgetSeconds;
+        };
         MaskCache masks;
         CheckRunResult run = runCheck(*loaded.scene, parsed.scene, parsed.options, masks);
+        if (showedProgress) err << "\r\033[K" << std::flush;
+        if (run.stopped) {
+            err << parsed.scene << ": work budget exceeded: " << run.error << " in " << parsed.budgetSeconds
+                << " s (--budget " << parsed.budgetSeconds << "); narrow the run with --pair or --algorithm, or raise --budget "
+                << "(0 = no limit)\n";
+            return kExitBadInput;
+        }
         if (!run.ok()) {
             err << parsed.scene << ": " << run.error << "\n";
             return kExitBadInput;

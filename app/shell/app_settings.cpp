@@ -1,11 +1,14 @@
 #include "app/shell/app_settings.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <type_traits>
 #include <fstream>
 #include <sstream>
 
 #include "core/atomic_file.h"
+#include "core/bounded_json.h"
 
 namespace cl {
 
@@ -35,15 +38,45 @@ nlohmann::json settingsToJson(const AppSettings& s) {
 
 namespace {
 
-template <typename T>
-void read(const nlohmann::json& json, const char* key, T& out, std::vector<std::string>& warnings) {
+/// Largest settings file read; a real one is a few hundred bytes.
+constexpr std::uintmax_t kMaxSettingsFileBytes = 1024 * 1024;
+/// Longest recent-file path kept (longer ones cannot be opened anyway).
+constexpr std::size_t kMaxRecentPathBytes = 4096;
+
+void wrongType(const char* key, const char* expected, std::vector<std::string>& warnings) {
+    warnings.push_back(std::string("settings: ") + key + ": must be " + expected + ", using the default");
+}
+
+void readBool(const nlohmann::json& json, const char* key, bool& out, std::vector<std::string>& warnings) {
     const auto it = json.find(key);
     if (it == json.end()) return;
-    try {
-        out = it->get<T>();
-    } catch (const nlohmann::json::exception&) {
-        warnings.push_back(std::string("settings: ") + key + ": wrong type, using the default");
+    if (it->is_boolean()) out = it->get<bool>();
+    else wrongType(key, "true or false", warnings);
+}
+
+void readString(const nlohmann::json& json, const char* key, std::string& out, std::vector<std::string>& warnings) {
+    const auto it = json.find(key);
+    if (it == json.end()) return;
+    if (it->is_string() && it->get_ref<const std::string&>().size() <= kMaxRecentPathBytes) out = it->get<std::string>();
+    else wrongType(key, "a short string", warnings);
+}
+
+// Numbers are read as doubles and clamped there, so no value (1e308, -1e308) reaches a narrowing cast.
+template <typename T>
+void readNumber(const nlohmann::json& json, const char* key, T& out, double lo, double hi, std::vector<std::string>& warnings) {
+    const auto it = json.find(key);
+    if (it == json.end()) return;
+    const double value = it->is_number() ? it->get<double>() : std::nan("");
+    if (!std::isfinite(value)) {
+        wrongType(key, "a number", warnings);
+        return;
     }
+    if (value < lo || value > hi) {
+        warnings.push_back(std::string("settings: ") + key + ": " + std::to_string(value) + " is outside [" + std::to_string(lo) + ", " +
+                           std::to_string(hi) + "], using the nearest allowed value");
+    }
+    const double clamped = std::clamp(value, lo, hi);
+    out = static_cast<T>(std::is_integral_v<T> ? std::round(clamped) : clamped);
 }
 
 }  // namespace
@@ -54,38 +87,48 @@ AppSettings settingsFromJson(const nlohmann::json& json, std::vector<std::string
         warnings.push_back("settings: not a JSON object, using the defaults");
         return s;
     }
-    if (const auto it = json.find("overlays"); it != json.end() && it->is_object()) {
+    if (const auto it = json.find("overlays"); it != json.end()) {
+        if (!it->is_object()) wrongType("overlays", "an object", warnings);
         for (const OverlayInfo& info : overlayTable()) {
+            if (!it->is_object()) break;
             const auto o = it->find(std::string(info.key));
             if (o != it->end() && o->is_boolean()) s.overlays[static_cast<std::size_t>(info.id)] = o->get<bool>();
         }
     }
-    read(json, "show_legend", s.showLegend, warnings);
-    read(json, "show_local_view", s.showLocalView, warnings);
+    readBool(json, "show_legend", s.showLegend, warnings);
+    readBool(json, "show_local_view", s.showLocalView, warnings);
     std::string reference = s.localReferenceIsB ? "B" : "A";
-    read(json, "local_reference", reference, warnings);
+    readString(json, "local_reference", reference, warnings);
     s.localReferenceIsB = reference != "A";
-    read(json, "local_show_samples", s.localShowSamples, warnings);
-    read(json, "classic_controls", s.classicControls, warnings);
-    read(json, "algorithm", s.algorithm, warnings);
-    read(json, "embed_images_on_save", s.embedImagesOnSave, warnings);
-    read(json, "last_folder", s.lastFolder, warnings);
-    read(json, "step_speed", s.stepSpeed, warnings);
-    read(json, "show_step_cursor", s.showStepCursor, warnings);
-    read(json, "inspector_width", s.inspectorWidth, warnings);
-    read(json, "bottom_height", s.bottomHeight, warnings);
-    read(json, "local_view_fraction", s.localViewFraction, warnings);
-    read(json, "window_width", s.windowWidth, warnings);
-    read(json, "window_height", s.windowHeight, warnings);
-    read(json, "recent_files", s.recentFiles, warnings);
+    readBool(json, "local_show_samples", s.localShowSamples, warnings);
+    readBool(json, "classic_controls", s.classicControls, warnings);
+    readString(json, "algorithm", s.algorithm, warnings);
+    readBool(json, "embed_images_on_save", s.embedImagesOnSave, warnings);
+    readString(json, "last_folder", s.lastFolder, warnings);
+    readBool(json, "show_step_cursor", s.showStepCursor, warnings);
     // Keep the layout usable whatever the file says.
-    s.stepSpeed = std::clamp(s.stepSpeed, 1.0, 1.0e6);
-    s.inspectorWidth = std::clamp(s.inspectorWidth, 200.0f, 1200.0f);
-    s.bottomHeight = std::clamp(s.bottomHeight, 80.0f, 900.0f);
-    s.localViewFraction = std::clamp(s.localViewFraction, 0.2f, 0.8f);
-    s.windowWidth = std::clamp(s.windowWidth, 640, 8192);
-    s.windowHeight = std::clamp(s.windowHeight, 480, 8192);
-    if (s.recentFiles.size() > kMaxRecentFiles) s.recentFiles.resize(kMaxRecentFiles);
+    readNumber(json, "step_speed", s.stepSpeed, 1.0, 1.0e6, warnings);
+    readNumber(json, "inspector_width", s.inspectorWidth, 200.0, 1200.0, warnings);
+    readNumber(json, "bottom_height", s.bottomHeight, 80.0, 900.0, warnings);
+    readNumber(json, "local_view_fraction", s.localViewFraction, 0.2, 0.8, warnings);
+    readNumber(json, "window_width", s.windowWidth, 640.0, 8192.0, warnings);
+    readNumber(json, "window_height", s.windowHeight, 480.0, 8192.0, warnings);
+    if (const auto it = json.find("recent_files"); it != json.end()) {
+        if (!it->is_array()) {
+            wrongType("recent_files", "an array of file names", warnings);
+        } else {
+            for (const auto& entry : *it) {
+                const bool usable = entry.is_string() && !entry.get_ref<const std::string&>().empty() &&
+                                    entry.get_ref<const std::string&>().size() <= kMaxRecentPathBytes &&
+                                    entry.get_ref<const std::string&>().find('\0') == std::string::npos;
+                if (!usable) {
+                    warnings.push_back("settings: recent_files: an entry that is not a usable file name was dropped");
+                    continue;
+                }
+                if (s.recentFiles.size() < kMaxRecentFiles) s.recentFiles.push_back(entry.get<std::string>());
+            }
+        }
+    }
     return s;
 }
 
@@ -97,7 +140,19 @@ std::filesystem::path settingsDir() {
 
 AppSettings loadSettings(const std::filesystem::path& file, std::vector<std::string>& warnings) {
     std::error_code ec;
-    if (!std::filesystem::exists(file, ec)) return AppSettings{};
+    const auto status = std::filesystem::status(file, ec);
+    if (ec == std::errc::no_such_file_or_directory || (!ec && !std::filesystem::exists(status))) return AppSettings{};
+    if (ec || !std::filesystem::is_regular_file(status)) {
+        warnings.push_back(file.string() + ": not a readable file (" + (ec ? ec.message() : "not a regular file") +
+                           "), using the default settings");
+        return AppSettings{};
+    }
+    const auto size = std::filesystem::file_size(file, ec);
+    if (ec || size > kMaxSettingsFileBytes) {
+        warnings.push_back(file.string() + ": " + (ec ? "cannot be read: " + ec.message() : "too big: " + std::to_string(size) + " bytes") +
+                           ", using the default settings");
+        return AppSettings{};
+    }
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         warnings.push_back(file.string() + ": cannot be read, using the default settings");
@@ -105,11 +160,12 @@ AppSettings loadSettings(const std::filesystem::path& file, std::vector<std::str
     }
     std::stringstream text;
     text << in.rdbuf();
-    const nlohmann::json json = nlohmann::json::parse(text.str(), nullptr, false);
-    if (json.is_discarded()) {
-        warnings.push_back(file.string() + ": not valid JSON, using the default settings");
+    const JsonParseResult parsed = parseBoundedJson(text.str());
+    if (!parsed.ok()) {
+        warnings.push_back(file.string() + ": " + parsed.message() + "; using the default settings");
         return AppSettings{};
     }
+    const nlohmann::json& json = *parsed.json;
     std::vector<std::string> fieldWarnings;
     AppSettings s = settingsFromJson(json, fieldWarnings);
     for (std::string& w : fieldWarnings) warnings.push_back(file.string() + ": " + w);

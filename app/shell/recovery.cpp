@@ -1,7 +1,10 @@
 #include "app/shell/recovery.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -11,15 +14,34 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/shell/recovery_info.h"
 #include "core/atomic_file.h"
+#include "core/image_io.h"
 
 namespace cl {
 
 namespace {
 
-constexpr const char* kInfoFormat = "collision-lab/recovery-info";
 constexpr const char* kSceneName = "recovery.json";
 constexpr const char* kInfoName = "recovery-info.json";
+/// Largest sidecar read: 256 sprites' paths take a few hundred KB at most.
+constexpr std::uintmax_t kMaxInfoFileBytes = 16 * 1024 * 1024;
+
+std::string compactUtcNow() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buffer[32];
+    std::strftime(buffer, sizeof buffer, "%Y%m%d-%H%M%S", &tm);
+    return buffer;
+}
+
+// True when `pixels` are exactly the pixels of the image file at `path` today.
+bool fileHoldsPixels(const std::filesystem::path& path, const RgbaImage& pixels) {
+    const ImageLoadResult loaded = loadImageFile(path);
+    return loaded.ok() && loaded.image->width == pixels.width && loaded.image->height == pixels.height &&
+           loaded.image->pixels == pixels.pixels;
+}
 
 std::string utcNow() {
     const std::time_t now = std::time(nullptr);
@@ -41,7 +63,7 @@ std::string writeFiles(const std::filesystem::path& dir, const Scene& scene, con
     if (!saved.ok()) return saved.error;
 
     nlohmann::json info;
-    info["format"] = kInfoFormat;
+    info["format"] = kRecoveryInfoFormat;
     info["original"] = original.string();
     info["saved_at"] = utcNow();
     nlohmann::json sprites = nlohmann::json::array();
@@ -56,20 +78,22 @@ std::string writeFiles(const std::filesystem::path& dir, const Scene& scene, con
     return writeFileAtomically(dir / kInfoName, info.dump(2) + "\n");
 }
 
-// The sidecar as JSON, or null when it is missing or unreadable (the recovery scene still counts).
+// The sidecar as JSON, or null when it is missing, unreadable or not a sidecar (the recovery scene still
+// counts). Any content is survived: wrong types, nulls, deep nesting, a huge file.
 nlohmann::json readInfo(const std::filesystem::path& file) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(file, ec);
+    if (ec || size > kMaxInfoFileBytes) return nullptr;
     std::ifstream in(file, std::ios::binary);
     if (!in) return nullptr;
     std::stringstream text;
     text << in.rdbuf();
-    nlohmann::json json = nlohmann::json::parse(text.str(), nullptr, false);
-    if (!json.is_object() || json.value("format", "") != kInfoFormat) return nullptr;
-    return json;
+    return parseRecoveryInfo(text.str());
 }
 
 RecoveryInfo infoFrom(const nlohmann::json& json) {
     RecoveryInfo info;
-    if (json.is_null()) return info;
+    if (!json.is_object()) return info;
     if (const auto it = json.find("original"); it != json.end() && it->is_string()) info.original = it->get<std::string>();
     if (const auto it = json.find("saved_at"); it != json.end() && it->is_string()) info.savedAt = it->get<std::string>();
     return info;
@@ -79,12 +103,20 @@ std::filesystem::path slotDir(const std::filesystem::path& base, int slot) {
     return slot == 0 ? base : base / ("session-" + std::to_string(slot + 1));
 }
 
-// An exclusive lock on the slot, or -1 while another process (or another Recovery) holds it.
-int lockSlot(const std::filesystem::path& dir) {
+// An exclusive lock on the slot, or -1 while another process (or another Recovery) holds it. When the
+// folder cannot be made or written, -1 and `problem` says why.
+int lockSlot(const std::filesystem::path& dir, std::string* problem = nullptr) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
+    if (ec) {
+        if (problem) *problem = dir.string() + ": cannot create the folder (" + ec.message() + ")";
+        return -1;
+    }
     const int fd = ::open((dir / "session.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) return -1;
+    if (fd < 0) {
+        if (problem) *problem = dir.string() + ": cannot write there (" + std::strerror(errno) + ")";
+        return -1;
+    }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         ::close(fd);
         return -1;
@@ -129,9 +161,22 @@ Recovery::~Recovery() {
 }
 
 std::unique_ptr<Recovery> Recovery::claim(const std::filesystem::path& base) {
-    if (base.empty()) return std::make_unique<Recovery>(base);
+    if (base.empty()) {
+        auto off = std::make_unique<Recovery>(base);
+        off->m_disabledReason = "neither XDG_STATE_HOME nor HOME is set";
+        off->m_messages.push_back("Crash recovery is off: " + off->m_disabledReason + ", so there is no folder for autosaves.");
+        return off;
+    }
     for (int slot = 0; slot < kSlots; ++slot) {
-        const int fd = lockSlot(slotDir(base, slot));
+        std::string problem;
+        const int fd = lockSlot(slotDir(base, slot), &problem);
+        if (fd < 0 && !problem.empty()) {
+            // The state folder itself cannot be written: say so once, and do not try to autosave.
+            auto off = std::make_unique<Recovery>(std::filesystem::path());
+            off->m_disabledReason = problem;
+            off->m_messages.push_back("Crash recovery is off: " + problem + ". Unsaved changes are not autosaved; save often.");
+            return off;
+        }
         if (fd < 0) continue;
         adoptLeftover(base, slot);
         auto recovery = std::make_unique<Recovery>(slotDir(base, slot));
@@ -166,17 +211,29 @@ RecoveryLoadResult Recovery::load() const {
         return result;
     }
     Scene scene = std::move(*loaded.scene);
-    // Sprites that came from image files point at them again, so a later Save writes paths, not PNG data.
-    if (!info.is_null() && info.contains("sprites") && info["sprites"].is_array() &&
-        info["sprites"].size() == scene.sprites.size()) {
+    // Sprites that came from image files point at them again, so a later Save writes paths, not PNG data;
+    // but only where the file still holds the very pixels of the copy. Otherwise the sprite keeps its
+    // embedded image: a Save must never write a path to pixels that are gone.
+    const auto sprites = info.is_object() ? info.find("sprites") : info.end();
+    if (info.is_object() && sprites != info.end() && sprites->is_array() && sprites->size() == scene.sprites.size()) {
         for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
-            const nlohmann::json& s = info["sprites"][i];
-            if (!s.is_object() || !s.contains("image") || !s["image"].is_string() || !s.contains("image_path") ||
-                !s["image_path"].is_string()) {
+            const nlohmann::json& s = (*sprites)[i];
+            if (!s.is_object()) continue;
+            const auto image = s.find("image");
+            const auto imagePath = s.find("image_path");
+            if (image == s.end() || !image->is_string() || imagePath == s.end() || !imagePath->is_string() ||
+                imagePath->get_ref<const std::string&>().empty()) {
                 continue;
             }
-            scene.sprites[i].image = s["image"].get<std::string>();
-            scene.sprites[i].imagePath = s["image_path"].get<std::string>();
+            const std::filesystem::path path = imagePath->get<std::string>();
+            if (!scene.sprites[i].pixels || !fileHoldsPixels(path, *scene.sprites[i].pixels)) {
+                result.warnings.push_back("Sprite \"" + scene.sprites[i].name + "\": its image file " + path.string() +
+                                          " is missing or has changed since the autosave; the restored sprite keeps the "
+                                          "autosaved image, and Save embeds it in the scene file.");
+                continue;
+            }
+            scene.sprites[i].image = image->get<std::string>();
+            scene.sprites[i].imagePath = path;
         }
     }
     result.scene = std::move(scene);
@@ -198,7 +255,20 @@ void Recovery::update(const Document& document, const std::filesystem::path& fil
         m_changedSince.reset();
         m_seenRevision = revision;
         m_seenAny = true;
-        if (m_ownsFiles) discard();
+        if (m_ownsFiles) {
+            wait();
+            // The copy may hold the only pixels of a restored scene: delete it only once the saved file
+            // is known to load.
+            SceneLoadResult saved = file.empty() ? SceneLoadResult{} : loadScene(file);
+            if (file.empty() || saved.ok()) {
+                discard();
+            } else {
+                const std::filesystem::path kept = keepAside();
+                m_messages.push_back("The saved scene " + file.string() + " does not load back (" + saved.message() +
+                                     "), so the autosaved copy was kept" +
+                                     (kept.empty() ? "" : " at " + kept.string()) + ".");
+            }
+        }
         return;
     }
     const bool due = writeDue(true, revision, now);
@@ -228,8 +298,36 @@ std::string Recovery::write(const Scene& scene, const std::filesystem::path& ori
 void Recovery::collect(bool block) {
     if (!m_inFlight.valid()) return;
     if (!block && m_inFlight.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    const std::string previous = m_lastError;
     m_lastError = m_inFlight.get();
     if (m_lastError.empty()) ++m_writes;
+    else if (m_lastError != previous) m_messages.push_back("Autosave failed: " + m_lastError + ". Unsaved changes are not protected; save often.");
+}
+
+std::filesystem::path Recovery::keepAside() {
+    wait();
+    m_ownsFiles = false;
+    if (m_dir.empty()) return {};
+    const std::string stamp = compactUtcNow();
+    std::filesystem::path kept = m_dir / ("recovery-kept-" + stamp + ".json");
+    for (int n = 2; std::filesystem::exists(kept); ++n) kept = m_dir / ("recovery-kept-" + stamp + "-" + std::to_string(n) + ".json");
+    std::error_code ec;
+    std::filesystem::rename(sceneFile(), kept, ec);
+    if (ec) {
+        // Renaming failed: stop autosaving so nothing overwrites the copy this session.
+        m_disabledReason = sceneFile().string() + " could not be set aside (" + ec.message() + ")";
+        m_dir.clear();
+        return {};
+    }
+    std::filesystem::path keptInfo = kept;
+    keptInfo.replace_extension(".info.json");
+    std::filesystem::rename(infoFile(), keptInfo, ec);
+    return kept;
+}
+
+std::vector<std::string> Recovery::takeMessages() {
+    collect(false);
+    return std::exchange(m_messages, {});
 }
 
 void Recovery::wait() { collect(true); }

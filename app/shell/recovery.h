@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/editor/document.h"
 #include "core/scene.h"
@@ -33,6 +34,9 @@ struct RecoveryLoadResult {
     std::optional<Scene> scene;  ///< Set on success; sprites that had an image file get its path back.
     RecoveryInfo info;
     std::string error;           ///< Set on failure: names the file and every problem.
+    /// Set on success when some sprites keep their embedded images because their image files are gone
+    /// or changed since the autosave (a later Save then embeds them instead of pointing at lost files).
+    std::vector<std::string> warnings;
     /// True on success.
     bool ok() const { return scene.has_value(); }
 };
@@ -74,7 +78,8 @@ public:
     RecoveryLoadResult load() const;
 
     /// Call once per frame: writes (in the background) when the document has been dirty for kDelay
-    /// since the last write, and removes the files once the document is clean. `file` is the scene's
+    /// since the last write, and removes the files once the document is clean and `file` (the saved
+    /// scene) loads back; if it does not, the copy is kept aside (keepAside()) and a message says where. `file` is the scene's
     /// own path (empty when untitled).
     void update(const Document& document, const std::filesystem::path& file, Clock::time_point now);
     /// True when update() at `now` would start a write for this dirty flag and revision (no side effects).
@@ -84,6 +89,15 @@ public:
     std::string write(const Scene& scene, const std::filesystem::path& original);
     /// Marks the files as this session's (after a restore): a later clean state or exit removes them.
     void adopt() { m_ownsFiles = true; }
+    /// Renames the left-over files to recovery-kept-<time>.json (and its sidecar), so that no later
+    /// autosave or clean exit overwrites or deletes them; returns the new path of the scene copy
+    /// (empty if renaming failed, then the files stay and autosave is switched off for this session).
+    std::filesystem::path keepAside();
+    /// Messages for the user since the last call: autosave failures, a state folder that cannot be
+    /// written (crash recovery off), a copy kept because the saved scene did not load back.
+    std::vector<std::string> takeMessages();
+    /// Why crash recovery is off for this session; empty when it is on.
+    const std::string& disabledReason() const { return m_disabledReason; }
     /// Waits for a write in flight and removes both files (clean exit, Discard, clean document).
     void discard();
     /// Waits for a write in flight.
@@ -105,6 +119,8 @@ private:
     bool m_seenAny = false;
     bool m_ownsFiles = false;
     std::string m_lastError;
+    std::string m_disabledReason;
+    std::vector<std::string> m_messages;
     int m_writes = 0;
 };
 

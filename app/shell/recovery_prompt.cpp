@@ -9,11 +9,14 @@ namespace cl {
 bool restoreRecovery(SandboxState& state, Recovery& recovery) {
     RecoveryLoadResult loaded = recovery.load();
     if (!loaded.ok()) {
+        // Set aside under a name of its own, so that the next autosave cannot overwrite it.
+        const std::filesystem::path kept = recovery.keepAside();
         state.errors.push_back("The unsaved changes could not be restored; the recovery file stays at " +
-                               recovery.sceneFile().string() + ".");
+                               (kept.empty() ? recovery.sceneFile() : kept).string() + ".");
         state.errors.push_back(loaded.error);
         return false;
     }
+    state.errors.insert(state.errors.end(), loaded.warnings.begin(), loaded.warnings.end());
     state.document.reset(std::move(*loaded.scene));
     state.document.markUnsaved();
     state.file = loaded.info.original;

@@ -25,6 +25,8 @@
 #include "app/platform/imgui_impl_sfml.h"
 #include "app/views/local_view.h"
 #include "app/shell/panels.h"
+#include "app/shell/display_check.h"
+#include "app/shell/imgui_ini.h"
 #include "app/shell/recovery_prompt.h"
 #include "app/shell/sandbox_commands.h"
 #include "app/shell/sandbox_options.h"
@@ -421,6 +423,9 @@ bool Sandbox::start() {
         std::filesystem::create_directories(m_configDir, ec);
         m_iniPath = (m_configDir / "imgui.ini").string();
         io.IniFilename = m_iniPath.c_str();
+        // Loaded here, cleaned, rather than by ImGui itself, which would trust any number in it.
+        const std::string ini = readImguiIni(m_iniPath, warnings);
+        ImGui::LoadIniSettingsFromMemory(ini.data(), ini.size());
     } else {
         io.IniFilename = nullptr;
     }
@@ -489,6 +494,7 @@ void Sandbox::drawPanels(ToolContext& ctx) {
     if (m_recovery) {
         drawRecoveryPrompt(m_state, *m_recovery, m_recoveryOffer);
         if (!m_recoveryOffer) m_recovery->update(m_state.document, m_state.file, Clock::now());
+        for (std::string& message : m_recovery->takeMessages()) m_state.errors.push_back(std::move(message));
     }
     if (!ImGui::GetIO().WantCaptureMouse && m_state.manipulator->hover().handle != Handle::None) {
         ImGui::SetMouseCursor(m_state.manipulator->hover().handle == Handle::Body ? ImGuiMouseCursor_ResizeAll
@@ -608,6 +614,11 @@ int runSandbox(std::span<const std::string_view> args, const AlgorithmSet& algor
     if (parsed.options.help) {
         std::cout << sandboxUsage();
         return 0;
+    }
+    // Before any SFML window object exists: SFML aborts the process when it cannot reach the X server.
+    if (auto problem = displayProblem()) {
+        std::cerr << "collision-lab: " << *problem << "\n";
+        return 1;
     }
     Sandbox sandbox(parsed.options, algorithms);
     return sandbox.run();

@@ -4,23 +4,25 @@
 # crash, a leak or a hang; the input that did it is copied to tests/fuzz/regressions/<target>/, where
 # the ctest replay test (fuzz_replay:<target>) runs it from then on once it is committed.
 #
-#   tests/fuzz/run_fuzzers.sh                 every target, FUZZ_SECONDS (default 45) each
+#   tests/fuzz/run_fuzzers.sh                 every target, FUZZ_SECONDS (default 25) each
 #   tests/fuzz/run_fuzzers.sh fuzz_image_mask one target
 # Environment: FUZZ_SECONDS, COLLISION_LAB_FUZZ_BUILD_DIR (default build-fuzz), CXX (default clang++).
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)
 cd "$root"
 
-seconds=${FUZZ_SECONDS:-45}
+seconds=${FUZZ_SECONDS:-25}
 build=${COLLISION_LAB_FUZZ_BUILD_DIR:-build-fuzz}
 compiler=${CXX:-clang++}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene_load fuzz_image_mask)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene_load fuzz_image_mask fuzz_image_decode fuzz_app_files)
 
 seedsFor() {
   case "$1" in
-    fuzz_scene_load) echo assets/scenes ;;
+    fuzz_scene_load) echo assets/scenes tests/fuzz/seeds/fuzz_scene_load ;;
     fuzz_image_mask) echo assets/sprites ;;
+    fuzz_image_decode) echo assets/sprites tests/fuzz/seeds/fuzz_image_decode ;;
+    fuzz_app_files) echo tests/fuzz/seeds/fuzz_app_files ;;
     *) echo "run_fuzzers: unknown target $1" >&2; exit 2 ;;
   esac
 }
@@ -42,7 +44,7 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   # Seeds are the bundled files (copied, so that the fuzzer's new inputs never land in the source tree)
   # and the crash inputs already kept.
-  cp "$(seedsFor "$target")"/* "$corpus"/
+  for seeds in $(seedsFor "$target"); do cp "$seeds"/* "$corpus"/; done
   find "tests/fuzz/regressions/$target" -type f ! -name .gitkeep -exec cp {} "$corpus"/ \;
 
   echo "run_fuzzers: $target for ${seconds}s (log: $log)"

@@ -345,5 +345,55 @@ TEST_F(CheckCommand, CspaceWritesTheMapWithHitsDarkAndTheOriginMarked) {
     EXPECT_EQ(red(4, 0), 0xec);  // t = (3, -2): free
 }
 
+TEST_F(CheckCommand, ABudgetOfNoTimeStopsAfterTheFirstTestWithExitTwo) {
+    CheckRun r = runCheck({sceneFile(), "--budget", "1e-9"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, sceneFile() + ": work budget exceeded: stopped after 1 of ")) << r.err;
+    EXPECT_EQ(r.out, "");
+    // The default budget (and no limit) runs everything.
+    EXPECT_EQ(runCheck({sceneFile(), "--budget", "0"}).status, 0);
+    for (const char* bad : {"-1", "soon", "", "inf", "5s"}) {
+        CheckRun b = runCheck({sceneFile(), "--budget", bad});
+        EXPECT_EQ(b.status, 2) << bad;
+        EXPECT_TRUE(contains(b.err, "--budget needs a number of seconds")) << b.err;
+    }
+}
+
+TEST_F(CheckCommand, PairNamesMayHoldCommasAndAnAmbiguousSplitIsRefused) {
+    scene["sprites"][0]["name"] = "a,b";
+    scene["sprites"][1]["name"] = "c";
+    scene.erase("expect");
+    save();
+    CheckRun r = runCheck({sceneFile(), "--pair", "c,a,b", "--algorithm", "pixel-naive"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "c/a,b  (c scanned into a,b)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "pixel-naive  yes  2 ")) << r.out;
+
+    // "a" and "b,c" would name two sprites as well as "a,b" and "c".
+    scene["sprites"].push_back(scene["sprites"][1]);
+    scene["sprites"][2]["name"] = "a";
+    scene["sprites"].push_back(scene["sprites"][1]);
+    scene["sprites"][3]["name"] = "b,c";
+    save();
+    CheckRun ambiguous = runCheck({sceneFile(), "--pair", "a,b,c"});
+    EXPECT_EQ(ambiguous.status, 2);
+    EXPECT_TRUE(contains(ambiguous.err, "is ambiguous")) << ambiguous.err;
+}
+
+TEST_F(CheckCommand, VerifyWithPrintExpectAndARepeatedPairAreRefused) {
+    CheckRun both = runCheck({sceneFile(), "--print-expect", "--verify"});
+    EXPECT_EQ(both.status, 2);
+    EXPECT_TRUE(contains(both.err, "--verify and --print-expect cannot be used together")) << both.err;
+    EXPECT_EQ(both.out, "");
+    CheckRun twice = runCheck({sceneFile(), "--pair", "A,B", "--pair=B,A"});
+    EXPECT_EQ(twice.status, 2);
+    EXPECT_TRUE(contains(twice.err, "--pair given twice")) << twice.err;
+}
+
+TEST_F(CheckCommand, TheTableHeaderSaysWhichSpriteIsScanned) {
+    EXPECT_TRUE(contains(runCheck({sceneFile(), "--scan", "b-to-a"}).out, "A/B  (B scanned into A)"));
+    EXPECT_TRUE(contains(runCheck({sceneFile(), "--scan", "both"}).out, "A/B  (A and B scanned into each other)"));
+}
+
 }  // namespace
 }  // namespace cl

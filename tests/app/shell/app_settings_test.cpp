@@ -1,5 +1,6 @@
 // Settings as JSON: round trip, tolerance of bad files, recent files, the config folder.
 #include "app/shell/app_settings.h"
+#include "app/shell/imgui_ini.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -95,6 +96,65 @@ TEST(AppSettings, ConfigFolderFollowsXdgConfigHome) {
     } else {
         unsetenv("XDG_CONFIG_HOME");
     }
+}
+
+TEST(AppSettings, HugeNumbersWrongTypesNullsAndArraysGiveClampedValuesOrDefaultsWithAWarning) {
+    std::vector<std::string> warnings;
+    // 1e308 as a window width used to be a float-to-int cast of a value no int holds (undefined).
+    AppSettings s = settingsFromJson(nlohmann::json::parse(R"({"window_width": 1e308, "window_height": -1e308,
+        "step_speed": null, "inspector_width": [1], "bottom_height": "tall", "local_view_fraction": 1e-308,
+        "show_legend": 1, "algorithm": {"x": 1}, "overlays": [true], "recent_files": [7, null, "", "ok.json"]})"),
+                                     warnings);
+    EXPECT_EQ(s.windowWidth, 8192);
+    EXPECT_EQ(s.windowHeight, 480);
+    const AppSettings defaults;
+    EXPECT_EQ(s.stepSpeed, defaults.stepSpeed);
+    EXPECT_EQ(s.inspectorWidth, defaults.inspectorWidth);
+    EXPECT_EQ(s.bottomHeight, defaults.bottomHeight);
+    EXPECT_FLOAT_EQ(s.localViewFraction, 0.2f);
+    EXPECT_EQ(s.showLegend, defaults.showLegend);
+    EXPECT_EQ(s.algorithm, defaults.algorithm);
+    EXPECT_EQ(s.overlays, defaults.overlays);
+    EXPECT_EQ(s.recentFiles, std::vector<std::string>{"ok.json"});
+    // One warning per field that was not taken as written (recent_files: three entries dropped).
+    EXPECT_EQ(warnings.size(), 12u);
+    for (const auto& w : warnings) EXPECT_EQ(w.rfind("settings: ", 0), 0u) << w;
+}
+
+TEST(AppSettings, DeeplyNestedOrHugeSettingsFilesGiveTheDefaults) {
+    const auto dir = tempDir("hostile");
+    std::ofstream(dir / "deep.json") << "{\"recent_files\": " << std::string(200000, '[');
+    std::vector<std::string> warnings;
+    EXPECT_EQ(loadSettings(dir / "deep.json", warnings), AppSettings{});
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("nested too deeply"), std::string::npos) << warnings[0];
+
+    std::ofstream(dir / "dup.json") << R"({"window_width": 800, "window_width": 900})";
+    warnings.clear();
+    EXPECT_EQ(loadSettings(dir / "dup.json", warnings), AppSettings{});
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("duplicate key"), std::string::npos) << warnings[0];
+
+    std::filesystem::create_directories(dir / "folder.json");
+    warnings.clear();
+    EXPECT_EQ(loadSettings(dir / "folder.json", warnings), AppSettings{});
+    EXPECT_EQ(warnings.size(), 1u);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(ImguiIni, LinesWithImpossibleNumbersAreDroppedAndTheRestKept) {
+    std::vector<std::string> warnings;
+    const std::string text = "[Window][Inspector]\nPos=0,19\nSize=1e308,881\nCollapsed=0\n"
+                             "[Window][View]\nPos=-99999999999,5\nSize=400,300\n[Table][0x1A2B3C4D,4]\nColumn 0  Width=80\n";
+    const std::string clean = sanitizedImguiIni(text, "imgui.ini", warnings);
+    EXPECT_EQ(clean, "[Window][Inspector]\nPos=0,19\nCollapsed=0\n[Window][View]\nSize=400,300\n"
+                     "[Table][0x1A2B3C4D,4]\nColumn 0  Width=80\n");
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("2 line(s)"), std::string::npos) << warnings[0];
+
+    warnings.clear();
+    EXPECT_EQ(sanitizedImguiIni(std::string("Pos=1,2\0\n", 9), "imgui.ini", warnings), "");
+    EXPECT_EQ(warnings.size(), 1u);
 }
 
 }  // namespace

@@ -110,11 +110,149 @@ TEST_F(RecoveryTest, AFileLeftByACrashedRunRestoresTheSceneWithItsImagesAndPaths
     RecoveryLoadResult loaded = next.load();
     ASSERT_TRUE(loaded.ok()) << loaded.error;
     expectSameScene(*loaded.scene, original);
-    // The sprite that came from a file points at it again; the other stays embedded.
-    EXPECT_EQ(loaded.scene->sprites[0].imagePath, folder / "sprites" / "F.png");
-    EXPECT_EQ(loaded.scene->sprites[0].image, "../sprites/F.png");
+    // The image file is gone, so the sprite keeps the autosaved pixels embedded (a Save writes them, not
+    // a path to nothing), and the user is told.
+    EXPECT_TRUE(loaded.scene->sprites[0].imagePath.empty());
+    EXPECT_TRUE(isDataUri(loaded.scene->sprites[0].image));
+    ASSERT_EQ(loaded.warnings.size(), 1u);
+    EXPECT_NE(loaded.warnings[0].find("F.png"), std::string::npos) << loaded.warnings[0];
     EXPECT_TRUE(loaded.scene->sprites[1].imagePath.empty());
     EXPECT_TRUE(isDataUri(loaded.scene->sprites[1].image));
+}
+
+TEST_F(RecoveryTest, ASpriteWhoseImageFileIsUnchangedPointsAtItAgain) {
+    const Scene original = makeScene();
+    {
+        Recovery crashed(folder / "state");
+        ASSERT_EQ(crashed.write(original, folder / "scenes" / "mine.json"), "");
+    }
+    Recovery next(folder / "state");
+    RecoveryLoadResult loaded = next.load();
+    ASSERT_TRUE(loaded.ok()) << loaded.error;
+    expectSameScene(*loaded.scene, original);
+    EXPECT_TRUE(loaded.warnings.empty());
+    EXPECT_EQ(loaded.scene->sprites[0].imagePath, folder / "sprites" / "F.png");
+    EXPECT_EQ(loaded.scene->sprites[0].image, "../sprites/F.png");
+}
+
+TEST_F(RecoveryTest, ASpriteWhoseImageFileChangedKeepsTheAutosavedPixels) {
+    const Scene original = makeScene();
+    {
+        Recovery crashed(folder / "state");
+        ASSERT_EQ(crashed.write(original, folder / "scenes" / "mine.json"), "");
+    }
+    auto other = test::makeImage(6, 4, [](int, int) { return std::uint8_t(255); });
+    ASSERT_EQ(savePngFile(*other, folder / "sprites" / "F.png"), "");
+    Recovery next(folder / "state");
+    RecoveryLoadResult loaded = next.load();
+    ASSERT_TRUE(loaded.ok()) << loaded.error;
+    expectSameScene(*loaded.scene, original);
+    EXPECT_TRUE(loaded.scene->sprites[0].imagePath.empty());
+    EXPECT_EQ(loaded.warnings.size(), 1u);
+}
+
+// The issue's scenario: crash, the images move, Restore, Ctrl+S. The saved scene must hold the pixels
+// and load back, and only then may the recovery copy go.
+TEST_F(RecoveryTest, ImagesMovedBetweenTheCrashAndTheRestoreAreSavedEmbeddedAndTheCopyGoesOnlyAfterwards) {
+    const Scene original = makeScene();
+    const std::filesystem::path sceneFile = folder / "scenes" / "mine.json";
+    {
+        Recovery crashed(folder / "state");
+        ASSERT_EQ(crashed.write(original, sceneFile), "");
+    }
+    std::filesystem::rename(folder / "sprites", folder / "moved-sprites");
+
+    SandboxState state;
+    state.document.reset(test::twoSpriteScene());
+    Recovery recovery(folder / "state");
+    ASSERT_TRUE(restoreRecovery(state, recovery));
+    ASSERT_EQ(state.errors.size(), 1u);  // the warning about F.png
+    EXPECT_NE(state.errors[0].find("F.png"), std::string::npos) << state.errors[0];
+    state.errors.clear();
+
+    saveCurrent(state);
+    EXPECT_TRUE(state.errors.empty());
+    EXPECT_FALSE(state.document.dirty());
+    SceneLoadResult saved = loadScene(sceneFile);
+    ASSERT_TRUE(saved.ok()) << saved.message();
+    expectSameScene(*saved.scene, original);
+
+    recovery.update(state.document, state.file, Recovery::Clock::now());
+    EXPECT_TRUE(recovery.takeMessages().empty());
+    EXPECT_FALSE(recovery.find().has_value());
+}
+
+TEST_F(RecoveryTest, ACopyIsKeptAsideWhenTheSavedSceneDoesNotLoadBack) {
+    const Scene original = makeScene();
+    const std::filesystem::path sceneFile = folder / "scenes" / "mine.json";
+    {
+        Recovery crashed(folder / "state");
+        ASSERT_EQ(crashed.write(original, sceneFile), "");
+    }
+    SandboxState state;
+    state.document.reset(test::twoSpriteScene());
+    Recovery recovery(folder / "state");
+    ASSERT_TRUE(restoreRecovery(state, recovery));
+    const std::string copy = readText(recovery.sceneFile());
+    // The image goes after the restore: the save writes its path, and the saved scene does not load.
+    std::filesystem::remove(folder / "sprites" / "F.png");
+    saveCurrent(state);
+    ASSERT_FALSE(loadScene(sceneFile).ok());
+
+    recovery.update(state.document, state.file, Recovery::Clock::now());
+    const std::vector<std::string> messages = recovery.takeMessages();
+    ASSERT_EQ(messages.size(), 1u);
+    EXPECT_NE(messages[0].find("does not load back"), std::string::npos) << messages[0];
+    const std::size_t at = messages[0].find("recovery-kept-");
+    ASSERT_NE(at, std::string::npos) << messages[0];
+    std::filesystem::path kept = messages[0].substr(messages[0].rfind(' ', at) + 1);
+    kept = kept.string().substr(0, kept.string().size() - 1);  // the message ends with '.'
+    EXPECT_EQ(readText(kept), copy);
+
+    // Later autosaves go to recovery.json and never touch the kept copy.
+    Document& doc = state.document;
+    SpriteTransform t = doc.scene().sprites[1].transform;
+    t.position.x += 1;
+    doc.setTransform(1, t, "move");
+    const auto now = Recovery::Clock::now();
+    recovery.update(doc, state.file, now);
+    recovery.update(doc, state.file, now + 6s);
+    recovery.wait();
+    EXPECT_TRUE(std::filesystem::exists(recovery.sceneFile()));
+    EXPECT_EQ(readText(kept), copy);
+}
+
+TEST_F(RecoveryTest, AStateFolderThatCannotBeWrittenTurnsRecoveryOffAndSaysSo) {
+    std::ofstream(folder / "not-a-folder") << "x";
+    std::unique_ptr<Recovery> recovery = Recovery::claim(folder / "not-a-folder" / "collision-lab");
+    EXPECT_FALSE(recovery->disabledReason().empty());
+    const std::vector<std::string> messages = recovery->takeMessages();
+    ASSERT_EQ(messages.size(), 1u);
+    EXPECT_NE(messages[0].find("Crash recovery is off"), std::string::npos) << messages[0];
+    EXPECT_NE(messages[0].find("not-a-folder"), std::string::npos) << messages[0];
+    EXPECT_FALSE(recovery->find().has_value());
+}
+
+TEST_F(RecoveryTest, ASidecarWithWrongTypesNullsOrDeepNestingNeverStopsAStart) {
+    const Scene original = makeScene();
+    for (const std::string& info : {std::string(R"({"format": 7, "original": [1], "saved_at": {"a": null}})"),
+                                    std::string(R"({"format": "collision-lab/recovery-info", "original": 1e308,)"
+                                                R"( "saved_at": null, "sprites": {"0": 1}})"),
+                                    std::string(R"({"format": "collision-lab/recovery-info", "sprites": [null, 3]})"),
+                                    std::string(R"({"format": "collision-lab/recovery-info", "sprites": [{"image": 1,)"
+                                                R"( "image_path": []}, {"image": "x", "image_path": null}]})"),
+                                    std::string("null"), std::string("[]"), std::string(100000, '[')}) {
+        {
+            Recovery crashed(folder / "state");
+            ASSERT_EQ(crashed.write(original, folder / "scenes" / "mine.json"), "");
+        }
+        std::ofstream(folder / "state" / "recovery-info.json", std::ios::trunc) << info;
+        Recovery next(folder / "state");
+        ASSERT_TRUE(next.find().has_value()) << info.substr(0, 80);
+        RecoveryLoadResult loaded = next.load();
+        ASSERT_TRUE(loaded.ok()) << loaded.error;
+        expectSameScene(*loaded.scene, original);
+    }
 }
 
 TEST_F(RecoveryTest, RestoringMakesTheSceneDirtyWithItsOriginalPathSoSaveWritesThere) {
@@ -159,8 +297,13 @@ TEST_F(RecoveryTest, AnUnreadableRecoveryFileKeepsTheSceneAndTheFileAndSaysWhere
     EXPECT_FALSE(state.document.dirty());
     EXPECT_EQ(state.document.scene().title, "test");
     ASSERT_FALSE(state.errors.empty());
-    EXPECT_NE(state.errors[0].find("recovery.json"), std::string::npos) << state.errors[0];
-    EXPECT_TRUE(std::filesystem::exists(folder / "state" / "recovery.json"));
+    // Set aside under a name of its own, so no later autosave overwrites it, and the message says where.
+    const std::size_t at = state.errors[0].find("recovery-kept-");
+    ASSERT_NE(at, std::string::npos) << state.errors[0];
+    std::string kept = state.errors[0].substr(state.errors[0].rfind(' ', at) + 1);
+    kept.pop_back();
+    EXPECT_EQ(readText(kept), "{ truncated");
+    EXPECT_FALSE(std::filesystem::exists(folder / "state" / "recovery.json"));
 }
 
 TEST_F(RecoveryTest, ACleanExitRemovesTheRecoveryFiles) {

@@ -1,0 +1,22 @@
+#include "app/shell/display_check.h"
+
+#include <cstdlib>
+
+#include <X11/Xlib.h>
+
+namespace cl {
+
+std::optional<std::string> displayProblem() {
+    const char* name = std::getenv("DISPLAY");
+    const std::string how =
+        "The sandbox needs a graphical display. Run it on a desktop, or without one under a virtual X server:\n"
+        "  xvfb-run -a collision-lab [SCENE]\n"
+        "`collision-lab check SCENE` runs the collision tests without a display.";
+    if (!name || !*name) return "no display: DISPLAY is not set.\n" + how;
+    Display* display = XOpenDisplay(nullptr);
+    if (!display) return "cannot open the display \"" + std::string(name) + "\".\n" + how;
+    XCloseDisplay(display);
+    return std::nullopt;
+}
+
+}  // namespace cl

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Hostile-input corpus for `collision-lab check` and the sandbox's start-up (issue 18).
+
+Every case is generated here, in a temporary folder, at test time (big and deep files are never kept in
+the repository). Each runs the real executable under a time limit and a memory limit (ulimit -v), and
+asserts the exit status and that stderr names the file and the problem, or that stdout holds the right answer.
+
+    run_hostile.py COLLISION_LAB [--sanitizer-build] [-k SUBSTRING]
+
+--sanitizer-build: no memory limit (ASan's shadow memory needs terabytes of address space) and five times
+the time bounds (instrumented code is slower).
+"""
+import base64, os, resource, struct, subprocess, sys, tempfile, time, zlib, json
+
+MEMORY_LIMIT = 2 * 1024**3   # bytes of address space for one run
+TIME_LIMIT = 30              # seconds for one run (times SLOWDOWN)
+SLOWDOWN = 1
+
+def png(w, h, rgba):
+    """An 8-bit RGBA PNG of one colour (rgba: 4 bytes), compressed by zlib."""
+    row = b"\0" + rgba * w
+    raw = zlib.compress(row * h, 9)
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) +
+            chunk(b"IDAT", raw) + chunk(b"IEND", b""))
+
+def tga(w, h, pixel=b"\xff\xff\xff\xff"):
+    """Uncompressed 32-bit TGA."""
+    return struct.pack("<BBBHHBHHHHBB", 0, 0, 2, 0, 0, 0, 0, 0, w, h, 32, 8) + pixel * (w * h)
+
+def bmp(w, h):
+    """24-bit BMP, rows padded to 4 bytes."""
+    row = b"\xff" * (w * 3) + b"\0" * ((4 - w * 3 % 4) % 4)
+    data = row * h
+    return (b"BM" + struct.pack("<IHHI", 54 + len(data), 0, 0, 54) +
+            struct.pack("<IiiHHIIiiII", 40, w, h, 1, 24, 0, len(data), 0, 0, 0, 0) + data)
+
+def ppm(w, h):
+    return b"P6\n%d %d\n255\n" % (w, h) + b"\xff" * (w * h * 3)
+
+def hdr(w, h, rle=True):
+    head = b"#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y %d +X %d\n" % (h, w)
+    if not rle:
+        return head + b"\x80\x80\x80\x81" * (w * h)
+    line = bytes([2, 2, w >> 8, w & 255])
+    for value in (128, 128, 128, 129):
+        left = w
+        while left:
+            n = min(left, 127)
+            line += bytes([128 + n, value])
+            left -= n
+    return head + line * h
+
+def scene(images, **extra):
+    """A scene whose sprites use these image strings (paths or data URIs), all at the origin."""
+    doc = {"format": "collision-lab/scene", "version": 1,
+           "sprites": [{"name": "s%d" % i, "image": im} for i, im in enumerate(images)]}
+    doc.update(extra)
+    return json.dumps(doc)
+
+class Runner:
+    def __init__(self, exe, memory_limit):
+        self.exe, self.memory_limit = exe, memory_limit
+        self.dir = tempfile.mkdtemp(prefix="cl-hostile-")
+        self.failures, self.count = [], 0
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def write(self, name, data):
+        with open(self.path(name), "wb") as f:
+            f.write(data.encode() if isinstance(data, str) else data)
+        return self.path(name)
+
+    def run(self, args, env=None):
+        def limit():
+            if self.memory_limit:
+                resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+        start = time.monotonic()
+        try:
+            p = subprocess.run([self.exe] + args, capture_output=True, timeout=TIME_LIMIT * SLOWDOWN, preexec_fn=limit,
+                               env=env, cwd=self.dir)
+            return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace"), time.monotonic() - start
+        except subprocess.TimeoutExpired:
+            return None, "", "timed out after %d s" % (TIME_LIMIT * SLOWDOWN), TIME_LIMIT * SLOWDOWN
+
+    def case(self, name, args, status, err=(), out=(), env=None, max_seconds=TIME_LIMIT, sandbox=False):
+        self.count += 1
+        code, o, e, seconds = self.run(args if sandbox else ["check"] + args, env)
+        problems = []
+        if code != status:
+            problems.append("exit status %r, expected %d" % (code, status))
+        for text in err:
+            if text not in e:
+                problems.append("stderr lacks %r" % text)
+        for text in out:
+            if text not in o:
+                problems.append("stdout lacks %r" % text)
+        if seconds > max_seconds * SLOWDOWN:
+            problems.append("took %.1f s, more than %d s" % (seconds, max_seconds))
+        if len(e) > 20000:
+            problems.append("stderr is %d bytes long (a whole data URI or path printed?)" % len(e))
+        if problems:
+            self.failures.append(name)
+            print("FAIL %s: %s\n  stderr: %s\n  stdout: %s" % (name, "; ".join(problems), e[:600], o[:300]))
+        else:
+            print("ok   %s (%.2f s)" % (name, seconds))
+
+def cases(r):
+    solid = r.write("solid.png", png(4, 4, b"\xff\xff\xff\xff"))
+
+    # 1. Deep nesting in the parts kept as written, at several depths, arrays and objects.
+    for depth in (65, 1000, 100000):
+        f = r.write("deep-view-%d.json" % depth, scene([solid, solid], view={"a": "X"}).replace('"X"', "[" * depth + "]" * depth))
+        r.case("deep view %d" % depth, [f], 2, err=[f, "view.a", "nested too deeply"], max_seconds=5)
+    f = r.write("deep-expect.json", scene([solid, solid]).rstrip("}") + ', "expect": ' + '{"a":' * 50000 + "1" + "}" * 50000 + "}")
+    r.case("deep expect objects", [f], 2, err=[f, "expect.a.a", "nested too deeply"], max_seconds=5)
+    f = r.write("deep-unclosed.json", "[" * 300000)
+    r.case("deep unclosed", [f], 2, err=[f, "nested too deeply"], max_seconds=5)
+    f = r.write("deep-ok.json", scene([solid, solid], view={"a": "X"}).replace('"X"', "[" * 60 + "]" * 60))
+    r.case("nesting within the limit loads", [f, "--algorithm", "pixel-naive"], 0, out=["pixel-naive  yes  16"])
+
+    # 2. Element counts and sizes.
+    f = r.write("wide-view.json", scene([solid, solid], view={"a": "X"}).replace('"X"', "[" + "0," * 1500000 + "0]"))
+    r.case("view with 1.5M values", [f], 2, err=[f, "view.a[99999", "too many values"], max_seconds=10)
+    f = r.write("wide-sprites.json", '{"format": "collision-lab/scene", "version": 1, "sprites": [' + "0," * 4500000 + "0]}")
+    r.case("document with 4.5M values", [f], 2, err=[f, "sprites[399999", "too many values"], max_seconds=15)
+    f = r.write("long-text.json", scene([solid, solid], view={"a": "x" * (17 * 1024 * 1024)}))
+    r.case("view with 17 MiB of text", [f], 2, err=[f, "view.a", "too much text"], max_seconds=10)
+
+    # 3. Truncated images in every format; whole ones give the right answer (4x4 solid on itself: 16).
+    whole = {"tga": tga(4, 4), "bmp": bmp(4, 4), "ppm": ppm(4, 4), "hdr": hdr(16, 4), "flat.hdr": hdr(4, 4, rle=False)}
+    for ext, data in whole.items():
+        img = r.write("whole." + ext, data)
+        f = r.write("whole-%s.json" % ext, scene([img, img]))
+        expected = 16 if ext != "hdr" else 64
+        r.case("whole " + ext, [f, "--algorithm", "pixel-naive"], 0, out=["pixel-naive  yes  %d " % expected])
+        for cut in (len(data) // 2, len(data) - 1, 18):
+            img = r.write("cut%d.%s" % (cut, ext), data[:cut])
+            f = r.write("cut%d-%s.json" % (cut, ext), scene([img, img]))
+            # Cut inside the header, TGA and PNM still tell what the file claims.
+            problem = "truncated" if cut > 18 or ext in ("tga", "ppm") else "corrupt"
+            r.case("%s cut to %d bytes" % (ext, cut), [f], 2, err=[f, img, problem], max_seconds=5)
+    img = r.write("16bit.ppm", b"P6\n2 2\n65535\n" + b"\xff" * 24)
+    f = r.write("16bit-ppm.json", scene([img, img]))
+    r.case("16-bit PNM (stb_image 2.27 reads past its buffer)", [f], 2, err=[f, "16-bit"])
+    img = r.write("huge.hdr", (b"#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 8192 +X 8192\n" + b"\0" * 67)[:67])
+    f = r.write("huge-hdr.json", scene([img, img]))
+    r.case("67-byte HDR claiming 8192x8192", [f], 2, err=[f, "truncated HDR"], max_seconds=2)
+    zero_run = hdr(16, 4)
+    zero_run = zero_run[:zero_run.index(b"\x02\x02\x00\x10") + 4] + b"\x00" * 40
+    img = r.write("zero-run.hdr", zero_run)
+    f = r.write("zero-run-hdr.json", scene([img, img]))
+    r.case("HDR with a zero-length run", [f], 2, err=[f, "HDR"], max_seconds=5)
+
+    # 6. Work budget: 256 sprites on one 2048x2048 image.
+    big = r.write("big.png", png(2048, 2048, b"\xff\xff\xff\xff"))
+    f = r.write("many.json", scene([big] * 256))
+    r.case("256 sprites on one 2048^2 image, --budget 1", [f, "--budget", "1"], 2, err=[f, "work budget exceeded"], max_seconds=20)
+    r.case("--budget nonsense", [f, "--budget", "soon"], 2, err=["--budget needs a number"])
+
+    # 7. Small ones.
+    f = r.write("nul.json", scene([solid + "\u0000.txt", solid]))
+    r.case("NUL in an image path", [f], 2, err=[f, "sprites[0].image", "NUL"])
+    upper = "DATA:IMAGE/PNG;BASE64," + base64.b64encode(png(4, 4, b"\xff\xff\xff\xff")).decode()
+    f = r.write("upper-data.json", scene([upper, upper]))
+    r.case("upper-case DATA: URI", [f, "--algorithm", "pixel-naive"], 0, out=["pixel-naive  yes  16 "])
+    f = r.write("bad-data.json", scene(["DATA:text/plain;base64," + "A" * 200000, solid]))
+    r.case("bad upper-case data URI is not printed whole", [f], 2, err=[f, "not an image"])
+    f = r.write("long-path.json", scene(["nothere/" + "x" * 100000 + ".png", solid]))
+    r.case("long missing path is shortened", [f], 2, err=[f, "characters)"])
+    os.symlink("loop-b.png", r.path("loop-a.png"))
+    os.symlink("loop-a.png", r.path("loop-b.png"))
+    f = r.write("loop.json", scene(["loop-a.png", solid]))
+    r.case("image symlink loop", [f], 2, err=[f, "symbolic links"])
+    r.case("scene symlink loop", [r.path("loop-a.png")], 2, err=["loop-a.png", "symbolic links"])
+    f = r.write("dup.json", '{"format": "collision-lab/scene", "version": 1, "sprites": [{"name": "a", "name": "b", "image": "solid.png"}]}')
+    r.case("duplicate key", [f], 2, err=[f, "sprites[0].name", "duplicate key"])
+    ok = r.write("ok.json", scene([solid, solid]))
+    r.case("--verify with --print-expect", [ok, "--verify", "--print-expect"], 2, err=["cannot be used together"])
+    r.case("repeated --pair", [ok, "--pair", "s0,s1", "--pair", "s1,s0"], 2, err=["--pair given twice"])
+    r.case("--scan b-to-a header", [ok, "--scan", "b-to-a", "--algorithm", "aabb"], 0, out=["s0/s1  (s1 scanned into s0)"])
+    comma = r.write("comma.json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
+        {"name": "a,b", "image": "solid.png"}, {"name": "c", "image": "solid.png", "position": [10, 0]}]}))
+    r.case("sprite name with a comma in --pair", [comma, "--pair", "c,a,b", "--algorithm", "aabb"], 0, out=["c/a,b  (c scanned into a,b)"])
+
+    # The sandbox without a display says so (and how), rather than aborting.
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["XDG_CONFIG_HOME"] = r.path("config")
+    env["XDG_STATE_HOME"] = r.path("state")
+    r.case("sandbox without a display", [ok], 1, err=["needs a graphical display", "xvfb-run"], env=env, sandbox=True)
+
+def main():
+    global SLOWDOWN
+    exe = sys.argv[1]
+    memory = "--sanitizer-build" not in sys.argv
+    if not memory:
+        SLOWDOWN = 5
+    only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
+    r = Runner(os.path.abspath(exe), memory)
+    real_case = r.case
+    if only:
+        r.case = lambda name, *a, **k: real_case(name, *a, **k) if only in name else None
+    cases(r)
+    print("%d case(s), %d failed" % (r.count, len(r.failures)))
+    subprocess.run(["rm", "-rf", r.dir])
+    sys.exit(1 if r.failures else 0)
+
+if __name__ == "__main__":
+    main()
