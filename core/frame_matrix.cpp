@@ -76,12 +76,13 @@ std::string frameMatrixTable(const FrameMatrix& m) {
     for (const auto& frame : m.framesA) nameWidth = std::max(nameWidth, frame.name.size());
     std::string text = m.a + "/" + m.b + " with " + std::string(m.algorithm->name) + " (rows: frames of " + m.a + ", columns: frames of " +
                        m.b + "; X hit, . miss, - not applicable)\n";
-    const std::string indent(nameWidth + 6, ' ');
+    const std::string indent(nameWidth + 8, ' ');
     text += indent;
     for (std::size_t j = 0; j < m.framesB.size(); ++j) {
         std::string number = std::to_string(j);
         text += number + std::string(number.size() < 3 ? 3 - number.size() : 1, ' ');
     }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
     text += "\n";
     for (std::size_t i = 0; i < m.framesA.size(); ++i) {
         std::string number = std::to_string(i);
