@@ -540,7 +540,8 @@ private:
 
     // Cuts the shown frame out of the loaded sheet (once per sheet, frame and flip: sprites share it).
     void showFrame(SceneSprite& sprite, const std::string& path) {
-        if (!sprite.atlas.empty() && !sprite.atlasData) return;  // the atlas's own problem is already reported
+        // The atlas's own problem (or its absence, for a frame name) is already reported.
+        if ((!sprite.atlas.empty() || sprite.frame.kind == FrameRef::Kind::Atlas) && !sprite.atlasData) return;
         if (sprite.atlasData) {
             auto problems = checkAtlasAgainstImage(*sprite.atlasData, sprite.sheet->width, sprite.sheet->height);
             for (const auto& problem : problems) add(path + ".atlas", sprite.atlas + ": " + problem.path + ": " + problem.message);
