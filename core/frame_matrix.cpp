@@ -39,6 +39,27 @@ std::optional<FrameMatrix> frameMatrix(const Scene& scene, std::size_t a, std::s
     matrix.algorithm = &algorithm;
     matrix.framesA = spriteFrames(spriteA);
     matrix.framesB = spriteFrames(spriteB);
+    // The frames are cut before anything is tested; an atlas of many huge untrimmed frames must not exhaust memory.
+    std::int64_t pixels = 0;
+    for (const auto* sprite : {&spriteA, &spriteB}) {
+        const auto& list = sprite == &spriteA ? matrix.framesA : matrix.framesB;
+        for (const auto& frame : list) {
+            const int index = sprite->atlasData && frame.ref.kind == FrameRef::Kind::Atlas ? sprite->atlasData->indexOf(frame.ref.name) : -1;
+            if (index >= 0) {
+                const AtlasFrame& f = sprite->atlasData->frames[static_cast<std::size_t>(index)];
+                pixels += std::int64_t(f.sourceWidth) * f.sourceHeight;
+            } else if (frame.ref.kind == FrameRef::Kind::Grid) {
+                pixels += std::int64_t(frame.ref.grid.cellW) * frame.ref.grid.cellH;
+            } else if (sprite->pixels) {
+                pixels += std::int64_t(sprite->pixels->width) * sprite->pixels->height;
+            }
+        }
+    }
+    if (pixels > kMaxScenePixels) {
+        error = "the frames of " + matrix.a + " and " + matrix.b + " hold " + std::to_string(pixels) + " pixels together; the limit is " +
+                std::to_string(kMaxScenePixels);
+        return std::nullopt;
+    }
     // Masks first, so the matrix loop below only runs tests.
     auto masksOf = [&](const SceneSprite& sprite, const std::vector<NamedFrame>& list) {
         std::vector<std::shared_ptr<const AlphaMask>> out;

@@ -249,6 +249,36 @@ TEST(SceneFrames, TheFrameMatrixTestsEveryPairOfFrames) {
     EXPECT_EQ(hits, (std::vector<bool>{false, true, false, false, false, true, true, false}));
 }
 
+TEST(SceneFrames, TheFrameMatrixRefusesFramesBeyondThePixelLimitBeforeCuttingThem) {
+    // Two sprites of three 1 x 1 frames whose untrimmed size is 8192 x 8192: 6 x 64 Mi pixels > 128 Mi.
+    auto atlas = std::make_shared<Atlas>();
+    for (int k = 0; k < 3; ++k) {
+        AtlasFrame f;
+        f.name = "f" + std::to_string(k);
+        f.frame = {k, 0, 1, 1};
+        f.spriteSourceSize = {0, 0, 1, 1};
+        f.sourceWidth = f.sourceHeight = kMaxImageSide;
+        atlas->frames.push_back(f);
+    }
+    Scene scene;
+    for (const char* name : {"A", "B"}) {
+        SceneSprite sprite;
+        sprite.name = name;
+        sprite.sheet = sprite.pixels = std::make_shared<const RgbaImage>(blankImage(3, 1));
+        sprite.atlas = "huge.json";
+        sprite.atlasData = atlas;
+        sprite.frame.kind = FrameRef::Kind::Atlas;
+        sprite.frame.name = "f0";
+        scene.sprites.push_back(sprite);
+    }
+    FrameImageCache frames;
+    MaskCache masks;
+    std::string error;
+    EXPECT_FALSE(frameMatrix(scene, 0, 1, *findAlgorithm("aabb"), TestOptions{}, frames, masks, error));
+    EXPECT_EQ(error, "the frames of A and B hold 402653184 pixels together; the limit is 134217728");
+    EXPECT_EQ(frames.size(), 0u);
+}
+
 TEST(SceneFrames, CheckAllFramesPrintsTheMatrixAsATableAndAsJson) {
     TempFolder dir;
     writeExports(dir.path());
