@@ -64,7 +64,8 @@ std::optional<FrameMatrix> frameMatrix(const Scene& scene, std::size_t a, std::s
     auto masksOf = [&](const SceneSprite& sprite, const std::vector<NamedFrame>& list) {
         std::vector<std::shared_ptr<const AlphaMask>> out;
         for (const auto& frame : list) {
-            if (!sprite.sheet) {
+            // A sprite that shows its whole image as is uses its pixels: they may have been replaced since loading.
+            if (!sprite.sheet || (frame.ref.kind == FrameRef::Kind::Whole && !sprite.flip.x && !sprite.flip.y)) {
                 out.push_back(masks.get(sprite.pixels, sprite.alphaThreshold));
                 continue;
             }

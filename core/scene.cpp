@@ -744,6 +744,9 @@ std::optional<ScanDirection> parseScanDirection(std::string_view name) {
 }
 
 std::string setSpriteFrame(SceneSprite& sprite, const FrameRef& frame, FrameFlip flip, FrameImageCache& cache) {
+    // A sprite made in the sandbox (or given a new image there) shows its whole image: that image is its sheet.
+    const bool showsWhole = sprite.frame.kind == FrameRef::Kind::Whole && !sprite.flip.x && !sprite.flip.y && !sprite.atlasData;
+    if (showsWhole && sprite.pixels) sprite.sheet = sprite.pixels;
     if (!sprite.sheet) return "the sprite " + jsonQuoted(sprite.name) + " has no sheet to cut a frame from";
     if (sprite.atlasData) {
         auto problems = checkAtlasAgainstImage(*sprite.atlasData, sprite.sheet->width, sprite.sheet->height);

@@ -120,7 +120,8 @@ struct SceneLoadResult {
 
 /// Shows `frame` (flipped by `flip`) of the sprite's sheet: sets frame, flip and pixels, taking the image from
 /// `cache` (extracted once per sheet, frame and flip). Returns an empty string, or why the frame cannot be
-/// shown (then the sprite is unchanged). The origin is left as it is.
+/// shown (then the sprite is unchanged). The origin is left as it is. A sprite showing its whole image as is
+/// takes that image (`pixels`) as its sheet first.
 std::string setSpriteFrame(SceneSprite& sprite, const FrameRef& frame, FrameFlip flip, FrameImageCache& cache);
 
 /// Reads, validates and decodes a scene file and its images. Relative image paths are resolved

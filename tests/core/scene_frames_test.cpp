@@ -226,6 +226,21 @@ TEST(SceneFrames, SwitchingFramesReusesTheCachedImage) {
     EXPECT_EQ(sprite.frame.index, 5);  // unchanged on failure
 }
 
+TEST(SceneFrames, ASpriteGivenANewWholeImageCutsFramesFromThatImage) {
+    TempFolder dir;
+    writeExports(dir.path());
+    SceneLoadResult loaded = load(dir, sceneWith(R"({"name": "A", "image": "target.png"})", kTarget));
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    SceneSprite& sprite = loaded.scene->sprites[0];
+    sprite.pixels = std::make_shared<const RgbaImage>(art());  // as the sandbox's Load image does
+    FrameImageCache cache;
+    FrameRef rect;
+    rect.kind = FrameRef::Kind::Rect;
+    rect.rect = {2, 1, 4, 4};
+    ASSERT_EQ(setSpriteFrame(sprite, rect, {}, cache), "");
+    EXPECT_EQ(sprite.pixels->pixels, extractRect(art(), {2, 1, 4, 4}).pixels);
+}
+
 TEST(SceneFrames, TheFrameMatrixTestsEveryPairOfFrames) {
     TempFolder dir;
     writeExports(dir.path());
