@@ -1,13 +1,16 @@
 #include "core/frame_image.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace cl {
 namespace {
 
 std::string rectText(const PixelRect& r) {
-    return "[" + std::to_string(r.x) + ", " + std::to_string(r.y) + ", " + std::to_string(r.w) + ", " + std::to_string(r.h) + "]";
+    std::string text = "[";  // built in place: GCC 12 warns (-Wrestrict, falsely) about "[" + std::string
+    text += std::to_string(r.x) + ", " + std::to_string(r.y) + ", " + std::to_string(r.w) + ", " + std::to_string(r.h) + "]";
+    return text;
 }
 
 /// The cache key's text for a frame reference: equal refs give equal text.
@@ -116,6 +119,18 @@ RgbaImage extractAtlasFrame(const RgbaImage& sheet, const AtlasFrame& frame, Fra
 glm::dvec2 atlasFrameOrigin(const AtlasFrame& frame) {
     const glm::dvec2 size{frame.sourceWidth, frame.sourceHeight};
     return frame.pivot ? *frame.pivot * size : size / 2.0;
+}
+
+int animationFrameAt(const std::vector<int>& durationsMs, double elapsedMs) {
+    if (durationsMs.empty() || !(elapsedMs >= 0)) return 0;
+    double total = 0;
+    for (int d : durationsMs) total += d > 0 ? d : kDefaultFrameDurationMs;
+    double t = std::fmod(elapsedMs, total);
+    for (std::size_t i = 0; i < durationsMs.size(); ++i) {
+        t -= durationsMs[i] > 0 ? durationsMs[i] : kDefaultFrameDurationMs;
+        if (t < 0) return static_cast<int>(i);
+    }
+    return static_cast<int>(durationsMs.size()) - 1;
 }
 
 std::shared_ptr<const RgbaImage> FrameImageCache::get(const std::shared_ptr<const RgbaImage>& sheet, const Atlas* atlas,

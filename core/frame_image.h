@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -76,6 +77,13 @@ RgbaImage flipImage(RgbaImage image, FrameFlip flip);
 
 /// The origin an atlas frame gives a sprite, in its untrimmed frame's pixels: pivot x sourceSize, or the centre.
 glm::dvec2 atlasFrameOrigin(const AtlasFrame& frame);
+
+/// Duration used for a frame whose atlas gives none (Aseprite's default), in milliseconds.
+inline constexpr int kDefaultFrameDurationMs = 100;
+
+/// Which frame a looping animation shows `elapsedMs` after it started, given each frame's duration (0 means
+/// kDefaultFrameDurationMs); 0 for an empty list or a negative time.
+int animationFrameAt(const std::vector<int>& durationsMs, double elapsedMs);
 
 /// Hands out extracted frame images, extracting each (sheet, frame, flip) at most once while cached, so the
 /// same frame is always the same image object and MaskCache builds its mask at most once per threshold.

@@ -131,6 +131,19 @@ TEST(FrameImage, OriginIsThePivotOrTheCentreOfTheUntrimmedFrame) {
     EXPECT_EQ(atlasFrameOrigin(f), glm::dvec2(3.0, 5.0));
 }
 
+TEST(FrameImage, AnimationsLoopThroughTheirFramesDurations) {
+    const std::vector<int> durations{80, 0, 20};  // 80 ms, the default 100 ms, 20 ms: 200 ms a loop
+    EXPECT_EQ(animationFrameAt(durations, 0), 0);
+    EXPECT_EQ(animationFrameAt(durations, 79.9), 0);
+    EXPECT_EQ(animationFrameAt(durations, 80), 1);
+    EXPECT_EQ(animationFrameAt(durations, 179.9), 1);
+    EXPECT_EQ(animationFrameAt(durations, 180), 2);
+    EXPECT_EQ(animationFrameAt(durations, 200), 0);
+    EXPECT_EQ(animationFrameAt(durations, 1000 + 85), 1);
+    EXPECT_EQ(animationFrameAt({}, 50), 0);
+    EXPECT_EQ(animationFrameAt(durations, -5), 0);
+}
+
 TEST(FrameImageCache, ExtractsEachFrameAndFlipOnceAndReportsMissingFrames) {
     auto sheet = std::make_shared<const RgbaImage>(blankImage(8, 8));
     FrameImageCache cache;
