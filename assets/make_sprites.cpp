@@ -343,6 +343,243 @@ constexpr SpriteRecipe kSprites[] = {
     {"slab.png", drawSlab},
 };
 
+// ---- The sprite sheet: an animated character (8 frames of a sword swing) and a spinning saw (4 frames), packed
+// into one atlas the way TexturePacker exports one: frames trimmed to their visible pixels except the saw's, some
+// stored turned 90 degrees clockwise, described twice (TexturePacker JSON hash with pivots, Aseprite JSON array
+// with durations and frameTags).
+
+/// The triangle a, b, c in either winding.
+Shape triangle(Point a, Point b, Point c) {
+    return [=](Point p) {
+        auto side = [](Point u, Point v, Point q) { return (v.x - u.x) * (q.y - u.y) - (v.y - u.y) * (q.x - u.x); };
+        const double d1 = side(a, b, p), d2 = side(b, c, p), d3 = side(c, a, p);
+        return (d1 >= 0 && d2 >= 0 && d3 >= 0) || (d1 <= 0 && d2 <= 0 && d3 <= 0);
+    };
+}
+
+Point polar(Point centre, double radius, double degrees) {
+    const double r = degrees * 3.14159265358979323846 / 180.0;
+    return {centre.x + radius * std::cos(r), centre.y + radius * std::sin(r)};
+}
+
+/// Frame k of the hero's swing (48 x 64): the sword turns from behind the head (k = 0) to low in front (k = 7).
+Canvas drawHero(int k) {
+    Canvas c(48, 64);
+    const Point shoulder{24, 30};
+    const double angle = -150.0 + 30.0 * k;  // degrees, clockwise on screen from +x
+    const Point tip = polar(shoulder, 22, angle);
+    const Point left = polar(shoulder, 2, angle - 90), right = polar(shoulder, 2, angle + 90);
+    c.fill(rect(17, 56, 22, 63), {60, 45, 30});  // legs
+    c.fill(rect(26, 56, 31, 63), {60, 45, 30});
+    fillWithRim(c, unite({rect(16, 24, 32, 57), disc(24, 15, 8)}), {25, 45, 95}, {70, 110, 200}, 1.5);
+    c.fill(disc(24, 15, 6), {235, 190, 150});  // face
+    c.fill(convexPolygon({left, {tip.x + (left.x - shoulder.x) * 0.3, tip.y + (left.y - shoulder.y) * 0.3},
+                          {tip.x + (right.x - shoulder.x) * 0.3, tip.y + (right.y - shoulder.y) * 0.3}, right}),
+           {200, 205, 215});
+    return c;
+}
+
+/// Frame k of the spinning saw (40 x 40): eight teeth, a quarter tooth further round each frame.
+Canvas drawSaw(int k) {
+    Canvas c(40, 40);
+    const Point centre{20, 20};
+    std::vector<Shape> teeth{disc(20, 20, 12)};
+    for (int t = 0; t < 8; ++t) {
+        const double a = 45.0 * t + 11.25 * k;
+        teeth.push_back(triangle(polar(centre, 11, a - 14), polar(centre, 18.5, a + 10), polar(centre, 11, a + 14)));
+    }
+    fillWithRim(c, unite(std::move(teeth)), {70, 70, 80}, {170, 175, 185}, 1.5);
+    c.fill(disc(20, 20, 4), {50, 50, 60});
+    return c;
+}
+
+/// One frame as packed: its name, art, where it sits and how.
+struct PackedFrame {
+    std::string name;
+    int sourceW = 0, sourceH = 0;
+    int trimX = 0, trimY = 0, w = 0, h = 0;  // the stored pixels inside the source frame
+    int atlasX = 0, atlasY = 0;
+    bool trimmed = false;
+    bool rotated = false;
+    int durationMs = 0;
+    std::vector<std::uint8_t> source;  // the untrimmed RGBA
+};
+
+/// The packed atlas: its RGBA pixels and frames.
+struct PackedAtlas {
+    int width = 0, height = 0;
+    std::vector<std::uint8_t> rgba;
+    std::vector<PackedFrame> frames;
+};
+
+PackedAtlas packAtlas() {
+    std::vector<PackedFrame> frames;
+    auto add = [&](std::string name, const Canvas& canvas, bool trim, bool rotate, int durationMs) {
+        PackedFrame f;
+        f.name = std::move(name);
+        f.sourceW = canvas.width();
+        f.sourceH = canvas.height();
+        f.source = canvas.rgba();
+        int x0 = f.sourceW, y0 = f.sourceH, x1 = -1, y1 = -1;
+        for (int y = 0; y < f.sourceH; ++y) {
+            for (int x = 0; x < f.sourceW; ++x) {
+                if (f.source[(static_cast<std::size_t>(y) * f.sourceW + x) * 4 + 3] == 0) continue;
+                x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+            }
+        }
+        f.trimmed = trim && (x0 > 0 || y0 > 0 || x1 < f.sourceW - 1 || y1 < f.sourceH - 1);
+        if (f.trimmed) f.trimX = x0, f.trimY = y0, f.w = x1 - x0 + 1, f.h = y1 - y0 + 1;
+        else f.w = f.sourceW, f.h = f.sourceH;
+        f.rotated = rotate;
+        f.durationMs = durationMs;
+        frames.push_back(std::move(f));
+    };
+    // Hero frames 2 and 5 and saw frame 1 are stored rotated; the saw is never trimmed.
+    for (int k = 0; k < 8; ++k) add("hero_" + std::to_string(k), drawHero(k), true, k == 2 || k == 5, 80);
+    for (int k = 0; k < 4; ++k) add("saw_" + std::to_string(k), drawSaw(k), false, k == 1, 50);
+
+    // Shelf packing in frame order, one transparent pixel between frames.
+    PackedAtlas atlas;
+    atlas.width = 256;
+    int x = 1, y = 1, shelf = 0;
+    for (auto& f : frames) {
+        const int w = f.rotated ? f.h : f.w, h = f.rotated ? f.w : f.h;
+        if (x + w + 1 > atlas.width) x = 1, y += shelf + 1, shelf = 0;
+        f.atlasX = x, f.atlasY = y;
+        x += w + 1;
+        shelf = std::max(shelf, h);
+    }
+    atlas.height = y + shelf + 1;
+    atlas.rgba.assign(static_cast<std::size_t>(atlas.width) * atlas.height * 4, 0);
+    for (const auto& f : frames) {
+        for (int ty = 0; ty < f.h; ++ty) {
+            for (int tx = 0; tx < f.w; ++tx) {
+                // Turned 90 degrees clockwise, the frame's pixel (tx, ty) lands at (h-1-ty, tx) of its h x w block.
+                const int ax = f.atlasX + (f.rotated ? f.h - 1 - ty : tx);
+                const int ay = f.atlasY + (f.rotated ? tx : ty);
+                const std::size_t from = (static_cast<std::size_t>(f.trimY + ty) * f.sourceW + f.trimX + tx) * 4;
+                const std::size_t to = (static_cast<std::size_t>(ay) * atlas.width + ax) * 4;
+                std::copy_n(&f.source[from], 4, &atlas.rgba[to]);
+            }
+        }
+    }
+    atlas.frames = std::move(frames);
+    return atlas;
+}
+
+std::string frameRecord(const PackedFrame& f, bool pivot, bool duration) {
+    char buffer[512];
+    std::snprintf(buffer, sizeof buffer,
+                  "\"frame\": {\"x\": %d, \"y\": %d, \"w\": %d, \"h\": %d},\n"
+                  "      \"rotated\": %s,\n"
+                  "      \"trimmed\": %s,\n"
+                  "      \"spriteSourceSize\": {\"x\": %d, \"y\": %d, \"w\": %d, \"h\": %d},\n"
+                  "      \"sourceSize\": {\"w\": %d, \"h\": %d}",
+                  f.atlasX, f.atlasY, f.w, f.h, f.rotated ? "true" : "false", f.trimmed ? "true" : "false", f.trimX, f.trimY, f.w, f.h,
+                  f.sourceW, f.sourceH);
+    std::string text = buffer;
+    // The hero stands on its pivot (the feet); the saw turns about its centre.
+    if (pivot) text += f.name.starts_with("hero") ? ",\n      \"pivot\": {\"x\": 0.5, \"y\": 1}" : ",\n      \"pivot\": {\"x\": 0.5, \"y\": 0.5}";
+    if (duration) text += ",\n      \"duration\": " + std::to_string(f.durationMs);
+    return text;
+}
+
+/// TexturePacker's "JSON (Hash)" export of the atlas.
+std::string texturePackerJson(const PackedAtlas& atlas) {
+    std::string text = "{\n  \"frames\": {\n";
+    for (std::size_t i = 0; i < atlas.frames.size(); ++i) {
+        text += "    \"" + atlas.frames[i].name + "\": {\n      " + frameRecord(atlas.frames[i], true, false) + "\n    }" +
+                (i + 1 < atlas.frames.size() ? ",\n" : "\n");
+    }
+    text += "  },\n  \"meta\": {\n    \"app\": \"https://www.codeandweb.com/texturepacker\",\n    \"version\": \"1.0\",\n"
+            "    \"image\": \"atlas.png\",\n    \"format\": \"RGBA8888\",\n    \"size\": {\"w\": " +
+            std::to_string(atlas.width) + ", \"h\": " + std::to_string(atlas.height) + "},\n    \"scale\": \"1\"\n  }\n}\n";
+    return text;
+}
+
+/// Aseprite's "Array" export of the same atlas, with durations and the two animations as frame tags.
+std::string asepriteJson(const PackedAtlas& atlas) {
+    std::string text = "{\n  \"frames\": [\n";
+    for (std::size_t i = 0; i < atlas.frames.size(); ++i) {
+        text += "    {\n      \"filename\": \"" + atlas.frames[i].name + "\",\n      " + frameRecord(atlas.frames[i], false, true) + "\n    }" +
+                (i + 1 < atlas.frames.size() ? ",\n" : "\n");
+    }
+    text += "  ],\n  \"meta\": {\n    \"app\": \"https://www.aseprite.org/\",\n    \"version\": \"1.3\",\n"
+            "    \"image\": \"atlas.png\",\n    \"format\": \"RGBA8888\",\n    \"size\": {\"w\": " +
+            std::to_string(atlas.width) + ", \"h\": " + std::to_string(atlas.height) + "},\n    \"scale\": \"1\",\n"
+            "    \"frameTags\": [\n"
+            "      {\"name\": \"swing\", \"from\": 0, \"to\": 7, \"direction\": \"forward\"},\n"
+            "      {\"name\": \"spin\", \"from\": 8, \"to\": 11, \"direction\": \"forward\"}\n"
+            "    ]\n  }\n}\n";
+    return text;
+}
+
+/// The atlas's files: (name, contents); PNG contents are the RGBA pixels, checked by decoding.
+struct AtlasFiles {
+    PackedAtlas atlas;
+    std::string texturePacker;
+    std::string aseprite;
+};
+
+AtlasFiles atlasFiles() {
+    AtlasFiles files;
+    files.atlas = packAtlas();
+    files.texturePacker = texturePackerJson(files.atlas);
+    files.aseprite = asepriteJson(files.atlas);
+    return files;
+}
+
+bool writeText(const std::filesystem::path& file, const std::string& text) {
+    std::FILE* out = std::fopen(file.c_str(), "wb");
+    if (!out) return false;
+    const bool ok = std::fwrite(text.data(), 1, text.size(), out) == text.size();
+    return std::fclose(out) == 0 && ok;
+}
+
+std::string readText(const std::filesystem::path& file) {
+    std::string text;
+    if (std::FILE* in = std::fopen(file.c_str(), "rb")) {
+        char buffer[4096];
+        std::size_t n;
+        while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) text.append(buffer, n);
+        std::fclose(in);
+    }
+    return text;
+}
+
+int writeAtlas(const std::filesystem::path& dir) {
+    const AtlasFiles files = atlasFiles();
+    const std::filesystem::path png = dir / "atlas.png";
+    if (!stbi_write_png(png.c_str(), files.atlas.width, files.atlas.height, 4, files.atlas.rgba.data(), files.atlas.width * 4) ||
+        !writeText(dir / "atlas.json", files.texturePacker) || !writeText(dir / "atlas-aseprite.json", files.aseprite)) {
+        std::fprintf(stderr, "make_sprites: cannot write the atlas into %s\n", dir.c_str());
+        return 2;
+    }
+    std::printf("wrote %s (%dx%d, %zu frames) with atlas.json and atlas-aseprite.json\n", png.c_str(), files.atlas.width,
+                files.atlas.height, files.atlas.frames.size());
+    return 0;
+}
+
+int checkAtlas(const std::filesystem::path& dir) {
+    const AtlasFiles files = atlasFiles();
+    int differing = 0;
+    const std::filesystem::path png = dir / "atlas.png";
+    int w = 0, h = 0, channels = 0;
+    stbi_uc* data = stbi_load(png.c_str(), &w, &h, &channels, 4);
+    if (!data || w != files.atlas.width || h != files.atlas.height || !std::equal(files.atlas.rgba.begin(), files.atlas.rgba.end(), data)) {
+        std::fprintf(stderr, "%s: differs from what make_sprites packs (rebuild the `sprites` target)\n", png.c_str());
+        ++differing;
+    }
+    if (data) stbi_image_free(data);
+    for (const auto& [name, text] : {std::pair{"atlas.json", &files.texturePacker}, std::pair{"atlas-aseprite.json", &files.aseprite}}) {
+        if (readText(dir / name) != *text) {
+            std::fprintf(stderr, "%s: differs from what make_sprites writes (rebuild the `sprites` target)\n", (dir / name).c_str());
+            ++differing;
+        }
+    }
+    return differing;
+}
+
 int writeAll(const std::filesystem::path& dir) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
@@ -360,7 +597,7 @@ int writeAll(const std::filesystem::path& dir) {
         }
         std::printf("wrote %s (%dx%d)\n", file.c_str(), canvas.width(), canvas.height());
     }
-    return 0;
+    return writeAtlas(dir);
 }
 
 int checkAll(const std::filesystem::path& dir) {
@@ -384,7 +621,8 @@ int checkAll(const std::filesystem::path& dir) {
             ++differing;
         }
     }
-    if (differing == 0) std::printf("all %zu sprites match\n", std::size(kSprites));
+    differing += checkAtlas(dir);
+    if (differing == 0) std::printf("all %zu sprites and the atlas match\n", std::size(kSprites));
     return differing == 0 ? 0 : 1;
 }
 

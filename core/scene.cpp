@@ -241,7 +241,8 @@ private:
             return false;
         }
         const std::size_t problemsBefore = m_problems.size();
-        checkKeys(value, path, {"name", "image", "position", "origin", "rotation_deg", "scale", "alpha_threshold"});
+        checkKeys(value, path, {"name", "image", "position", "origin", "rotation_deg", "scale", "alpha_threshold",
+                                "atlas", "frame", "flip", "animation", "frame_index"});
 
         bool named = false;
         if (auto it = value.find("name"); it == value.end()) {
@@ -256,7 +257,9 @@ private:
 
         bool hasImage = false;
         if (auto it = value.find("image"); it == value.end()) {
-            add(path + ".image", "missing (required: a path relative to the scene file, or a data:image/png;base64 URI)");
+            if (!value.contains("atlas")) {
+                add(path + ".image", "missing (required: a path relative to the scene file, or a data:image/png;base64 URI)");
+            }
         } else if (!it->is_string() || it->get_ref<const std::string&>().empty()) {
             add(path + ".image", "must be a path or a data:image/png;base64 URI, got " + describe(*it));
         } else if (it->get_ref<const std::string&>().find('\0') != std::string::npos) {
@@ -297,10 +300,13 @@ private:
             }
         }
 
+        const bool framed = readFrameFields(value, path, sprite, hasImage);
         if (hasImage && m_loadImages) {
             loadImage(sprite, path + ".image");
+            if (sprite.pixels && framed) showFrame(sprite, path);
             if (sprite.pixels && !hasOrigin) {
                 sprite.transform.origin = {sprite.pixels->width / 2.0, sprite.pixels->height / 2.0};
+                if (auto pivot = atlasPivotOrigin(sprite)) sprite.transform.origin = *pivot;
             }
         }
         // The field checks above mirror validate(); this catches any limit they do not know about.
@@ -315,6 +321,8 @@ private:
         std::string key;
         if (isDataUri(sprite.image)) {
             key = sprite.image;
+        } else if (sprite.imageFromAtlas) {
+            key = sprite.imagePath.string();
         } else {
             sprite.imagePath = (m_folder / std::filesystem::path(sprite.image)).lexically_normal();
             key = sprite.imagePath.string();
@@ -337,8 +345,238 @@ private:
             }
             cached = m_images.emplace(key, std::move(entry)).first;
         }
-        if (cached->second.pixels) sprite.pixels = cached->second.pixels;
+        if (cached->second.pixels) sprite.pixels = sprite.sheet = cached->second.pixels;
         else add(path, cached->second.error);
+    }
+
+    // Sprite sheets (core/frame_image.h): "atlas", "frame", "flip", "animation", "frame_index". Returns true
+    // when the sprite shows something other than its whole image as it is.
+    bool readFrameFields(const Json& value, const std::string& path, SceneSprite& sprite, bool& hasImage) {
+        bool framed = false;
+        if (auto it = value.find("atlas"); it != value.end()) {
+            framed = true;
+            if (!it->is_string() || it->get_ref<const std::string&>().empty() || isDataUri(it->get_ref<const std::string&>())) {
+                add(path + ".atlas", "must be the path of a TexturePacker or Aseprite JSON file, got " + describe(*it));
+            } else {
+                sprite.atlas = it->get<std::string>();
+                sprite.atlasPath = (m_folder / std::filesystem::path(sprite.atlas)).lexically_normal();
+                if (m_loadImages) loadAtlasFor(sprite, path + ".atlas");
+                if (!value.contains("image") && sprite.atlasData) {
+                    if (sprite.atlasData->image.empty()) {
+                        add(path + ".image", "missing, and the atlas's meta.image does not name its image");
+                    } else {
+                        sprite.imageFromAtlas = true;
+                        sprite.imagePath = (sprite.atlasPath.parent_path() / std::filesystem::path(sprite.atlasData->image)).lexically_normal();
+                        hasImage = true;
+                    }
+                } else if (!value.contains("image")) {
+                    sprite.imageFromAtlas = true;
+                }
+            }
+        }
+        const bool hasAtlas = value.contains("atlas");
+        if (auto it = value.find("frame"); it != value.end()) {
+            framed = true;
+            readFrameRef(*it, path + ".frame", hasAtlas, sprite.frame);
+        }
+        if (auto it = value.find("flip"); it != value.end()) {
+            if (it->is_array() && it->size() == 2 && (*it)[0].is_boolean() && (*it)[1].is_boolean()) {
+                sprite.flip = {(*it)[0].get<bool>(), (*it)[1].get<bool>()};
+                framed = true;
+            } else {
+                add(path + ".flip", "must be an array of two booleans [fx, fy], got " + describe(*it));
+            }
+        }
+        if (auto it = value.find("animation"); it != value.end()) {
+            framed = true;
+            readAnimation(*it, path + ".animation", sprite.animation);
+            if (!hasAtlas) add(path + ".animation", "plays frames of an atlas, so the sprite needs \"atlas\": \"sheet.json\"");
+            if (value.contains("frame")) add(path + ".frame", "the animation picks the shown frame (frame_index); remove \"frame\"");
+        }
+        if (auto it = value.find("frame_index"); it != value.end()) {
+            if (!isIntegral(*it) || it->get<double>() < 0 || it->get<double>() >= kMaxAtlasFrames) {
+                add(path + ".frame_index", "must be an integer in [0, " + std::to_string(kMaxAtlasFrames - 1) + "], got " + describe(*it));
+            } else {
+                sprite.frameIndex = static_cast<int>(it->get<double>());
+            }
+            if (!value.contains("animation")) add(path + ".frame_index", "picks a frame of an animation; the sprite has no \"animation\"");
+        }
+        if (hasAtlas && !value.contains("frame") && !value.contains("animation")) {
+            add(path, "a sprite with an atlas needs \"frame\": \"<frame name>\" or \"animation\"");
+        }
+        if (sprite.atlasData) resolveAtlasFrames(value, path, sprite);
+        return framed;
+    }
+
+    void readFrameRef(const Json& v, const std::string& path, bool hasAtlas, FrameRef& ref) {
+        const std::string shapes = "must be {\"rect\": [x, y, w, h]}, {\"grid\": [cellW, cellH], \"index\": i} or an atlas frame's name";
+        auto integer = [&](const Json& n, const std::string& at, int lo, int hi) -> std::optional<int> {
+            if (isIntegral(n) && n.get<double>() >= lo && n.get<double>() <= hi) return static_cast<int>(n.get<double>());
+            add(at, "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + describe(n));
+            return std::nullopt;
+        };
+        if (v.is_string()) {
+            if (v.get_ref<const std::string&>().empty()) add(path, "an atlas frame's name cannot be empty");
+            if (!hasAtlas) add(path, "names an atlas frame, so the sprite needs \"atlas\": \"sheet.json\"");
+            ref.kind = FrameRef::Kind::Atlas;
+            ref.name = v.get<std::string>();
+        } else if (v.is_object() && v.contains("rect")) {
+            checkKeys(v, path, {"rect"});
+            const Json& r = v["rect"];
+            if (!r.is_array() || r.size() != 4) {
+                add(path + ".rect", "must be an array of four integers [x, y, w, h], got " + describe(r));
+                return;
+            }
+            auto x = integer(r[0], path + ".rect[0]", 0, kMaxImageSide);
+            auto y = integer(r[1], path + ".rect[1]", 0, kMaxImageSide);
+            auto w = integer(r[2], path + ".rect[2]", 1, kMaxImageSide);
+            auto h = integer(r[3], path + ".rect[3]", 1, kMaxImageSide);
+            if (!x || !y || !w || !h) return;
+            ref.kind = FrameRef::Kind::Rect;
+            ref.rect = {*x, *y, *w, *h};
+        } else if (v.is_object() && v.contains("grid")) {
+            checkKeys(v, path, {"grid", "index", "spacing", "margin"});
+            const Json& g = v["grid"];
+            if (!g.is_array() || g.size() != 2) {
+                add(path + ".grid", "must be an array of two integers [cellW, cellH], got " + describe(g));
+                return;
+            }
+            auto w = integer(g[0], path + ".grid[0]", 1, kMaxImageSide);
+            auto h = integer(g[1], path + ".grid[1]", 1, kMaxImageSide);
+            std::optional<int> index = 0, spacing = 0, margin = 0;
+            if (!v.contains("index")) add(path + ".index", "missing (required with \"grid\": the cell's number, row-major from 0)");
+            else index = integer(v["index"], path + ".index", 0, kMaxImageSide * kMaxImageSide);
+            if (v.contains("spacing")) spacing = integer(v["spacing"], path + ".spacing", 0, kMaxGridGap);
+            if (v.contains("margin")) margin = integer(v["margin"], path + ".margin", 0, kMaxGridGap);
+            if (!w || !h || !index || !spacing || !margin) return;
+            ref.kind = FrameRef::Kind::Grid;
+            ref.grid = {*w, *h, *spacing, *margin};
+            ref.index = *index;
+        } else {
+            add(path, shapes + ", got " + describe(v));
+        }
+    }
+
+    void readAnimation(const Json& v, const std::string& path, SpriteAnimation& animation) {
+        if (!v.is_object() || (v.contains("tag") == v.contains("frames"))) {
+            add(path, "must be {\"tag\": \"<Aseprite tag>\"} or {\"frames\": [\"<frame name>\", ...]}, got " + describe(v));
+            return;
+        }
+        checkKeys(v, path, {"tag", "frames"});
+        if (auto tag = v.find("tag"); tag != v.end()) {
+            if (tag->is_string() && !tag->get_ref<const std::string&>().empty()) animation.tag = tag->get<std::string>();
+            else add(path + ".tag", "must be a tag's name, got " + describe(*tag));
+            return;
+        }
+        const Json& frames = v["frames"];
+        if (!frames.is_array() || frames.empty() || frames.size() > static_cast<std::size_t>(kMaxAtlasFrames)) {
+            add(path + ".frames", "must be an array of 1 to " + std::to_string(kMaxAtlasFrames) + " frame names, got " + describe(frames));
+            return;
+        }
+        for (std::size_t i = 0; i < frames.size(); ++i) {
+            if (frames[i].is_string() && !frames[i].get_ref<const std::string&>().empty()) {
+                animation.frames.push_back(frames[i].get<std::string>());
+            } else {
+                add(path + ".frames[" + std::to_string(i) + "]", "must be a frame's name, got " + describe(frames[i]));
+            }
+        }
+    }
+
+    void loadAtlasFor(SceneSprite& sprite, const std::string& path) {
+        const std::string key = sprite.atlasPath.string();
+        auto cached = m_atlases.find(key);
+        if (cached == m_atlases.end()) {
+            AtlasLoadResult loaded = loadAtlas(sprite.atlasPath);
+            CachedAtlas entry;
+            if (loaded.ok()) {
+                entry.atlas = std::make_shared<const Atlas>(std::move(*loaded.atlas));
+            } else {
+                loaded.file = sprite.atlas;
+                entry.error = loaded.message();
+                if (!entry.error.empty() && entry.error.back() == '\n') entry.error.pop_back();
+            }
+            cached = m_atlases.emplace(key, std::move(entry)).first;
+        }
+        if (cached->second.atlas) sprite.atlasData = cached->second.atlas;
+        else add(path, cached->second.error);
+    }
+
+    // Turns an atlas frame name or an animation into the shown frame, naming the closest frames when a name is unknown.
+    void resolveAtlasFrames(const Json& value, const std::string& path, SceneSprite& sprite) {
+        const Atlas& atlas = *sprite.atlasData;
+        auto checkName = [&](const std::string& name, const std::string& at) {
+            if (name.empty() || atlas.indexOf(name) >= 0) return true;
+            std::string closest;
+            for (const auto& candidate : atlas.closestNames(name)) closest += (closest.empty() ? "" : ", ") + jsonQuoted(candidate);
+            add(at, "no frame is called " + jsonQuoted(name) + " in " + sprite.atlas + " (closest: " + closest + ")");
+            return false;
+        };
+        if (sprite.frame.kind == FrameRef::Kind::Atlas) checkName(sprite.frame.name, path + ".frame");
+        SpriteAnimation& animation = sprite.animation;
+        if (!animation.active()) return;
+        if (!animation.tag.empty()) {
+            const AtlasTag* tag = atlas.findTag(animation.tag);
+            if (!tag) {
+                std::string known;
+                for (const auto& t : atlas.tags) known += (known.empty() ? "" : ", ") + jsonQuoted(t.name);
+                add(path + ".animation.tag", "no tag is called " + jsonQuoted(animation.tag) + " in " + sprite.atlas +
+                                                 (known.empty() ? " (it has no meta.frameTags)" : " (tags: " + known + ")"));
+                return;
+            }
+            for (int index : tagFrames(atlas, *tag)) animation.frames.push_back(atlas.frames[static_cast<std::size_t>(index)].name);
+        } else {
+            bool allKnown = true;
+            for (std::size_t i = 0; i < animation.frames.size(); ++i) {
+                allKnown = checkName(animation.frames[i], path + ".animation.frames[" + std::to_string(i) + "]") && allKnown;
+            }
+            if (!allKnown) return;
+        }
+        if (animation.frames.empty()) return;
+        if (sprite.frameIndex >= static_cast<int>(animation.frames.size())) {
+            add(path + ".frame_index", "is " + std::to_string(sprite.frameIndex) + " but the animation has " +
+                                           std::to_string(animation.frames.size()) + " frames (0.." +
+                                           std::to_string(animation.frames.size() - 1) + ")");
+            return;
+        }
+        if (!value.contains("frame")) {
+            sprite.frame.kind = FrameRef::Kind::Atlas;
+            sprite.frame.name = animation.frames[static_cast<std::size_t>(sprite.frameIndex)];
+        }
+    }
+
+    // Cuts the shown frame out of the loaded sheet (once per sheet, frame and flip: sprites share it).
+    void showFrame(SceneSprite& sprite, const std::string& path) {
+        // The atlas's own problem (or its absence, for a frame name) is already reported.
+        if ((!sprite.atlas.empty() || sprite.frame.kind == FrameRef::Kind::Atlas) && !sprite.atlasData) return;
+        if (sprite.atlasData) {
+            auto problems = checkAtlasAgainstImage(*sprite.atlasData, sprite.sheet->width, sprite.sheet->height);
+            for (const auto& problem : problems) add(path + ".atlas", sprite.atlas + ": " + problem.path + ": " + problem.message);
+            if (!problems.empty()) return;
+            if (sprite.frame.kind == FrameRef::Kind::Atlas && sprite.atlasData->indexOf(sprite.frame.name) < 0) return;
+        }
+        std::string error;
+        auto image = m_frameImages.get(sprite.sheet, sprite.atlasData.get(), sprite.frame, sprite.flip, &error);
+        if (!image) {
+            add(path + ".frame", error);
+            return;
+        }
+        if (image != sprite.sheet && m_countedFrames.insert(image.get()).second) {
+            m_totalPixels += std::int64_t(image->width) * image->height;
+            if (m_totalPixels > kMaxScenePixels) {
+                add(path + ".frame", "too many pixels: the scene's images and frames hold more than " + std::to_string(kMaxScenePixels) +
+                                         " pixels together");
+                return;
+            }
+        }
+        sprite.pixels = image;
+    }
+
+    // The atlas pivot as a default origin, in the untrimmed frame's pixels; empty when the atlas gives none.
+    static std::optional<glm::dvec2> atlasPivotOrigin(const SceneSprite& sprite) {
+        if (!sprite.atlasData || sprite.frame.kind != FrameRef::Kind::Atlas) return std::nullopt;
+        const int index = sprite.atlasData->indexOf(sprite.frame.name);
+        if (index < 0 || !sprite.atlasData->frames[static_cast<std::size_t>(index)].pivot) return std::nullopt;
+        return atlasFrameOrigin(sprite.atlasData->frames[static_cast<std::size_t>(index)]);
     }
 
     void checkExpect(const Json& expect, const Scene& scene) {
@@ -489,6 +727,10 @@ private:
         std::shared_ptr<const RgbaImage> pixels;
         std::string error;
     };
+    struct CachedAtlas {
+        std::shared_ptr<const Atlas> atlas;
+        std::string error;
+    };
 
     std::filesystem::path m_file;
     std::filesystem::path m_folder;
@@ -496,6 +738,9 @@ private:
     std::vector<SceneProblem> m_problems;
     std::map<std::string, CachedImage> m_images;
     std::int64_t m_totalPixels = 0;
+    std::map<std::string, CachedAtlas> m_atlases;
+    FrameImageCache m_frameImages;
+    std::set<const RgbaImage*> m_countedFrames;
 };
 
 SceneLoadResult failedLoad(const std::filesystem::path& file, std::string message) {
@@ -523,6 +768,40 @@ nlohmann::ordered_json contactJson(const SceneContact& contact) {
     return j;
 }
 
+/// True when the sprite shows a frame of its sheet rather than the whole image as it is.
+bool showsFrame(const SceneSprite& sprite) {
+    return sprite.frame.kind != FrameRef::Kind::Whole || sprite.flip.x || sprite.flip.y || !sprite.atlas.empty();
+}
+
+/// Writes the sprite-sheet fields after "image", each only when set, so files without them save as before.
+void writeFrameFields(const SceneSprite& sprite, const std::filesystem::path& folder, nlohmann::ordered_json& s) {
+    using Ordered = nlohmann::ordered_json;
+    if (!sprite.atlas.empty()) {
+        auto relative = sprite.atlasPath.lexically_normal().lexically_relative(folder);
+        s["atlas"] = sprite.atlasPath.empty() ? sprite.atlas : relative.empty() ? sprite.atlasPath.generic_string() : relative.generic_string();
+    }
+    if (sprite.animation.active()) {
+        if (!sprite.animation.tag.empty()) s["animation"] = Ordered{{"tag", sprite.animation.tag}};
+        else s["animation"] = Ordered{{"frames", sprite.animation.frames}};
+        s["frame_index"] = sprite.frameIndex;
+    } else {
+        const FrameRef& f = sprite.frame;
+        switch (f.kind) {
+        case FrameRef::Kind::Rect: s["frame"] = Ordered{{"rect", {f.rect.x, f.rect.y, f.rect.w, f.rect.h}}}; break;
+        case FrameRef::Kind::Grid: {
+            Ordered grid{{"grid", {f.grid.cellW, f.grid.cellH}}, {"index", f.index}};
+            if (f.grid.spacing != 0) grid["spacing"] = f.grid.spacing;
+            if (f.grid.margin != 0) grid["margin"] = f.grid.margin;
+            s["frame"] = std::move(grid);
+            break;
+        }
+        case FrameRef::Kind::Atlas: s["frame"] = f.name; break;
+        case FrameRef::Kind::Whole: break;
+        }
+    }
+    if (sprite.flip.x || sprite.flip.y) s["flip"] = Ordered::array({sprite.flip.x, sprite.flip.y});
+}
+
 }  // namespace
 
 std::string_view samplingName(Sampling sampling) { return sampling == Sampling::Xna ? "xna" : "center"; }
@@ -547,6 +826,29 @@ std::optional<ScanDirection> parseScanDirection(std::string_view name) {
     if (name == "b-to-a") return ScanDirection::BToA;
     if (name == "both") return ScanDirection::Both;
     return std::nullopt;
+}
+
+std::string setSpriteFrame(SceneSprite& sprite, const FrameRef& frame, FrameFlip flip, FrameImageCache& cache) {
+    // A sprite made in the sandbox (or given a new image there) shows its whole image: that image is its sheet.
+    const bool showsWhole = sprite.frame.kind == FrameRef::Kind::Whole && !sprite.flip.x && !sprite.flip.y && !sprite.atlasData;
+    if (showsWhole && sprite.pixels) sprite.sheet = sprite.pixels;
+    if (!sprite.sheet) return "the sprite " + jsonQuoted(sprite.name) + " has no sheet to cut a frame from";
+    if (sprite.atlasData) {
+        auto problems = checkAtlasAgainstImage(*sprite.atlasData, sprite.sheet->width, sprite.sheet->height);
+        if (!problems.empty()) return sprite.atlas + ": " + problems.front().path + ": " + problems.front().message;
+    }
+    std::string error;
+    auto image = cache.get(sprite.sheet, sprite.atlasData.get(), frame, flip, &error);
+    if (!image) return error;
+    sprite.frame = frame;
+    sprite.flip = flip;
+    sprite.pixels = std::move(image);
+    if (sprite.animation.active() && frame.kind == FrameRef::Kind::Atlas) {
+        auto at = std::find(sprite.animation.frames.begin(), sprite.animation.frames.end(), frame.name);
+        if (at != sprite.animation.frames.end()) sprite.frameIndex = static_cast<int>(at - sprite.animation.frames.begin());
+        else sprite.animation = {};  // a frame outside the animation: the sprite shows that one frame
+    }
+    return {};
 }
 
 std::string SceneLoadResult::message() const {
@@ -632,7 +934,8 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
                     result.error = "sprite " + jsonQuoted(sprite.name) + " has no image to save";
                     return result;
                 }
-                image = pngDataUri(*sprite.pixels);
+                // A framed sprite embeds its whole sheet: the frame fields cut the frame out again when loading.
+                image = pngDataUri(showsFrame(sprite) && sprite.sheet ? *sprite.sheet : *sprite.pixels);
                 if (image.empty()) {
                     result.error = "sprite " + jsonQuoted(sprite.name) + ": its image cannot be encoded as PNG";
                     return result;
@@ -643,7 +946,8 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
             } else {
                 image = sprite.image;
             }
-            s["image"] = image;
+            if (!sprite.imageFromAtlas || needsEmbedding) s["image"] = image;
+            writeFrameFields(sprite, folder, s);
             s["position"] = pairJson(sprite.transform.position);
             s["origin"] = pairJson(sprite.transform.origin);
             s["rotation_deg"] = numberJson(sprite.transform.rotationDeg);

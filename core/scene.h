@@ -10,6 +10,10 @@
 //     position [x, y] (default [0, 0]), origin [x, y] (default: the image centre [w/2, h/2]),
 //     rotation_deg (default 0), scale [x, y] or one number for both (default 1), alpha_threshold 0..255
 //     (default 0),
+//     frame {"rect": [x, y, w, h]} | {"grid": [cellW, cellH], "index": i, "spacing": s, "margin": m} | "name"
+//       (a frame of `atlas`), atlas "sheet.json" (TexturePacker or Aseprite JSON; `image` defaults to its
+//       meta.image), flip [fx, fy] (booleans), animation {"tag": "run"} | {"frames": ["run_00", ...]} with
+//       frame_index i (default 0): the shown frame. Written only when set (see core/frame_image.h),
 //   contact {test, resolution 1|2|4|8, push "up"|"down"|"left"|"right"|[x, y]} (optional; written only when set),
 //   expect {"A/B": {"<algorithm>": {applicable, reason, hit, overlap, overlap_area, samples, first_hit},
 //                   "contact": {separation [x, y], depth, push, approach (null: none), centroid [x, y] | null}}}
@@ -27,12 +31,24 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/atlas.h"
 #include "core/collision_result.h"
+#include "core/frame_image.h"
 #include "core/image.h"
 #include "core/pair_transform.h"
 #include "core/sprite_transform.h"
 
 namespace cl {
+
+/// An animation: the frames of an atlas a sprite plays, in order.
+struct SpriteAnimation {
+    std::string tag;                  ///< The Aseprite tag, as written; empty when `frames` was written instead.
+    std::vector<std::string> frames;  ///< The frame names in play order (a tag's, resolved when loaded).
+    /// True when the sprite has an animation.
+    bool active() const { return !tag.empty() || !frames.empty(); }
+    /// Field-by-field equality.
+    friend bool operator==(const SpriteAnimation&, const SpriteAnimation&) = default;
+};
 
 /// One sprite of a scene.
 struct SceneSprite {
@@ -42,6 +58,16 @@ struct SceneSprite {
     std::shared_ptr<const RgbaImage> pixels;   ///< The decoded image (never null in a loaded scene).
     SpriteTransform transform;
     int alphaThreshold = 0;                    ///< 0..255; a pixel is solid when alpha > threshold.
+    // Sprite sheets: `pixels` is the shown frame cut from `sheet`; without a frame or flip they are the same.
+    std::shared_ptr<const RgbaImage> sheet;    ///< The decoded image file (or data URI) the frame is cut from.
+    std::string atlas;                         ///< "atlas" as written (relative path); empty without one.
+    std::filesystem::path atlasPath;           ///< Absolute path of the atlas description; empty without one.
+    std::shared_ptr<const Atlas> atlasData;    ///< The parsed atlas; null without one.
+    bool imageFromAtlas = false;               ///< `image` was left out: the atlas's meta.image is used.
+    FrameRef frame;                            ///< Which part of the sheet is shown (Kind::Whole: all of it).
+    FrameFlip flip;                            ///< Mirrors the frame within its own rectangle, before the transform.
+    SpriteAnimation animation;                 ///< When active, frame is animation.frames[frameIndex].
+    int frameIndex = 0;                        ///< The shown frame of the animation.
 };
 
 /// The scene's `contact` block: how contact questions are asked (README "Contact: which way out"). Each
@@ -107,6 +133,12 @@ struct SceneLoadResult {
     /// Every problem, one per line: "<file>: <path>: <message>".
     std::string message() const;
 };
+
+/// Shows `frame` (flipped by `flip`) of the sprite's sheet: sets frame, flip and pixels, taking the image from
+/// `cache` (extracted once per sheet, frame and flip). Returns an empty string, or why the frame cannot be
+/// shown (then the sprite is unchanged). The origin is left as it is. A sprite showing its whole image as is
+/// takes that image (`pixels`) as its sheet first.
+std::string setSpriteFrame(SceneSprite& sprite, const FrameRef& frame, FrameFlip flip, FrameImageCache& cache);
 
 /// Reads, validates and decodes a scene file and its images. Relative image paths are resolved
 /// against the scene file's folder, so the result does not depend on the working directory.

@@ -17,6 +17,7 @@
 #include "core/contact_map.h"
 #include "core/contact_map_image.h"
 #include "core/image_io.h"
+#include "core/frame_matrix.h"
 #include "core/mask_cache.h"
 #include "core/scene.h"
 #include "core/scene_check.h"
@@ -35,7 +36,7 @@ constexpr double kProgressAfterSeconds = 2.0;
 void printHelp(std::ostream& out, const AlgorithmSet& available) {
     out << "usage: collision-lab check SCENE [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json]\n"
            "                          [--verify] [--sampling center|xna] [--scan a-to-b|b-to-a|both]\n"
-           "                          [--print-expect] [--help]\n"
+           "                          [--print-expect] [--all-frames] [--help]\n"
            "                          [--contact] [--push up|down|left|right|X,Y] [--resolution R]\n"
            "                          [--cspace PNG]\n"
            "\n"
@@ -72,6 +73,9 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
            "                    default window: hits dark, free light, t = 0 marked by a red cross).\n"
            "  --budget SECONDS  stop with exit status 2 once the tests have run this long (default 300;\n"
            "                    0 = no limit). Runs over 2 s show their progress on a terminal.\n"
+           "  --all-frames      print the matrix of which frames of A hit which frames of B (each pair, or\n"
+           "                    --pair): an animation's frames, an atlas's frames or a grid's cells; each\n"
+           "                    sprite keeps its transform. Tests: --algorithm (default pixel-fast).\n"
            "  --help            this text.\n"
            "\n"
            "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
@@ -84,6 +88,7 @@ struct CheckArguments {
     bool json = false;
     bool verify = false;
     bool printExpect = false;
+    bool allFrames = false;
     bool help = false;
     std::string cspace;  ///< --cspace: where to write the first pair's map.
     std::optional<std::string> pairText;  // --pair as given; split once the sprite names are known
@@ -199,6 +204,9 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
             if (option == "--json") parsed.json = true;
             else if (option == "--verify") parsed.verify = true;
             else parsed.printExpect = true;
+        } else if (option == "--all-frames") {
+            if (value) return std::string("--all-frames takes no value");
+            parsed.allFrames = true;
         } else if (option == "--algorithm") {
             auto v = takeValue();
             if (!v || v->empty()) return std::string("--algorithm needs a name, a comma-separated list or 'all'");
@@ -282,6 +290,56 @@ std::optional<std::string> resolvePair(const std::string& text, const Scene& sce
     return std::nullopt;
 }
 
+// `--all-frames`: a frame matrix per chosen pair and test. Returns the exit status.
+int runAllFrames(const Scene& scene, const CheckArguments& parsed, const AlgorithmSet& available, std::ostream& out,
+                 std::ostream& err) {
+    std::vector<const Algorithm*> tests;
+    for (const auto& name : parsed.options.algorithms) tests.push_back(available.find(name));
+    if (tests.empty()) tests.push_back(available.find("pixel-fast"));
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    auto indexOf = [&](const std::string& name) -> std::optional<std::size_t> {
+        for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
+            if (scene.sprites[i].name == name) return i;
+        }
+        return std::nullopt;
+    };
+    if (parsed.options.pair) {
+        auto a = indexOf(parsed.options.pair->first), b = indexOf(parsed.options.pair->second);
+        if (!a || !b || *a == *b) {
+            err << parsed.scene << ": --pair " << parsed.options.pair->first << "," << parsed.options.pair->second
+                << ": needs two different sprites of the scene\n";
+            return kExitBadInput;
+        }
+        pairs.emplace_back(*a, *b);
+    } else {
+        for (std::size_t a = 0; a < scene.sprites.size(); ++a) {
+            for (std::size_t b = a + 1; b < scene.sprites.size(); ++b) pairs.emplace_back(a, b);
+        }
+    }
+    TestOptions options;
+    options.sampling = parsed.options.sampling.value_or(scene.sampling);
+    options.scan = parsed.options.scan.value_or(scene.scan);
+    FrameImageCache frames;
+    MaskCache masks;
+    nlohmann::ordered_json matrices = nlohmann::ordered_json::array();
+    bool first = true;
+    for (auto [a, b] : pairs) {
+        for (const Algorithm* test : tests) {
+            std::string error;
+            auto matrix = frameMatrix(scene, a, b, *test, options, frames, masks, error);
+            if (!matrix) {
+                err << parsed.scene << ": " << error << "\n";
+                return kExitBadInput;
+            }
+            if (parsed.json) matrices.push_back(frameMatrixJson(*matrix));
+            else out << (first ? "" : "\n") << frameMatrixTable(*matrix);
+            first = false;
+        }
+    }
+    if (parsed.json) out << nlohmann::ordered_json{{"scene", parsed.scene}, {"frame_matrices", matrices}}.dump(2) << "\n";
+    return kExitDone;
+}
+
 }  // namespace
 
 int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
@@ -310,6 +368,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
                 return kExitBadInput;
             }
         }
+        if (parsed.allFrames) return runAllFrames(*loaded.scene, parsed, available, out, err);
         parsed.options.includeExpectedPairs = parsed.verify;
         parsed.options.available = &available;
 

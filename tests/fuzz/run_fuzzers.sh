@@ -4,7 +4,7 @@
 # crash, a leak or a hang; the input that did it is copied to tests/fuzz/regressions/<target>/, where
 # the ctest replay test (fuzz_replay:<target>) runs it from then on once it is committed.
 #
-#   tests/fuzz/run_fuzzers.sh                 every target, FUZZ_SECONDS (default 25) each
+#   tests/fuzz/run_fuzzers.sh                 every target, FUZZ_SECONDS (default 25; fuzz_atlas_parse 30) each
 #   tests/fuzz/run_fuzzers.sh fuzz_image_mask one target
 # Environment: FUZZ_SECONDS, COLLISION_LAB_FUZZ_BUILD_DIR (default build-fuzz), CXX (default clang++).
 set -euo pipefail
@@ -15,7 +15,7 @@ seconds=${FUZZ_SECONDS:-25}
 build=${COLLISION_LAB_FUZZ_BUILD_DIR:-build-fuzz}
 compiler=${CXX:-clang++}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene_load fuzz_image_mask fuzz_image_decode fuzz_app_files)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene_load fuzz_image_mask fuzz_image_decode fuzz_app_files fuzz_atlas_parse)
 
 seedsFor() {
   case "$1" in
@@ -23,6 +23,7 @@ seedsFor() {
     fuzz_image_mask) echo assets/sprites ;;
     fuzz_image_decode) echo assets/sprites tests/fuzz/seeds/fuzz_image_decode ;;
     fuzz_app_files) echo tests/fuzz/seeds/fuzz_app_files ;;
+    fuzz_atlas_parse) echo assets/sprites/atlas.json assets/sprites/atlas-aseprite.json ;;
     *) echo "run_fuzzers: unknown target $1" >&2; exit 2 ;;
   esac
 }
@@ -44,12 +45,17 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   # Seeds are the bundled files (copied, so that the fuzzer's new inputs never land in the source tree)
   # and the crash inputs already kept.
-  for seeds in $(seedsFor "$target"); do cp "$seeds"/* "$corpus"/; done
+  for seed in $(seedsFor "$target"); do
+    if [ -d "$seed" ]; then cp "$seed"/* "$corpus"/; else cp "$seed" "$corpus"/; fi
+  done
   find "tests/fuzz/regressions/$target" -type f ! -name .gitkeep -exec cp {} "$corpus"/ \;
 
-  echo "run_fuzzers: $target for ${seconds}s (log: $log)"
+  # The atlas parser is small: 30 s explore it, unless FUZZ_SECONDS says otherwise.
+  targetSeconds=$seconds
+  [ "$target" = fuzz_atlas_parse ] && [ -z "${FUZZ_SECONDS:-}" ] && targetSeconds=30
+  echo "run_fuzzers: $target for ${targetSeconds}s (log: $log)"
   status=0
-  "$build/tests/fuzz/$target" "$corpus" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2560 \
+  "$build/tests/fuzz/$target" "$corpus" -max_total_time="$targetSeconds" -timeout=30 -rss_limit_mb=2560 \
     -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1 || status=$?
   runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | tail -1 || true)
   if [ "$status" -eq 0 ]; then
