@@ -9,7 +9,8 @@
 //     image (required: path relative to the scene file's folder, absolute path, or data:image/...;base64,),
 //     position [x, y] (default [0, 0]), origin [x, y] (default: the image centre [w/2, h/2]),
 //     rotation_deg (default 0), scale [x, y] or one number for both (default 1), alpha_threshold 0..255
-//     (default 0),
+//     (default 0), velocity [vx, vy] (default [0, 0]), angular_velocity (degrees per frame, default 0),
+//   frames 1..kMaxSceneFrames (default 1), frame 0..frames-1 (default 0), sweep_resolution (default 0.25),
 //   expect {"A/B": {"<algorithm>": {applicable, reason, hit, overlap, overlap_area, samples, first_hit}}}
 //     (default {}), view {...} (default {}, owned by the app and kept as written).
 // Unknown fields are reported as problems, so that a misspelt field is never silently ignored.
@@ -27,6 +28,7 @@
 
 #include "core/collision_result.h"
 #include "core/image.h"
+#include "core/motion.h"
 #include "core/pair_transform.h"
 #include "core/sprite_transform.h"
 
@@ -40,6 +42,7 @@ struct SceneSprite {
     std::shared_ptr<const RgbaImage> pixels;   ///< The decoded image (never null in a loaded scene).
     SpriteTransform transform;
     int alphaThreshold = 0;                    ///< 0..255; a pixel is solid when alpha > threshold.
+    SpriteMotion motion;                       ///< velocity and angular_velocity (default still).
 };
 
 /// A whole scene file in memory.
@@ -49,6 +52,7 @@ struct Scene {
     Sampling sampling = Sampling::Center;
     ScanDirection scan = ScanDirection::AToB;  ///< For the directional (sampled) tests.
     std::vector<SceneSprite> sprites;
+    SceneTimeline timeline;                    ///< frames, frame and sweep_resolution (default a still scene).
     /// expect["F/R"]["pixel-naive"] = {"hit": true, "overlap": 312}: what the reporter expected.
     nlohmann::json expect = nlohmann::json::object();
     /// Owned by the app (camera, overlays, selected pair); kept as written.

@@ -8,6 +8,7 @@
 
 #include "core/algorithms.h"
 #include "core/mask_cache.h"
+#include "core/motion_check.h"
 #include "core/scene.h"
 #include "core/scene_check.h"
 
@@ -21,7 +22,7 @@ constexpr int kExitBadInput = 2;
 void printHelp(std::ostream& out, const AlgorithmSet& available) {
     out << "usage: collision-lab check SCENE [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json]\n"
            "                          [--verify] [--sampling center|xna] [--scan a-to-b|b-to-a|both]\n"
-           "                          [--print-expect] [--help]\n"
+           "                          [--print-expect] [--frames] [--help]\n"
            "\n"
            "Loads the scene file SCENE, runs collision tests on its sprite pairs and prints the results.\n"
            "\n"
@@ -45,6 +46,11 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
            "                    Expectations for tests not run (see --algorithm, --pair) are skipped.\n"
            "  --print-expect    print an \"expect\" block (hit and overlap of every result) to paste\n"
            "                    into the scene file; check those values by hand before committing.\n"
+           "  --frames          the scene's timeline: per frame, the discrete answer and the swept answer\n"
+           "                    for the interval after it (time of impact, first pixel pair, world point),\n"
+           "                    then the tunnelling intervals. One test (default pixel-fast; --algorithm\n"
+           "                    picks others). With --verify, the \"frames\" and \"time_of_impact\" entries\n"
+           "                    of the expect block are compared (plain --verify compares them too).\n"
            "  --help            this text.\n"
            "\n"
            "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
@@ -57,6 +63,7 @@ struct CheckArguments {
     bool json = false;
     bool verify = false;
     bool printExpect = false;
+    bool frames = false;
     bool help = false;
 };
 
@@ -95,10 +102,11 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
 
         if (option == "--help" || option == "-h") {
             parsed.help = true;
-        } else if (option == "--json" || option == "--verify" || option == "--print-expect") {
+        } else if (option == "--json" || option == "--verify" || option == "--print-expect" || option == "--frames") {
             if (value) return std::string(option) + " takes no value";
             if (option == "--json") parsed.json = true;
             else if (option == "--verify") parsed.verify = true;
+            else if (option == "--frames") parsed.frames = true;
             else parsed.printExpect = true;
         } else if (option == "--algorithm") {
             auto v = takeValue();
@@ -141,6 +149,93 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
     return std::nullopt;
 }
 
+void mergeVerify(VerifyResult& into, const VerifyResult& more) {
+    into.differences.insert(into.differences.end(), more.differences.begin(), more.differences.end());
+    into.unavailable.insert(into.unavailable.end(), more.unavailable.begin(), more.unavailable.end());
+    into.checked += more.checked;
+    into.skipped += more.skipped;
+}
+
+nlohmann::ordered_json verifyJson(const VerifyResult& verified) {
+    return {{"passed", verified.passed()},
+            {"checked", verified.checked},
+            {"skipped", verified.skipped},
+            {"unavailable", verified.unavailable},
+            {"differences", verified.differences}};
+}
+
+void printVerify(const VerifyResult& verified, std::ostream& out) {
+    out << "\nverify: " << (verified.passed() ? "passed" : "FAILED") << " (" << verified.checked << " expectation(s) compared, "
+        << verified.skipped << " skipped, " << verified.differences.size() << " difference(s))\n";
+    for (const auto& difference : verified.differences) out << "  " << difference << "\n";
+    for (const auto& test : verified.unavailable) out << "  " << test << ": not available here (skipped)\n";
+}
+
+// The timeline runs --verify needs for the expect block's "frames" and "time_of_impact" entries: the
+// tests they name (within --algorithm, when given), on every pair plus the pairs the block names.
+MotionRunResult runMotionForVerify(const Scene& scene, const CheckArguments& parsed, const AlgorithmSet& available,
+                                   MaskCache& masks) {
+    CheckOptions options = parsed.options;
+    std::vector<std::string> names = motionExpectedAlgorithms(scene.expect, available);
+    if (!parsed.options.algorithms.empty()) {
+        std::erase_if(names, [&](const std::string& name) {
+            return std::find(parsed.options.algorithms.begin(), parsed.options.algorithms.end(), name) == parsed.options.algorithms.end();
+        });
+    }
+    options.algorithms = names;
+    options.includeExpectedPairs = true;
+    options.available = &available;
+    if (names.empty()) return MotionRunResult{MotionReport{}, {}};
+    return runMotionCheck(scene, parsed.scene, options, masks);
+}
+
+// `check SCENE --frames`: the timeline report (table, JSON or expect block) and its verification.
+int runFramesCommand(const CheckArguments& parsed, const Scene& scene, std::ostream& out, std::ostream& err,
+                     const AlgorithmSet& available) {
+    MaskCache masks;
+    CheckOptions options = parsed.options;
+    options.available = &available;
+    options.includeExpectedPairs = parsed.verify;
+    MotionRunResult run = runMotionCheck(scene, parsed.scene, options, masks);
+    if (!run.ok()) {
+        err << parsed.scene << ": " << run.error << "\n";
+        return kExitBadInput;
+    }
+    if (parsed.printExpect) {
+        out << motionExpectJson(*run.report).dump(2) << "\n";
+        return kExitDone;
+    }
+    std::optional<VerifyResult> verified;
+    if (parsed.verify) {
+        verified = VerifyResult{};
+        MotionRunResult forVerify = runMotionForVerify(scene, parsed, available, masks);
+        if (!forVerify.ok()) {
+            err << parsed.scene << ": " << forVerify.error << "\n";
+            return kExitBadInput;
+        }
+        mergeVerify(*verified, verifyMotion(*forVerify.report, scene.expect, available));
+    }
+    if (parsed.json) {
+        nlohmann::ordered_json json = motionReportJson(*run.report);
+        if (verified) json["verify"] = verifyJson(*verified);
+        out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+        out << motionReportTable(*run.report);
+        if (verified) printVerify(*verified, out);
+    }
+    if (verified && verified->checked == 0 && verified->skipped == 0) {
+        err << parsed.scene << ": warning: the scene's \"expect\" block has no \"frames\" or \"time_of_impact\" entry, so "
+               "--verify compared nothing\n";
+    }
+    if (verified && !verified->passed()) {
+        if (parsed.json) {
+            for (const auto& difference : verified->differences) err << parsed.scene << ": " << difference << "\n";
+        }
+        return kExitVerifyFailed;
+    }
+    return kExitDone;
+}
+
 }  // namespace
 
 int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
@@ -163,6 +258,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
             err << loaded.message();
             return kExitBadInput;
         }
+        if (parsed.frames) return runFramesCommand(parsed, *loaded.scene, out, err, available);
         parsed.options.includeExpectedPairs = parsed.verify;
         parsed.options.available = &available;
         MaskCache masks;
@@ -180,26 +276,22 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
 
         std::optional<VerifyResult> verified;
         if (parsed.verify) verified = verifyReport(report, loaded.scene->expect, available);
+        if (parsed.verify && expectsMotion(loaded.scene->expect)) {
+            MotionRunResult motion = runMotionForVerify(*loaded.scene, parsed, available, masks);
+            if (!motion.ok()) {
+                err << parsed.scene << ": " << motion.error << "\n";
+                return kExitBadInput;
+            }
+            mergeVerify(*verified, verifyMotion(*motion.report, loaded.scene->expect, available));
+        }
 
         if (parsed.json) {
             nlohmann::ordered_json json = reportJson(report);
-            if (verified) {
-                json["verify"] = {{"passed", verified->passed()},
-                                  {"checked", verified->checked},
-                                  {"skipped", verified->skipped},
-                                  {"unavailable", verified->unavailable},
-                                  {"differences", verified->differences}};
-            }
+            if (verified) json["verify"] = verifyJson(*verified);
             out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         } else {
             out << reportTable(report);
-            if (verified) {
-                out << "\nverify: " << (verified->passed() ? "passed" : "FAILED") << " (" << verified->checked
-                    << " expectation(s) compared, " << verified->skipped << " skipped, "
-                    << verified->differences.size() << " difference(s))\n";
-                for (const auto& difference : verified->differences) out << "  " << difference << "\n";
-                for (const auto& test : verified->unavailable) out << "  " << test << ": not available here (skipped)\n";
-            }
+            if (verified) printVerify(*verified, out);
         }
         if (verified && verified->checked == 0 && verified->skipped == 0) {
             err << parsed.scene << ": warning: the scene has no \"expect\" block, so --verify compared nothing\n";
