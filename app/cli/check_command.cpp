@@ -22,7 +22,7 @@ constexpr int kExitBadInput = 2;
 void printHelp(std::ostream& out, const AlgorithmSet& available) {
     out << "usage: collision-lab check SCENE [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json]\n"
            "                          [--verify] [--sampling center|xna] [--scan a-to-b|b-to-a|both]\n"
-           "                          [--print-expect] [--frames] [--help]\n"
+           "                          [--print-expect] [--frames] [--sweep-resolution H] [--help]\n"
            "\n"
            "Loads the scene file SCENE, runs collision tests on its sprite pairs and prints the results.\n"
            "\n"
@@ -51,6 +51,8 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
            "                    then the tunnelling intervals. One test (default pixel-fast; --algorithm\n"
            "                    picks others). With --verify, the \"frames\" and \"time_of_impact\" entries\n"
            "                    of the expect block are compared (plain --verify compares them too).\n"
+           "  --sweep-resolution H  with --frames: the most world pixels a solid point may move between\n"
+           "                    two sub-steps. Default: the scene's \"sweep_resolution\" (0.25 when it has none).\n"
            "  --help            this text.\n"
            "\n"
            "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
@@ -64,6 +66,7 @@ struct CheckArguments {
     bool verify = false;
     bool printExpect = false;
     bool frames = false;
+    std::optional<double> sweepResolution;  // --sweep-resolution: overrides the scene's.
     bool help = false;
 };
 
@@ -117,6 +120,21 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
                 else if (!available.find(name)) return "--algorithm: unknown algorithm \"" + name + "\" (see --help)";
                 else parsed.options.algorithms.push_back(name);
             }
+        } else if (option == "--sweep-resolution") {
+            auto v = takeValue();
+            double h = 0.0;
+            const std::string text = v ? std::string(*v) : std::string();
+            std::size_t used = 0;
+            try {
+                h = std::stod(text, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (!v || used == 0 || used != text.size() || !(h >= kMinSweepResolution && h <= kMaxSweepResolution)) {
+                return "--sweep-resolution must be a number of world pixels in [0.001, 1e+07]" +
+                       (v ? ", got \"" + text + "\"" : std::string());
+            }
+            parsed.sweepResolution = h;
         } else if (option == "--pair") {
             auto v = takeValue();
             if (!v) return std::string("--pair needs two sprite names: --pair A,B");
@@ -190,12 +208,14 @@ MotionRunResult runMotionForVerify(const Scene& scene, const CheckArguments& par
 }
 
 // `check SCENE --frames`: the timeline report (table, JSON or expect block) and its verification.
-int runFramesCommand(const CheckArguments& parsed, const Scene& scene, std::ostream& out, std::ostream& err,
+int runFramesCommand(const CheckArguments& parsed, const Scene& sceneAsLoaded, std::ostream& out, std::ostream& err,
                      const AlgorithmSet& available) {
     MaskCache masks;
     CheckOptions options = parsed.options;
     options.available = &available;
     options.includeExpectedPairs = parsed.verify;
+    Scene scene = sceneAsLoaded;
+    if (parsed.sweepResolution) scene.timeline.sweepResolution = *parsed.sweepResolution;
     MotionRunResult run = runMotionCheck(scene, parsed.scene, options, masks);
     if (!run.ok()) {
         err << parsed.scene << ": " << run.error << "\n";
