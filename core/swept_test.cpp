@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <numbers>
 
 #include "core/alpha_mask.h"
 
@@ -36,11 +37,11 @@ struct StepRange {
     std::int64_t last = -1;
 };
 
-StepRange candidateSteps(const MovingBody& a, const MovingBody& b, int frame, std::int64_t n, bool pixelKind) {
+StepRange candidateSteps(const MovingBody& a, const MovingBody& b, double reachA, double reachB, int frame, std::int64_t n,
+                         bool pixelKind) {
     if (!pixelKind || !a.mask || !b.mask) return {0, n};
     if (a.mask->solidCount() == 0 || b.mask->solidCount() == 0) return {0, n};
-    double reach = pivotReach(*a.mask, a.transform) + pivotReach(*b.mask, b.transform) + pixelMargin(a.transform) +
-                   pixelMargin(b.transform);
+    double reach = reachA + reachB + pixelMargin(a.transform) + pixelMargin(b.transform);
     const glm::dvec2 start = (a.transform.position + double(frame) * a.motion.velocity) -
                              (b.transform.position + double(frame) * b.motion.velocity);
     const glm::dvec2 dv = a.motion.velocity - b.motion.velocity;
@@ -69,6 +70,30 @@ StepRange candidateSteps(const MovingBody& a, const MovingBody& b, int frame, st
     return range;
 }
 
+// |v| + |w| R: the most a solid point of the body moves in one frame.
+double travel(const MovingBody& body, double reach) {
+    const double speed = std::hypot(body.motion.velocity.x, body.motion.velocity.y);
+    const double turn = std::fabs(body.motion.angularVelocityDeg) * (std::numbers::pi / 180.0);
+    return turn == 0.0 ? speed : speed + turn * reach;
+}
+
+SubStepCount countFor(double travelA, double travelB, double resolution, std::int64_t limit) {
+    SubStepCount out;
+    if (!(resolution > 0.0) || !std::isfinite(resolution)) {
+        out.error = "the sweep resolution must be a positive number, got " + numberText(resolution);
+        return out;
+    }
+    const double n = std::max(leastCount(travelA, resolution), leastCount(travelB, resolution));
+    if (!(n <= static_cast<double>(limit))) {
+        out.error = "needs " + numberText(n) + " sub-steps per frame (the sprites' solid points move up to " +
+                    numberText(std::max(travelA, travelB)) + " px a frame, sweep resolution " + numberText(resolution) +
+                    "); the limit is " + std::to_string(limit) + ": raise sweep_resolution or slow the sprites";
+        return out;
+    }
+    out.count = static_cast<std::int64_t>(n);
+    return out;
+}
+
 TestOptions modeOptions(const SweepOptions& options, bool full) {
     TestOptions t = options.test;
     t.stopAtFirstHit = !full;
@@ -89,10 +114,13 @@ SweptResult notApplicableSweep(int frame, std::int64_t n, std::string reason) {
 SweptResult sweep(const MovingBody& a, const MovingBody& b, int frame, const SweepOptions& options,
                   std::optional<bool> knownStart) {
     if (!options.algorithm) return notApplicableSweep(frame, 0, "no test chosen");
-    SubStepCount count = subStepCount(a, b, options.resolution, options.maxSubSteps);
+    // The reaches cost a pass over each mask's rows: once per interval, not once per use.
+    const double reachA = a.mask ? pivotReach(*a.mask, a.transform) : 0.0;
+    const double reachB = b.mask ? pivotReach(*b.mask, b.transform) : 0.0;
+    SubStepCount count = countFor(travel(a, reachA), travel(b, reachB), options.resolution, options.maxSubSteps);
     if (!count.ok()) return notApplicableSweep(frame, 0, count.error);
     const std::int64_t n = count.count;
-    const StepRange range = candidateSteps(a, b, frame, n, options.algorithm->kind == AlgorithmKind::Pixel);
+    const StepRange range = candidateSteps(a, b, reachA, reachB, frame, n, options.algorithm->kind == AlgorithmKind::Pixel);
     const TestOptions hitOnly = modeOptions(options, false);
 
     SweptResult r;
@@ -141,21 +169,7 @@ SweptResult sweep(const MovingBody& a, const MovingBody& b, int frame, const Swe
 }  // namespace
 
 SubStepCount subStepCount(const MovingBody& a, const MovingBody& b, double resolution, std::int64_t limit) {
-    SubStepCount out;
-    if (!(resolution > 0.0) || !std::isfinite(resolution)) {
-        out.error = "the sweep resolution must be a positive number, got " + numberText(resolution);
-        return out;
-    }
-    const double travelA = travelPerFrame(a), travelB = travelPerFrame(b);
-    const double n = std::max(leastCount(travelA, resolution), leastCount(travelB, resolution));
-    if (!(n <= static_cast<double>(limit))) {
-        out.error = "needs " + numberText(n) + " sub-steps per frame (the sprites' solid points move up to " +
-                    numberText(std::max(travelA, travelB)) + " px a frame, sweep resolution " + numberText(resolution) +
-                    "); the limit is " + std::to_string(limit) + ": raise sweep_resolution or slow the sprites";
-        return out;
-    }
-    out.count = static_cast<std::int64_t>(n);
-    return out;
+    return countFor(travelPerFrame(a), travelPerFrame(b), resolution, limit);
 }
 
 double subStepTau(int frame, std::int64_t m, std::int64_t n) {
