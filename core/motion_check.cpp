@@ -191,6 +191,17 @@ MotionRunResult runMotionCheck(const Scene& scene, const std::string& sceneLabel
         auto maskB = masks.get(spriteB.pixels, spriteB.alphaThreshold);
         const MovingBody a{maskA.get(), spriteA.transform, spriteA.motion};
         const MovingBody b{maskB.get(), spriteB.transform, spriteB.motion};
+        // n is the same in every interval (the motion is linear, the reach fixed), so the whole cost is known.
+        const SubStepCount count = subStepCount(a, b, report.sweepResolution);
+        const double total = static_cast<double>(report.frames - 1) * static_cast<double>(count.count);
+        if (count.ok() && total > kMaxTimelineSubSteps) {
+            char text[64];
+            std::snprintf(text, sizeof text, "%.6g", total);
+            out.error = spriteA.name + "/" + spriteB.name + ": the timeline needs " + text + " sub-steps (" +
+                        std::to_string(report.frames - 1) + " intervals of " + std::to_string(count.count) +
+                        "); the limit is 1e+08: raise sweep_resolution or show fewer frames";
+            return out;
+        }
         for (const Algorithm* algorithm : chosen) {
             SweepOptions sweep;
             sweep.algorithm = algorithm;

@@ -53,7 +53,11 @@ struct MotionRunResult {
     bool ok() const { return report.has_value(); }
 };
 
+/// Most sub-steps one `check --frames` may run over a pair's whole timeline ((frames - 1) x n).
+inline constexpr double kMaxTimelineSubSteps = 1.0e8;
+
 /// Runs the timeline of the chosen pairs for each chosen test (default: kDefaultPixelAlgorithm only).
+/// Refuses (error set) a pair whose timeline would take more than kMaxTimelineSubSteps sub-steps.
 MotionRunResult runMotionCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options,
                                MaskCache& masks);
 

@@ -152,6 +152,19 @@ TEST_F(CheckFrames, SubStepsOverTheLimitAreReportedNotRun) {
     EXPECT_TRUE(contains(r.out, "the limit is 1000000: raise sweep_resolution or slow the sprites)")) << r.out;
 }
 
+TEST_F(CheckFrames, ATimelineOverTheTotalLimitIsRefusedBeforeRunning) {
+    // 100000 frames of n = 40000 (10000 px a frame in steps of 0.25): 4e9 sub-steps.
+    scene["sprites"][0]["velocity"] = json::parse("[10000, 0]");
+    scene["frames"] = 100000;
+    scene.erase("expect");
+    save();
+    CheckRun r = runCheck({sceneFile(), "--frames"});
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_TRUE(contains(r.err, "A/B: the timeline needs 3.99996e+09 sub-steps (99999 intervals of 40000); the limit is 1e+08: "
+                                "raise sweep_resolution or show fewer frames"))
+        << r.err;
+}
+
 TEST_F(CheckFrames, PrintExpectGivesABlockThatVerifies) {
     CheckRun p = runCheck({sceneFile(), "--frames", "--print-expect"});
     ASSERT_EQ(p.status, 0) << p.err;
