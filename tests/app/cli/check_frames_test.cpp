@@ -64,6 +64,16 @@ protected:
     json scene;
 };
 
+TEST(CheckFramesUsage, HelpDocumentsTheMotionOptions) {
+    CheckRun r = runCheck({"--help"});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_TRUE(contains(r.out, "  --frames          the scene's timeline")) << r.out;
+    EXPECT_TRUE(contains(r.out, "  --sweep-resolution H  with --frames")) << r.out;
+    CheckRun bad = runCheck({"x.json", "--frames=yes"});
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_TRUE(contains(bad.err, "--frames takes no value")) << bad.err;
+}
+
 TEST_F(CheckFrames, TablePrintsEveryFrameTheTunnellingIntervalsAndTheTimeOfImpact) {
     CheckRun r = runCheck({sceneFile(), "--frames"});
     EXPECT_EQ(r.status, 0) << r.err;
