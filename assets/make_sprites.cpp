@@ -322,6 +322,26 @@ Canvas drawSlab() {
     return c;
 }
 
+// Motion lessons (lesson-20..22): a 8x1 bullet, a 6x48 wall and a 96x4 blade, all hard-edged rectangles,
+// so the pixel arithmetic of their time of impact can be done on paper.
+Canvas drawBullet() {
+    Canvas c(8, 1);
+    c.fillPixels([](int, int) { return true; }, {235, 200, 60});
+    return c;
+}
+
+Canvas drawWall() {
+    Canvas c(6, 48);
+    c.fillPixels([](int, int) { return true; }, {120, 120, 135});
+    return c;
+}
+
+Canvas drawBlade() {
+    Canvas c(96, 4);
+    c.fillPixels([](int, int) { return true; }, {200, 210, 230});
+    return c;
+}
+
 /// One bundled sprite: its file name and how to draw it.
 struct SpriteRecipe {
     std::string_view file;
@@ -341,6 +361,9 @@ constexpr SpriteRecipe kSprites[] = {
     {"comb.png", drawComb},
     {"planet.png", drawPlanet},
     {"slab.png", drawSlab},
+    {"bullet.png", drawBullet},
+    {"wall.png", drawWall},
+    {"blade.png", drawBlade},
 };
 
 // ---- The sprite sheet: an animated character (8 frames of a sword swing) and a spinning saw (4 frames), packed

@@ -91,7 +91,8 @@ public:
         }
         if (!readHeader(root)) return std::nullopt;
         Scene scene;
-        checkKeys(root, "", {"format", "version", "title", "notes", "sampling", "scan", "sprites", "contact", "expect", "view"});
+        checkKeys(root, "", {"format", "version", "title", "notes", "sampling", "scan", "frames", "frame", "sweep_resolution",
+                             "sprites", "contact", "expect", "view"});
         readString(root, "title", "title", scene.title);
         readString(root, "notes", "notes", scene.notes);
         if (auto it = root.find("sampling"); it != root.end()) {
@@ -105,6 +106,7 @@ public:
             else add("scan", "must be \"a-to-b\", \"b-to-a\" or \"both\", got " + describe(*it));
         }
         readSprites(root, scene);
+        readTimeline(root, scene.timeline);
         readContact(root, scene);
         if (auto it = root.find("expect"); it != root.end()) {
             if (it->is_object()) {
@@ -242,7 +244,7 @@ private:
         }
         const std::size_t problemsBefore = m_problems.size();
         checkKeys(value, path, {"name", "image", "position", "origin", "rotation_deg", "scale", "alpha_threshold",
-                                "atlas", "frame", "flip", "animation", "frame_index"});
+                                "velocity", "angular_velocity", "atlas", "frame", "flip", "animation", "frame_index"});
 
         bool named = false;
         if (auto it = value.find("name"); it == value.end()) {
@@ -299,6 +301,7 @@ private:
                 add(path + ".alpha_threshold", "must be an integer in [0, 255], got " + describe(*it));
             }
         }
+        readMotion(value, path, sprite.motion);
 
         const bool framed = readFrameFields(value, path, sprite, hasImage);
         if (hasImage && m_loadImages) {
@@ -314,6 +317,44 @@ private:
             if (auto message = validate(sprite.transform)) add(path, *message);
         }
         return named;
+    }
+
+    // velocity and angular_velocity of one sprite (see core/motion.h).
+    void readMotion(const Json& value, const std::string& path, SpriteMotion& motion) {
+        if (auto it = value.find("velocity"); it != value.end()) {
+            auto speed = [](double d) { return std::fabs(d) <= kMaxVelocity; };
+            const std::string rule = "must be a number of world pixels per frame in " + rangeText(-kMaxVelocity, kMaxVelocity);
+            if (auto v = readPair(*it, path + ".velocity", speed, rule, false)) motion.velocity = *v;
+        }
+        if (auto it = value.find("angular_velocity"); it != value.end()) {
+            auto turn = [](double d) { return std::fabs(d) <= kMaxAngularVelocityDeg; };
+            const std::string rule = "must be a number of degrees per frame in " + rangeText(-kMaxAngularVelocityDeg, kMaxAngularVelocityDeg);
+            if (auto v = readNumber(*it, path + ".angular_velocity", turn, rule)) motion.angularVelocityDeg = *v;
+        }
+    }
+
+    // frames, frame and sweep_resolution of the scene.
+    void readTimeline(const Json& root, SceneTimeline& timeline) {
+        if (auto it = root.find("frames"); it != root.end()) {
+            if (isIntegral(*it) && it->get<double>() >= 1 && it->get<double>() <= kMaxSceneFrames) {
+                timeline.frames = static_cast<int>(it->get<double>());
+            } else {
+                add("frames", "must be an integer in [1, " + std::to_string(kMaxSceneFrames) + "], got " + describe(*it));
+            }
+        }
+        if (auto it = root.find("frame"); it != root.end()) {
+            if (isIntegral(*it) && it->get<double>() >= 0 && it->get<double>() < timeline.frames) {
+                timeline.frame = static_cast<int>(it->get<double>());
+            } else {
+                add("frame", "must be an integer in [0, " + std::to_string(timeline.frames - 1) + "] (frames is " +
+                                 std::to_string(timeline.frames) + "), got " + describe(*it));
+            }
+        }
+        if (auto it = root.find("sweep_resolution"); it != root.end()) {
+            auto resolution = [](double d) { return d >= kMinSweepResolution && d <= kMaxSweepResolution; };
+            const std::string rule = "must be a number of world pixels in " + rangeText(kMinSweepResolution, kMaxSweepResolution);
+            if (auto v = readNumber(*it, "sweep_resolution", resolution, rule)) timeline.sweepResolution = *v;
+        }
     }
 
     void loadImage(SceneSprite& sprite, const std::string& path) {
@@ -633,8 +674,13 @@ private:
                 checkFirstHit(v, fieldPath);
             } else if (key == "time_ns") {
                 add(fieldPath, "time changes from run to run and cannot be expected");
+            } else if (key == "frames") {
+                checkFrameExpectations(v, fieldPath);
+            } else if (key == "time_of_impact") {
+                checkTimeOfImpact(v, fieldPath);
             } else {
-                add(fieldPath, "unknown field (known fields: applicable, reason, hit, overlap, overlap_area, samples, first_hit)");
+                add(fieldPath, "unknown field (known fields: applicable, reason, hit, overlap, overlap_area, samples, first_hit, "
+                               "frames, time_of_impact)");
             }
         }
     }
@@ -723,6 +769,69 @@ private:
         }
     }
 
+    // "frames": [{"frame": 3, "hit": false, "swept_hit": true, "tunnelling": true, ...}, ...] (README, expect).
+    void checkFrameExpectations(const Json& v, const std::string& path) {
+        if (!v.is_array()) {
+            add(path, "must be an array of objects such as {\"frame\": 3, \"hit\": false, \"swept_hit\": true}, got " + describe(v));
+            return;
+        }
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const Json& entry = v[i];
+            const std::string entryPath = path + "[" + std::to_string(i) + "]";
+            if (!entry.is_object()) {
+                add(entryPath, "must be an object such as {\"frame\": 3, \"hit\": false}, got " + describe(entry));
+                continue;
+            }
+            if (!entry.contains("frame")) add(entryPath + ".frame", "missing (required: which frame this entry is about)");
+            for (const auto& field : entry.items()) {
+                const std::string& key = field.key();
+                const Json& f = field.value();
+                const std::string fieldPath = entryPath + "." + key;
+                if (key == "frame" || key == "overlap" || key == "sub_steps") {
+                    if (!isIntegral(f) || f.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describe(f));
+                } else if (key == "applicable" || key == "hit" || key == "swept_hit" || key == "tunnelling") {
+                    if (!f.is_boolean()) add(fieldPath, "must be true or false, got " + describe(f));
+                } else if (key == "overlap_area") {
+                    if (!f.is_number() || !(f.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describe(f));
+                } else if (key == "first_hit") {
+                    checkFirstHit(f, fieldPath);
+                } else if (key == "time_of_impact") {
+                    checkTimeOfImpact(f, fieldPath);
+                } else {
+                    add(fieldPath, "unknown field (known fields: frame, applicable, hit, overlap, overlap_area, first_hit, "
+                                   "swept_hit, tunnelling, sub_steps, time_of_impact)");
+                }
+            }
+        }
+    }
+
+    // "time_of_impact": null (no sub-step hits) or {"tau": 3.4, "frame": 3, "step": 41, "sub_steps": 120, "a": .., "b": .., "world": ..}.
+    void checkTimeOfImpact(const Json& v, const std::string& path) {
+        if (v.is_null()) return;
+        if (!v.is_object()) {
+            add(path, "must be null or an object {\"tau\": 3.4, \"a\": [x, y], \"b\": [x, y], \"world\": [x, y]}, got " + describe(v));
+            return;
+        }
+        Json pixels = Json::object();
+        for (const auto& field : v.items()) {
+            const std::string& key = field.key();
+            const Json& f = field.value();
+            const std::string fieldPath = path + "." + key;
+            if (key == "tau") {
+                if (!f.is_number() || !std::isfinite(f.get<double>()) || f.get<double>() < 0) {
+                    add(fieldPath, "must be a non-negative number of frames, got " + describe(f));
+                }
+            } else if (key == "frame" || key == "step" || key == "sub_steps") {
+                if (!isIntegral(f) || f.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describe(f));
+            } else if (key == "a" || key == "b" || key == "world") {
+                pixels[key] = f;
+            } else {
+                add(fieldPath, "unknown field (known fields: tau, frame, step, sub_steps, a, b, world)");
+            }
+        }
+        if (!pixels.empty()) checkFirstHit(pixels, path);
+    }
+
     struct CachedImage {
         std::shared_ptr<const RgbaImage> pixels;
         std::string error;
@@ -800,6 +909,19 @@ void writeFrameFields(const SceneSprite& sprite, const std::filesystem::path& fo
         }
     }
     if (sprite.flip.x || sprite.flip.y) s["flip"] = Ordered::array({sprite.flip.x, sprite.flip.y});
+}
+
+// Motion fields are written only when they differ from the defaults, so still scenes save as before.
+void writeMotion(nlohmann::ordered_json& sprite, const SpriteMotion& motion) {
+    if (motion.velocity != glm::dvec2{0.0, 0.0}) sprite["velocity"] = pairJson(motion.velocity);
+    if (motion.angularVelocityDeg != 0.0) sprite["angular_velocity"] = numberJson(motion.angularVelocityDeg);
+}
+
+void writeTimeline(nlohmann::ordered_json& root, const SceneTimeline& timeline) {
+    const SceneTimeline still;
+    if (timeline.frames != still.frames) root["frames"] = timeline.frames;
+    if (timeline.frame != still.frame) root["frame"] = timeline.frame;
+    if (timeline.sweepResolution != still.sweepResolution) root["sweep_resolution"] = numberJson(timeline.sweepResolution);
 }
 
 }  // namespace
@@ -923,6 +1045,7 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
         root["notes"] = scene.notes;
         root["sampling"] = samplingName(scene.sampling);
         if (scene.scan != ScanDirection::AToB) root["scan"] = scanDirectionName(scene.scan);
+        writeTimeline(root, scene.timeline);
         Ordered sprites = Ordered::array();
         for (const auto& sprite : scene.sprites) {
             Ordered s;
@@ -953,6 +1076,7 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
             s["rotation_deg"] = numberJson(sprite.transform.rotationDeg);
             s["scale"] = pairJson(sprite.transform.scale);
             s["alpha_threshold"] = sprite.alphaThreshold;
+            writeMotion(s, sprite.motion);
             sprites.push_back(std::move(s));
         }
         root["sprites"] = std::move(sprites);

@@ -9,11 +9,12 @@
 //     image (required: path relative to the scene file's folder, absolute path, or data:image/...;base64,),
 //     position [x, y] (default [0, 0]), origin [x, y] (default: the image centre [w/2, h/2]),
 //     rotation_deg (default 0), scale [x, y] or one number for both (default 1), alpha_threshold 0..255
-//     (default 0),
+//     (default 0), velocity [vx, vy] (default [0, 0]), angular_velocity (degrees per frame, default 0),
 //     frame {"rect": [x, y, w, h]} | {"grid": [cellW, cellH], "index": i, "spacing": s, "margin": m} | "name"
 //       (a frame of `atlas`), atlas "sheet.json" (TexturePacker or Aseprite JSON; `image` defaults to its
 //       meta.image), flip [fx, fy] (booleans), animation {"tag": "run"} | {"frames": ["run_00", ...]} with
 //       frame_index i (default 0): the shown frame. Written only when set (see core/frame_image.h),
+//   frames 1..kMaxSceneFrames (default 1), frame 0..frames-1 (default 0), sweep_resolution (default 0.25),
 //   contact {test, resolution 1|2|4|8, push "up"|"down"|"left"|"right"|[x, y]} (optional; written only when set),
 //   expect {"A/B": {"<algorithm>": {applicable, reason, hit, overlap, overlap_area, samples, first_hit},
 //                   "contact": {separation [x, y], depth, push, approach (null: none), centroid [x, y] | null}}}
@@ -35,6 +36,7 @@
 #include "core/collision_result.h"
 #include "core/frame_image.h"
 #include "core/image.h"
+#include "core/motion.h"
 #include "core/pair_transform.h"
 #include "core/sprite_transform.h"
 
@@ -58,6 +60,7 @@ struct SceneSprite {
     std::shared_ptr<const RgbaImage> pixels;   ///< The decoded image (never null in a loaded scene).
     SpriteTransform transform;
     int alphaThreshold = 0;                    ///< 0..255; a pixel is solid when alpha > threshold.
+    SpriteMotion motion;                       ///< velocity and angular_velocity (default still).
     // Sprite sheets: `pixels` is the shown frame cut from `sheet`; without a frame or flip they are the same.
     std::shared_ptr<const RgbaImage> sheet;    ///< The decoded image file (or data URI) the frame is cut from.
     std::string atlas;                         ///< "atlas" as written (relative path); empty without one.
@@ -87,6 +90,7 @@ struct Scene {
     Sampling sampling = Sampling::Center;
     ScanDirection scan = ScanDirection::AToB;  ///< For the directional (sampled) tests.
     std::vector<SceneSprite> sprites;
+    SceneTimeline timeline;                    ///< frames, frame and sweep_resolution (default a still scene).
     std::optional<SceneContact> contact;       ///< The file's `contact` block, when it has one.
     /// expect["F/R"]["pixel-naive"] = {"hit": true, "overlap": 312}: what the reporter expected.
     nlohmann::json expect = nlohmann::json::object();

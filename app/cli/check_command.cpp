@@ -19,6 +19,7 @@
 #include "core/image_io.h"
 #include "core/frame_matrix.h"
 #include "core/mask_cache.h"
+#include "core/motion_check.h"
 #include "core/scene.h"
 #include "core/scene_check.h"
 
@@ -38,7 +39,7 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
            "                          [--verify] [--sampling center|xna] [--scan a-to-b|b-to-a|both]\n"
            "                          [--print-expect] [--all-frames] [--help]\n"
            "                          [--contact] [--push up|down|left|right|X,Y] [--resolution R]\n"
-           "                          [--cspace PNG]\n"
+           "                          [--cspace PNG] [--frames] [--sweep-resolution H]\n"
            "\n"
            "Loads the scene file SCENE, runs collision tests on its sprite pairs and prints the results.\n"
            "\n"
@@ -76,6 +77,13 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
            "  --all-frames      print the matrix of which frames of A hit which frames of B (each pair, or\n"
            "                    --pair): an animation's frames, an atlas's frames or a grid's cells; each\n"
            "                    sprite keeps its transform. Tests: --algorithm (default pixel-fast).\n"
+           "  --frames          the scene's timeline: per frame, the discrete answer and the swept answer\n"
+           "                    for the interval after it (time of impact, first pixel pair, world point),\n"
+           "                    then the tunnelling intervals. One test (default pixel-fast; --algorithm\n"
+           "                    picks others). With --verify, the \"frames\" and \"time_of_impact\" entries\n"
+           "                    of the expect block are compared (plain --verify compares them too).\n"
+           "  --sweep-resolution H  with --frames: the most world pixels a solid point may move between\n"
+           "                    two sub-steps. Default: the scene's \"sweep_resolution\" (0.25 when it has none).\n"
            "  --help            this text.\n"
            "\n"
            "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
@@ -89,6 +97,8 @@ struct CheckArguments {
     bool verify = false;
     bool printExpect = false;
     bool allFrames = false;
+    bool frames = false;
+    std::optional<double> sweepResolution;  // --sweep-resolution: overrides the scene's.
     bool help = false;
     std::string cspace;  ///< --cspace: where to write the first pair's map.
     std::optional<std::string> pairText;  // --pair as given; split once the sprite names are known
@@ -207,6 +217,9 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
         } else if (option == "--all-frames") {
             if (value) return std::string("--all-frames takes no value");
             parsed.allFrames = true;
+        } else if (option == "--frames") {
+            if (value) return std::string("--frames takes no value");
+            parsed.frames = true;
         } else if (option == "--algorithm") {
             auto v = takeValue();
             if (!v || v->empty()) return std::string("--algorithm needs a name, a comma-separated list or 'all'");
@@ -216,6 +229,21 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
                 else if (!available.find(name)) return "--algorithm: unknown algorithm \"" + name + "\" (see --help)";
                 else parsed.options.algorithms.push_back(name);
             }
+        } else if (option == "--sweep-resolution") {
+            auto v = takeValue();
+            double h = 0.0;
+            const std::string text = v ? std::string(*v) : std::string();
+            std::size_t used = 0;
+            try {
+                h = std::stod(text, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (!v || used == 0 || used != text.size() || !(h >= kMinSweepResolution && h <= kMaxSweepResolution)) {
+                return "--sweep-resolution must be a number of world pixels in [0.001, 1e+07]" +
+                       (v ? ", got \"" + text + "\"" : std::string());
+            }
+            parsed.sweepResolution = h;
         } else if (option == "--pair") {
             auto v = takeValue();
             if (!v) return std::string("--pair needs two sprite names: --pair A,B");
@@ -263,6 +291,62 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
     if (allAlgorithms) parsed.options.algorithms.clear();
     if (!parsed.help && !sceneGiven) return std::string("no scene file given");
     return std::nullopt;
+}
+
+void printVerify(const VerifyResult& verified, std::ostream& out) {
+    out << "\nverify: " << (verified.passed() ? "passed" : "FAILED") << " (" << verified.checked << " expectation(s) compared, "
+        << verified.skipped << " skipped, " << verified.differences.size() << " difference(s))\n";
+    for (const auto& difference : verified.differences) out << "  " << difference << "\n";
+    for (const auto& test : verified.unavailable) out << "  " << test << ": not available here (skipped)\n";
+}
+
+// `check SCENE --frames`: the timeline report (table, JSON or expect block) and its verification.
+int runFramesCommand(const CheckArguments& parsed, const Scene& sceneAsLoaded, std::ostream& out, std::ostream& err,
+                     const AlgorithmSet& available) {
+    MaskCache masks;
+    CheckOptions options = parsed.options;
+    options.available = &available;
+    options.includeExpectedPairs = parsed.verify;
+    Scene scene = sceneAsLoaded;
+    if (parsed.sweepResolution) scene.timeline.sweepResolution = *parsed.sweepResolution;
+    MotionRunResult run = runMotionCheck(scene, parsed.scene, options, masks);
+    if (!run.ok()) {
+        err << parsed.scene << ": " << run.error << "\n";
+        return kExitBadInput;
+    }
+    if (parsed.printExpect) {
+        out << motionExpectJson(*run.report).dump(2) << "\n";
+        return kExitDone;
+    }
+    std::optional<VerifyResult> verified;
+    if (parsed.verify) {
+        verified = VerifyResult{};
+        MotionRunResult forVerify = runMotionForVerify(scene, parsed.scene, options, masks);
+        if (!forVerify.ok()) {
+            err << parsed.scene << ": " << forVerify.error << "\n";
+            return kExitBadInput;
+        }
+        mergeVerify(*verified, verifyMotion(*forVerify.report, scene.expect, available));
+    }
+    if (parsed.json) {
+        nlohmann::ordered_json json = motionReportJson(*run.report);
+        if (verified) json["verify"] = verifyJson(*verified);
+        out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+        out << motionReportTable(*run.report);
+        if (verified) printVerify(*verified, out);
+    }
+    if (verified && verified->checked == 0 && verified->skipped == 0) {
+        err << parsed.scene << ": warning: the scene's \"expect\" block has no \"frames\" or \"time_of_impact\" entry, so "
+               "--verify compared nothing\n";
+    }
+    if (verified && !verified->passed()) {
+        if (parsed.json) {
+            for (const auto& difference : verified->differences) err << parsed.scene << ": " << difference << "\n";
+        }
+        return kExitVerifyFailed;
+    }
+    return kExitDone;
 }
 
 // The pair --pair names: split at the one comma that leaves two sprite names (names may hold commas).
@@ -369,6 +453,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
             }
         }
         if (parsed.allFrames) return runAllFrames(*loaded.scene, parsed, available, out, err);
+        if (parsed.frames) return runFramesCommand(parsed, *loaded.scene, out, err, available);
         parsed.options.includeExpectedPairs = parsed.verify;
         parsed.options.available = &available;
 
@@ -414,6 +499,14 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
 
         std::optional<VerifyResult> verified;
         if (parsed.verify) verified = verifyReport(report, loaded.scene->expect, available);
+        if (parsed.verify && expectsMotion(loaded.scene->expect)) {
+            MotionRunResult motion = runMotionForVerify(*loaded.scene, parsed.scene, parsed.options, masks);
+            if (!motion.ok()) {
+                err << parsed.scene << ": " << motion.error << "\n";
+                return kExitBadInput;
+            }
+            mergeVerify(*verified, verifyMotion(*motion.report, loaded.scene->expect, available));
+        }
 
         if (parsed.json) {
             nlohmann::ordered_json json = reportJson(report);
@@ -423,13 +516,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
             out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         } else {
             out << reportTable(report);
-            if (verified) {
-                out << "\nverify: " << (verified->passed() ? "passed" : "FAILED") << " (" << verified->checked
-                    << " expectation(s) compared, " << verified->skipped << " skipped, "
-                    << verified->differences.size() << " difference(s))\n";
-                for (const auto& difference : verified->differences) out << "  " << difference << "\n";
-                for (const auto& test : verified->unavailable) out << "  " << test << ": not available here (skipped)\n";
-            }
+            if (verified) printVerify(*verified, out);
         }
         if (verified && verified->checked == 0 && verified->skipped == 0) {
             err << parsed.scene << ": warning: the scene has no \"expect\" block, so --verify compared nothing\n";

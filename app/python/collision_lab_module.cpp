@@ -16,6 +16,7 @@
 #include "core/algorithms.h"
 #include "core/mask_cache.h"
 #include "core/scene.h"
+#include "core/motion_check.h"
 #include "core/scene_check.h"
 
 namespace py = pybind11;
@@ -173,7 +174,11 @@ py::object check(const py::object& sceneOrPath, const std::optional<std::vector<
     if (!run.ok()) throw py::value_error(scene->path + ": " + run.error);
     nlohmann::ordered_json json = reportJson(*run.report);
     if (verify) {
-        const VerifyResult verified = verifyReport(*run.report, scene->scene.expect);
+        VerifyResult verified = verifyReport(*run.report, scene->scene.expect);
+        // The expect block's "frames" and "time_of_impact" entries, as `check --verify` compares them.
+        const MotionRunResult motion = runMotionForVerify(scene->scene, scene->path, options, masks);
+        if (!motion.ok()) throw py::value_error(scene->path + ": " + motion.error);
+        mergeVerify(verified, verifyMotion(*motion.report, scene->scene.expect));
         json["verify"] = verifyJson(verified);
     }
     return toPython(json);
