@@ -1,5 +1,6 @@
 #include "app/tools/contact_tool.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <condition_variable>
@@ -14,7 +15,6 @@
 #include "app/tools/tool_context.h"
 #include "app/views/number_format.h"
 #include "app/views/view_drawing.h"
-#include "core/contact_map_image.h"
 #include "core/scene_check.h"
 
 namespace cl {
@@ -67,7 +67,10 @@ public:
     }
 
 private:
-    static constexpr std::int64_t kCellsPerChunk = 40000;
+    // Each chunk publishes a copy of the map: about 64 copies a map, and never tiny chunks.
+    static std::int64_t chunkCells(const ContactMapBuilder& builder) {
+        return std::max<std::int64_t>(40000, cellCount(builder.map().window) / 64);
+    }
 
     void run() {
         std::shared_ptr<const AlphaMask> mapMaskA, mapMaskB;
@@ -109,7 +112,7 @@ private:
             }
             if (builder && !builder->complete()) {
                 const auto start = std::chrono::steady_clock::now();
-                builder->advance(kCellsPerChunk);
+                builder->advance(chunkCells(*builder));
                 mapMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
                 ContactTool::ShownMap shown{builder->map(), base, mapId, mapMs};
                 std::lock_guard lock(m_mutex);
@@ -390,13 +393,23 @@ void ContactTool::drawMap(ToolContext& ctx) {
         ImGui::TextDisabled("Map: no cell can hit (a sprite has no solid pixel) or the window is too large.");
         return;
     }
-    if (m_textureMapId != m_map->mapId || m_textureRows != map.rowsDone) {
-        const RgbaImage image = contactMapImage(map, 0);
-        if (m_texture.getSize() != sf::Vector2u(unsigned(image.width), unsigned(image.height)))
-            (void)m_texture.create(unsigned(image.width), unsigned(image.height));
-        m_texture.update(image.pixels.data());
+    // Only the image rows that filled since the last frame are drawn and uploaded (big maps in blocks).
+    const int block = mapImageBlock(map.window);
+    const int imageWidth = (map.window.width() + block - 1) / block;
+    const int imageHeight = (map.window.height() + block - 1) / block;
+    if (m_textureMapId != m_map->mapId) {
+        (void)m_texture.create(unsigned(imageWidth), unsigned(imageHeight));
+        const std::vector<std::uint8_t> rows = mapImageRows(map, block, 0, imageHeight);
+        m_texture.update(rows.data());
         m_textureMapId = m_map->mapId;
-        m_textureRows = map.rowsDone;
+        m_textureRows = map.rowsDone / block;
+    } else if (m_textureRows < imageHeight) {
+        const int done = map.complete() ? imageHeight : map.rowsDone / block;
+        if (done > m_textureRows) {
+            const std::vector<std::uint8_t> rows = mapImageRows(map, block, m_textureRows, done);
+            m_texture.update(rows.data(), unsigned(imageWidth), unsigned(done - m_textureRows), 0, unsigned(m_textureRows));
+            m_textureRows = done;
+        }
     }
     ImGui::Text("%d x %d cells, %s", map.window.width(), map.window.height(),
                 map.complete() ? ("built in " + formatNumber(m_map->ms) + " ms").c_str()

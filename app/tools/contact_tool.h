@@ -69,7 +69,7 @@ private:
     int m_textureRows = -1;
     // what was last asked of the worker
     std::uint64_t m_askedRevision = ~std::uint64_t{0};
-    std::uint64_t m_askedGeneration = ~std::uint64_t{0};
+    std::uint64_t m_askedGeneration = 0;  // ids of jobs and maps count from 1; 0 is none
     std::uint64_t m_mapKey = 0;
     glm::dvec2 m_mapBase{0.0, 0.0};
     double m_mapStep = 1.0;

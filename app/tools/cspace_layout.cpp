@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/contact_map_image.h"
+
 namespace cl {
 
 glm::ivec2 CspaceLayout::cellAt(glm::dvec2 screen) const {
@@ -36,6 +38,33 @@ std::optional<glm::ivec2> cellForPosition(glm::dvec2 base, glm::dvec2 position, 
     if (std::fabs(k.x - r.x) > 1e-9 || std::fabs(k.y - r.y) > 1e-9) return std::nullopt;
     if (std::fabs(r.x) > 1e9 || std::fabs(r.y) > 1e9) return std::nullopt;
     return glm::ivec2(static_cast<int>(r.x), static_cast<int>(r.y));
+}
+
+int mapImageBlock(const LatticeWindow& window) {
+    const int side = std::max(window.width(), window.height());
+    return std::max(1, (side + kMaxMapImageSide - 1) / kMaxMapImageSide);
+}
+
+std::vector<std::uint8_t> mapImageRows(const ContactMap& map, int block, int firstRow, int lastRow) {
+    const int width = (map.window.width() + block - 1) / block;
+    std::vector<std::uint8_t> rgba;
+    rgba.reserve(static_cast<std::size_t>(std::max(0, lastRow - firstRow)) * width * 4);
+    for (int row = firstRow; row < lastRow; ++row) {
+        for (int column = 0; column < width; ++column) {
+            bool hit = false, pending = false;
+            for (int y = row * block; y < std::min((row + 1) * block, map.window.height()) && !hit; ++y) {
+                if (y >= map.rowsDone) {
+                    pending = true;
+                    break;
+                }
+                for (int x = column * block; x < std::min((column + 1) * block, map.window.width()) && !hit; ++x)
+                    hit = map.hit(map.window.first + glm::ivec2(x, y));
+            }
+            const std::uint32_t colour = hit ? kMapHitColour : pending ? kMapPendingColour : kMapFreeColour;
+            for (int shift = 24; shift >= 0; shift -= 8) rgba.push_back(static_cast<std::uint8_t>(colour >> shift));
+        }
+    }
+    return rgba;
 }
 
 }  // namespace cl

@@ -4,7 +4,10 @@
 
 #include <glm/vec2.hpp>
 
-#include "core/contact.h"
+#include <cstdint>
+#include <vector>
+
+#include "core/contact_map.h"
 
 namespace cl {
 
@@ -36,5 +39,18 @@ glm::dvec2 positionForCell(glm::dvec2 base, glm::ivec2 cell, double step);
 /// The cell of the map built with A at `base` at which A now stands, when `position` lies on that lattice
 /// (within 1e-9 of a lattice point), else empty (the map must be rebuilt for the new lattice).
 std::optional<glm::ivec2> cellForPosition(glm::dvec2 base, glm::dvec2 position, double step);
+
+/// Most pixels per side of the map's on-screen image; bigger maps are shown in blocks of cells.
+inline constexpr int kMaxMapImageSide = 1024;
+
+/// Cells per image pixel side for a window: 1 up to kMaxMapImageSide cells a side, else the least k with
+/// ceil(side / k) <= kMaxMapImageSide.
+int mapImageBlock(const LatticeWindow& window);
+
+/// Image rows [firstRow, lastRow) of a map shown in blocks of `block` x `block` cells, as RGBA bytes:
+/// a pixel is the hit colour when any cell of its block hits, pending grey when a cell of its block is in a
+/// row not filled yet and none hits, else the free colour (kMapHitColour / kMapPendingColour /
+/// kMapFreeColour). Image width is ceil(window width / block).
+std::vector<std::uint8_t> mapImageRows(const ContactMap& map, int block, int firstRow, int lastRow);
 
 }  // namespace cl

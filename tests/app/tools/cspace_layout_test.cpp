@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/contact_map_image.h"
+
 namespace cl {
 namespace {
 
@@ -49,6 +51,54 @@ TEST(CspaceLayout, CellToPositionAndBack) {
     EXPECT_EQ(cellForPosition({40.0, 30.0}, {40.0, 30.0}, 1.0), glm::ivec2(0, 0));
     // Moved by 0.1: off the lattice of h = 1/4, so the map must be rebuilt.
     EXPECT_FALSE(cellForPosition({40.0, 30.0}, {40.1, 30.0}, 0.25).has_value());
+}
+
+// A 5 x 3 map over cells x in [-2, 2], y in [0, 2], hits at (-2, 0) and (1, 1) only, two rows filled.
+ContactMap smallMap() {
+    ContactMap m;
+    m.window = LatticeWindow{{-2, 0}, {2, 2}};
+    m.wordsPerRow = 1;
+    m.bits = {0b00001, 0b01000, 0};  // row 0: x index 0 (cell -2); row 1: x index 3 (cell 1)
+    m.rowsDone = 2;
+    return m;
+}
+
+std::uint32_t pixel(const std::vector<std::uint8_t>& rgba, int width, int x, int y) {
+    const std::size_t i = (static_cast<std::size_t>(y) * width + x) * 4;
+    return std::uint32_t(rgba[i]) << 24 | std::uint32_t(rgba[i + 1]) << 16 | std::uint32_t(rgba[i + 2]) << 8 | rgba[i + 3];
+}
+
+TEST(CspaceLayout, MapImageOneCellAPixel) {
+    const ContactMap m = smallMap();
+    ASSERT_TRUE(m.hit({-2, 0}));
+    ASSERT_TRUE(m.hit({1, 1}));
+    const std::vector<std::uint8_t> rgba = mapImageRows(m, 1, 0, 3);
+    ASSERT_EQ(rgba.size(), 5u * 3u * 4u);
+    EXPECT_EQ(pixel(rgba, 5, 0, 0), kMapHitColour);
+    EXPECT_EQ(pixel(rgba, 5, 1, 0), kMapFreeColour);
+    EXPECT_EQ(pixel(rgba, 5, 3, 1), kMapHitColour);
+    EXPECT_EQ(pixel(rgba, 5, 4, 1), kMapFreeColour);
+    EXPECT_EQ(pixel(rgba, 5, 2, 2), kMapPendingColour);  // row 2 is not filled yet
+}
+
+TEST(CspaceLayout, MapImageInBlocks) {
+    const ContactMap m = smallMap();
+    // Blocks of 2: image 3 x 2. Block (0, 0) holds cells x 0-1, y 0-1: (-2, 0) hits. Block (1, 0) holds
+    // x 2-3: (1, 1) is x index 3, y 1: hit. Block (2, 0) holds x 4, y 0-1: free. Row 1 holds y 2: pending.
+    const std::vector<std::uint8_t> rgba = mapImageRows(m, 2, 0, 2);
+    ASSERT_EQ(rgba.size(), 3u * 2u * 4u);
+    EXPECT_EQ(pixel(rgba, 3, 0, 0), kMapHitColour);
+    EXPECT_EQ(pixel(rgba, 3, 1, 0), kMapHitColour);
+    EXPECT_EQ(pixel(rgba, 3, 2, 0), kMapFreeColour);
+    for (int x = 0; x < 3; ++x) EXPECT_EQ(pixel(rgba, 3, x, 1), kMapPendingColour);
+    // Only the second image row.
+    EXPECT_EQ(mapImageRows(m, 2, 1, 2).size(), 3u * 4u);
+}
+
+TEST(CspaceLayout, MapImageBlock) {
+    EXPECT_EQ(mapImageBlock(LatticeWindow{{0, 0}, {1023, 99}}), 1);
+    EXPECT_EQ(mapImageBlock(LatticeWindow{{0, 0}, {1024, 99}}), 2);      // 1025 cells wide
+    EXPECT_EQ(mapImageBlock(LatticeWindow{{-2040, 0}, {2040, 4256}}), 5);  // 4257 rows: 4257 / 5 = 852 pixels
 }
 
 }  // namespace
