@@ -272,8 +272,12 @@ void ContactTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& 
             drawArrow(view.list, from, camera.worldToScreen(*c.centroid + c.separation.vector), toImColor(contactPalette::kSeparation), 3.0f);
             if (c.gradient.normal) {
                 // The gradient normal has no length of its own: drawn 60 screen pixels long beside the separation.
-                drawArrow(view.list, from, from + *c.gradient.normal * 60.0, toImColor(contactPalette::kGradient), 2.0f);
+                const glm::dvec2 tip = from + *c.gradient.normal * 60.0;
+                drawArrow(view.list, from, tip, toImColor(contactPalette::kGradient), 2.0f);
+                drawLabel(view.list, tip + glm::dvec2(4.0, -6.0), toImColor(contactPalette::kGradient), "gradient normal");
             }
+            drawLabel(view.list, camera.worldToScreen(*c.centroid + c.separation.vector) + glm::dvec2(-4.0, -18.0),
+                      toImColor(contactPalette::kSeparation), "separation");
             drawCrosshair(view.list, from, toImColor(contactPalette::kSeparation), 6.0f);
         }
     } else if (c.approach.steps) {
