@@ -472,7 +472,8 @@ void ContactTool::drawMap(ToolContext& ctx) {
         const glm::ivec2 hovered = layout.clampToWindow(layout.cellAt({mouse.x, mouse.y}));
         const CollisionReport& report = ctx.report();
         const PairAnalysis& pair = report.pair();
-        if (hovered != m_hoverCell && pair.a >= 0 && here) {
+        // The overlap at a cell changes with anything that moves the pair, so the cache is per revision too.
+        if ((hovered != m_hoverCell || doc.revision() != m_hoverRevision) && pair.a >= 0 && here) {
             const CheckContactSettings settings = contactSettings(doc.scene(), CheckOptions{});
             ContactOptions options{settings.test, report.sampling(), doc.scene().scan, settings.resolution};
             const SpriteShapes& sa = report.sprites()[pair.a];
@@ -481,6 +482,7 @@ void ContactTool::drawMap(ToolContext& ctx) {
             const ContactPair now(Body{sa.mask.get(), sa.transform}, Body{sb.mask.get(), sb.transform}, options);
             const CollisionResult r = now.runAt(glm::dvec2(hovered - *here) * step);
             m_hoverCell = hovered;
+            m_hoverRevision = doc.revision();
             m_hoverOverlap = r.overlap;
             m_hoverHit = r.hit;
         }

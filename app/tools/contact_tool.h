@@ -76,6 +76,7 @@ private:
     bool m_haveMapKey = false;
     // hover cache
     std::optional<glm::ivec2> m_hoverCell;
+    std::uint64_t m_hoverRevision = 0;
     double m_hoverOverlap = 0.0;
     bool m_hoverHit = false;
     bool m_dragging = false;
