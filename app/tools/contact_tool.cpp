@@ -11,6 +11,7 @@
 
 #include <imgui.h>
 
+#include "app/tools/cspace_drag.h"
 #include "app/tools/cspace_layout.h"
 #include "app/tools/tool_context.h"
 #include "app/views/number_format.h"
@@ -456,12 +457,7 @@ void ContactTool::drawMap(ToolContext& ctx) {
     if (m_dragging && ImGui::IsItemActive() && a >= 0) {
         const ImVec2 mouse = ImGui::GetIO().MousePos;
         const glm::ivec2 target = layout.clampToWindow(layout.cellAt({mouse.x, mouse.y}));
-        SpriteTransform t = doc.scene().sprites[a].transform;
-        const glm::dvec2 position = positionForCell(m_map->base, target, step);
-        if (t.position != position) {
-            t.position = position;
-            doc.setTransform(a, t);
-        }
+        moveToCell(doc, a, m_map->base, target, step);
     }
     if (m_dragging && !ImGui::IsItemActive()) {
         doc.commitGesture();
