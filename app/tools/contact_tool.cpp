@@ -76,6 +76,7 @@ private:
     void run() {
         std::shared_ptr<const AlphaMask> mapMaskA, mapMaskB;
         std::unique_ptr<ContactMapBuilder> builder;
+        std::optional<ContactJob> waiting;  // the newest map asked for while another was filling
         glm::dvec2 base{0.0, 0.0};
         std::uint64_t mapId = 0;
         double mapMs = 0.0;
@@ -83,7 +84,7 @@ private:
             std::optional<ContactJob> job;
             {
                 std::unique_lock lock(m_mutex);
-                const bool mapWork = builder && !builder->complete();
+                const bool mapWork = (builder && !builder->complete()) || waiting;
                 if (!mapWork) m_wake.wait(lock, [&] { return m_stop || m_job.has_value(); });
                 if (m_stop) return;
                 if (m_job) job = std::move(m_job), m_job.reset();
@@ -97,19 +98,28 @@ private:
                 shown.a = job->spriteA;
                 shown.pushDirection = job->push;
                 shown.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-                if (job->rebuildMap) {
-                    mapMaskA = job->maskA;
-                    mapMaskB = job->maskB;
-                    builder.reset();
-                    if (cellCount(pair.defaultWindow()) <= kMaxContactMapCells) builder = std::make_unique<ContactMapBuilder>(pair);
-                    base = job->a.position;
-                    mapId = job->mapId;
-                    mapMs = 0.0;
-                }
+                // A map that is filling is finished first (a new one every frame of a turn would never
+                // finish); the newest request waits and starts when it is done.
+                if (job->rebuildMap) waiting = std::move(*job);
                 std::lock_guard lock(m_mutex);
                 m_shown = std::move(shown);
-                if (job->rebuildMap && !builder) m_map = ContactTool::ShownMap{ContactMap{}, base, mapId, 0.0};
                 continue;  // a newer job may be waiting: answers before maps
+            }
+            if ((!builder || builder->complete()) && waiting) {
+                const ContactPair pair(Body{waiting->maskA.get(), waiting->a}, Body{waiting->maskB.get(), waiting->b}, waiting->options);
+                mapMaskA = waiting->maskA;
+                mapMaskB = waiting->maskB;
+                builder.reset();
+                if (cellCount(pair.defaultWindow()) <= kMaxContactMapCells) builder = std::make_unique<ContactMapBuilder>(pair);
+                base = waiting->a.position;
+                mapId = waiting->mapId;
+                mapMs = 0.0;
+                waiting.reset();
+                if (!builder) {
+                    std::lock_guard lock(m_mutex);
+                    m_map = ContactTool::ShownMap{ContactMap{}, base, mapId, 0.0};
+                    continue;
+                }
             }
             if (builder && !builder->complete()) {
                 const auto start = std::chrono::steady_clock::now();
@@ -252,6 +262,7 @@ void ContactTool::ask(ToolContext& ctx) {
         m_mapBase = job.a.position;
         m_mapStep = step;
         job.mapId = ++m_askedGeneration;
+        m_requestedMapId = job.mapId;
     }
     job.id = ++m_askedGeneration;
     m_stale = true;
@@ -403,7 +414,8 @@ void ContactTool::drawMap(ToolContext& ctx) {
     const int imageWidth = (map.window.width() + block - 1) / block;
     const int imageHeight = (map.window.height() + block - 1) / block;
     if (m_textureMapId != m_map->mapId) {
-        (void)m_texture.create(unsigned(imageWidth), unsigned(imageHeight));
+        if (m_texture.getSize() != sf::Vector2u(unsigned(imageWidth), unsigned(imageHeight)))
+            (void)m_texture.create(unsigned(imageWidth), unsigned(imageHeight));
         const std::vector<std::uint8_t> rows = mapImageRows(map, block, 0, imageHeight);
         m_texture.update(rows.data());
         m_textureMapId = m_map->mapId;
@@ -419,6 +431,12 @@ void ContactTool::drawMap(ToolContext& ctx) {
     ImGui::Text("%d x %d cells, %s", map.window.width(), map.window.height(),
                 map.complete() ? ("built in " + formatNumber(m_map->ms) + " ms").c_str()
                                : ("filling: " + std::to_string(map.rowsDone) + " of " + std::to_string(map.window.height()) + " rows").c_str());
+    if (m_map->mapId != m_requestedMapId)
+    {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("(the map of an earlier pose: the newest follows when this one is done)");
+        ImGui::PopStyleColor();
+    }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const double cell = fitCellPixels(map.window, {avail.x, std::max(120.0f, avail.y - 30.0f)}, 12.0);
     if (cell <= 0.0) return;

@@ -71,6 +71,7 @@ private:
     std::uint64_t m_askedRevision = ~std::uint64_t{0};
     std::uint64_t m_askedGeneration = 0;  // ids of jobs and maps count from 1; 0 is none
     std::uint64_t m_mapKey = 0;
+    std::uint64_t m_requestedMapId = 0;  // the newest map asked for
     glm::dvec2 m_mapBase{0.0, 0.0};
     double m_mapStep = 1.0;
     bool m_haveMapKey = false;
