@@ -1,6 +1,7 @@
 #include "app/tools/tool_registry.h"
 
 #include "app/tools/compare_tool.h"
+#include "app/tools/contact_tool.h"
 #include "app/tools/expectations_tool.h"
 #include "app/tools/notes_tool.h"
 #include "app/tools/sprites_tool.h"
@@ -17,6 +18,7 @@ std::vector<std::unique_ptr<Tool>> makeTools() {
     tools.push_back(std::make_unique<StepThroughTool>());
     tools.push_back(std::make_unique<CompareTool>());
     tools.push_back(std::make_unique<TightBoundsTool>());
+    tools.push_back(std::make_unique<ContactTool>());
     tools.push_back(std::make_unique<NotesTool>());
     tools.push_back(std::make_unique<ExpectationsTool>());
     return tools;

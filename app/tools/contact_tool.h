@@ -1,0 +1,86 @@
+#pragma once
+// The Contact tool: which way out of the current pair's hit — the separation vector, push-out and
+// approach along a direction, the gradient normal beside them, A's ghosts in the world view — and the
+// C-space view, the map of every offset of A that hits, where a click or drag moves A.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include <SFML/Graphics/Texture.hpp>
+
+#include "app/tools/tool.h"
+#include "core/contact.h"
+#include "core/contact_map.h"
+
+namespace cl {
+
+class ContactWorker;
+
+/// See the file comment; the answers and the map are computed on the tool's own worker thread.
+class ContactTool : public Tool {
+public:
+    ContactTool();
+    ~ContactTool() override;
+    std::string_view id() const override { return "contact"; }
+    std::string_view title() const override { return "Contact"; }
+    std::string_view help() const override {
+        return "which way out: separation vector, push-out, approach, gradient normal and the C-space map (drag in it to move A)";
+    }
+    void update(ToolContext& ctx) override;
+    void drawPanel(ToolContext& ctx) override;
+    bool overlayActive() const override { return m_drawInWorld && m_panelOpen && m_shown.has_value(); }
+    void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
+    void sceneOpened() override;
+
+    /// What the worker answered, as last adopted.
+    struct Shown {
+        std::uint64_t jobId = 0;
+        ContactReport report;
+        int a = -1;
+        glm::dvec2 pushDirection{0.0, -1.0};
+        double ms = 0.0;
+    };
+    /// The newest map (possibly still filling), with A's position it was built at.
+    struct ShownMap {
+        ContactMap map;
+        glm::dvec2 base{0.0, 0.0};
+        std::uint64_t mapId = 0;
+        double ms = 0.0;
+    };
+
+private:
+    // Posts a job to the worker when the pair, its transforms or the contact settings changed.
+    void ask(ToolContext& ctx);
+    void drawSettings(ToolContext& ctx);
+    void drawNumbers(ToolContext& ctx);
+    void drawMap(ToolContext& ctx);
+
+    std::unique_ptr<ContactWorker> m_worker;
+    bool m_drawInWorld = true;
+    bool m_panelOpen = false;      // the tab is open this frame (drawPanel ran): only then it computes and draws
+    bool m_panelWasOpen = false;
+    bool m_free = false;  // push "free": show the separation only (panel-local; the scene keeps its push)
+    std::optional<Shown> m_shown;
+    std::optional<ShownMap> m_map;
+    bool m_stale = false;  // the shown answer is older than the scene
+    sf::Texture m_texture;
+    std::uint64_t m_textureMapId = 0;
+    int m_textureRows = -1;
+    // what was last asked of the worker
+    std::uint64_t m_askedRevision = ~std::uint64_t{0};
+    std::uint64_t m_askedGeneration = 0;  // ids of jobs and maps count from 1; 0 is none
+    std::uint64_t m_mapKey = 0;
+    std::uint64_t m_requestedMapId = 0;  // the newest map asked for
+    glm::dvec2 m_mapBase{0.0, 0.0};
+    double m_mapStep = 1.0;
+    bool m_haveMapKey = false;
+    // hover cache
+    std::optional<glm::ivec2> m_hoverCell;
+    std::uint64_t m_hoverRevision = 0;
+    double m_hoverOverlap = 0.0;
+    bool m_hoverHit = false;
+    bool m_dragging = false;
+};
+
+}  // namespace cl
