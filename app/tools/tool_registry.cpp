@@ -2,6 +2,7 @@
 
 #include "app/tools/compare_tool.h"
 #include "app/tools/expectations_tool.h"
+#include "app/tools/game_tool.h"
 #include "app/tools/notes_tool.h"
 #include "app/tools/sprites_tool.h"
 #include "app/tools/step_tool.h"
@@ -19,6 +20,7 @@ std::vector<std::unique_ptr<Tool>> makeTools() {
     tools.push_back(std::make_unique<TightBoundsTool>());
     tools.push_back(std::make_unique<NotesTool>());
     tools.push_back(std::make_unique<ExpectationsTool>());
+    tools.push_back(std::make_unique<GameTool>());
     return tools;
 }
 
