@@ -70,7 +70,13 @@ bool GameTool::play(ToolContext& ctx) {
 }
 
 void GameTool::update(ToolContext& ctx) {
-    (void)ctx;
+    if (m_pendingScene) {
+        m_session.stop();
+        m_playing = false;
+        ctx.openUntitledScene(std::move(*m_pendingScene));
+        m_pendingScene.reset();
+        return;
+    }
     if (m_pauseRequested) {
         m_playing = !m_playing;
         m_pauseRequested = false;
@@ -168,10 +174,10 @@ void GameTool::drawPanel(ToolContext& ctx) {
         FrameSceneResult made = sceneFromFrame(m_session.game(), {.everyBlock = m_everyBlock});
         if (!made.ok()) {
             ctx.showError("Open as scene: " + made.error);
+        } else if (made.scene->sprites.size() < 2) {
+            ctx.showError("Open as scene: no block is near the person in this frame; tick \"every block\" or pause nearer one.");
         } else {
-            m_session.stop();
-            m_playing = false;
-            ctx.openUntitledScene(std::move(*made.scene));
+            m_pendingScene = std::move(made.scene);  // opened at the start of the next frame, outside the panels
         }
     }
     ImGui::SameLine();
@@ -188,7 +194,7 @@ void GameTool::drawPanel(ToolContext& ctx) {
     ImGui::EndDisabled();
     if (!m_status.empty()) ImGui::TextWrapped("%s", m_status.c_str());
 
-    if (active) {
+    if (m_session.active()) {
         ImGui::Separator();
     ImGui::TextDisabled("This frame");
         drawHud(false);
@@ -198,7 +204,7 @@ void GameTool::drawPanel(ToolContext& ctx) {
     ImGui::TextDisabled("Settings (Play applies them)");
     unsigned long long seed = m_seed;
     if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed)) m_seed = seed;
-    if (active) ImGui::TextDisabled("running seed %llu", static_cast<unsigned long long>(m_session.game().seed()));
+    if (m_session.active()) ImGui::TextDisabled("running seed %llu", static_cast<unsigned long long>(m_session.game().seed()));
     float spawn = float(m_settings.spawnProbability), fall = float(m_settings.fallSpeed), spin = float(m_settings.spinSpeed);
     if (ImGui::SliderFloat("spawn probability", &spawn, 0.0f, 50.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) m_settings.spawnProbability = spawn;
     if (ImGui::SliderFloat("fall speed", &fall, 0.1f, 20.0f, "%.2f px/frame")) m_settings.fallSpeed = fall;

@@ -39,6 +39,7 @@ private:
     std::uint8_t m_tapped = 0;  // keys pressed since the last step (a tap shorter than a frame still moves)
     bool m_pauseRequested = false;
     std::optional<GameSprites> m_sprites;
+    std::optional<Scene> m_pendingScene;  // Open as scene: opened by the next update()
     std::string m_runFile = "run.json";
     std::string m_status;
     mutable SpriteTextures m_textures;
