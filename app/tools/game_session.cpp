@@ -24,6 +24,7 @@ bool GameSession::replay() {
 
 void GameSession::stop() {
     m_game.reset();
+    m_workMs.clear();
     m_replayInputs.clear();
     m_replayAt = 0;
 }
