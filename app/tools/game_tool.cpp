@@ -186,7 +186,9 @@ void GameTool::drawPanel(ToolContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button("Save run...")) {
         std::filesystem::path file = m_runFile;
+        std::error_code ec;
         if (file.is_relative() && !ctx.sceneFile().empty()) file = ctx.sceneFile().parent_path() / file;
+        file = std::filesystem::absolute(file, ec);
         const std::string error = saveRun(m_session.run(), file);
         if (!error.empty()) ctx.showError(error);
         else m_status = "Saved " + file.string() + " (collision-lab game --run FILE replays it)";
