@@ -164,7 +164,9 @@ void GameTool::drawPanel(ToolContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button("Replay") && m_session.replay()) m_playing = true;
     ImGui::EndDisabled();
-    ImGui::TextDisabled("Left/Right or A/D move, Space pauses (while the game plays).");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Left/Right or A/D move, Space pauses (while the game plays).");
+    ImGui::PopStyleColor();
     if (active && m_session.replaying()) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "Replaying the recorded keys...");
 
     ImGui::Separator();
@@ -276,11 +278,11 @@ void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx
     char text[256];
     const FrameReport& f = game.lastFrame();
     std::snprintf(text, sizeof text,
-                  "%s  frame %" PRId64 "  seed %llu\nblocks %" PRId64 "  broad %" PRId64 "  pre-check %" PRId64
-                  "  pixel %" PRId64 "  hits %" PRId64 "\nwork p50 %.3f ms  p95 %.3f ms",
+                  "%s  frame %" PRId64 "  seed %llu\nblocks %" PRId64 "  hits %" PRId64 "\nbroad %" PRId64
+                  "  pre-check %" PRId64 "  pixel %" PRId64 "\nwork p50 %.3f  p95 %.3f ms",
                   m_playing ? (m_session.replaying() ? "REPLAY" : "PLAYING") : "PAUSED (Space resumes)", f.frame,
-                  static_cast<unsigned long long>(game.seed()), f.counts.alive, f.counts.broadPhasePairs,
-                  f.counts.afterPrecheck, f.counts.pixelTests, f.counts.hits, m_session.workPercentileMs(50.0),
+                  static_cast<unsigned long long>(game.seed()), f.counts.alive, f.counts.hits, f.counts.broadPhasePairs,
+                  f.counts.afterPrecheck, f.counts.pixelTests, m_session.workPercentileMs(50.0),
                   m_session.workPercentileMs(95.0));
     const ImVec2 size = ImGui::CalcTextSize(text);
     const ImVec2 at(float(vp.min.x) + 6.0f, float(vp.min.y) + 6.0f);
