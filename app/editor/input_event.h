@@ -12,7 +12,7 @@ enum class MouseButton { Left, Right, Middle };
 enum class Key {
     Other,
     Left, Right, Up, Down,
-    Q, E, F, Z, Y, S, O, N, A, B,
+    Q, E, F, Z, Y, S, O, N, A, B, D,
     Space, Delete, Backspace, Escape, Enter, Tab,
     F1, F2, F12,
 };

@@ -19,6 +19,7 @@ const char* keyName(Key key) {
         case Key::O: return "O";
         case Key::N: return "N";
         case Key::A: return "A";
+        case Key::D: return "D";
         case Key::B: return "B";
         case Key::Space: return "Space";
         case Key::Delete: return "Delete";

@@ -64,6 +64,7 @@ std::optional<Key> toKey(sf::Keyboard::Key code) {
         case sf::Keyboard::O: return Key::O;
         case sf::Keyboard::N: return Key::N;
         case sf::Keyboard::A: return Key::A;
+        case sf::Keyboard::D: return Key::D;
         case sf::Keyboard::B: return Key::B;
         case sf::Keyboard::Space: return Key::Space;
         case sf::Keyboard::Delete: return Key::Delete;

@@ -413,18 +413,20 @@ void ContactTool::drawMap(ToolContext& ctx) {
     const int block = mapImageBlock(map.window);
     const int imageWidth = (map.window.width() + block - 1) / block;
     const int imageHeight = (map.window.height() + block - 1) / block;
+    // Made on first use: an sf::Texture opens the display, and the tool is also built where there is none.
+    if (!m_texture) m_texture = std::make_unique<sf::Texture>();
     if (m_textureMapId != m_map->mapId) {
-        if (m_texture.getSize() != sf::Vector2u(unsigned(imageWidth), unsigned(imageHeight)))
-            (void)m_texture.create(unsigned(imageWidth), unsigned(imageHeight));
+        if (m_texture->getSize() != sf::Vector2u(unsigned(imageWidth), unsigned(imageHeight)))
+            (void)m_texture->create(unsigned(imageWidth), unsigned(imageHeight));
         const std::vector<std::uint8_t> rows = mapImageRows(map, block, 0, imageHeight);
-        m_texture.update(rows.data());
+        m_texture->update(rows.data());
         m_textureMapId = m_map->mapId;
         m_textureRows = map.rowsDone / block;
     } else if (m_textureRows < imageHeight) {
         const int done = map.complete() ? imageHeight : map.rowsDone / block;
         if (done > m_textureRows) {
             const std::vector<std::uint8_t> rows = mapImageRows(map, block, m_textureRows, done);
-            m_texture.update(rows.data(), unsigned(imageWidth), unsigned(done - m_textureRows), 0, unsigned(m_textureRows));
+            m_texture->update(rows.data(), unsigned(imageWidth), unsigned(done - m_textureRows), 0, unsigned(m_textureRows));
             m_textureRows = done;
         }
     }
@@ -445,7 +447,7 @@ void ContactTool::drawMap(ToolContext& ctx) {
     const glm::dvec2 size = layout.size();
     ImGui::InvisibleButton("##cspace", toIm(size));
     ImDrawList* list = ImGui::GetWindowDrawList();
-    list->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(m_texture.getNativeHandle())), corner,
+    list->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(m_texture->getNativeHandle())), corner,
                    toIm(layout.topLeft + size));
     const double step = map.step;
     Document& doc = ctx.document();

@@ -64,7 +64,7 @@ private:
     std::optional<Shown> m_shown;
     std::optional<ShownMap> m_map;
     bool m_stale = false;  // the shown answer is older than the scene
-    sf::Texture m_texture;
+    std::unique_ptr<sf::Texture> m_texture;  ///< The map image, made when first drawn.
     std::uint64_t m_textureMapId = 0;
     int m_textureRows = -1;
     // what was last asked of the worker

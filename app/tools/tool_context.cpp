@@ -46,4 +46,15 @@ void ToolContext::openLesson(const std::filesystem::path& lesson) const {
     requestAction(m_state, PendingAction::OpenLesson, lesson);
 }
 
+void ToolContext::openUntitledScene(Scene scene) const {
+    m_state.document.reset(std::move(scene));
+    m_state.file.clear();
+    m_state.status = "Opened an untitled scene: " + m_state.document.scene().title;
+    sceneOpened(m_state);
+    m_state.frameLocalRequested = true;
+    m_state.frameWorldRequested = true;
+}
+
+std::filesystem::path ToolContext::assetsDir() const { return m_state.assetsDir.value_or(std::filesystem::path()); }
+
 }  // namespace cl

@@ -55,6 +55,10 @@ public:
     LessonNeighbours lessonNeighbours() const;
     /// Opens `lesson` (asking first when there are unsaved changes).
     void openLesson(const std::filesystem::path& lesson) const;
+    /// Opens `scene` as a new untitled document (undo history reset; Save asks for a file name).
+    void openUntitledScene(Scene scene) const;
+    /// The bundled assets folder (holds sprites/ and scenes/), or empty when it was not found.
+    std::filesystem::path assetsDir() const;
 
 private:
     SandboxState& m_state;

@@ -3,6 +3,7 @@
 #include "app/tools/compare_tool.h"
 #include "app/tools/contact_tool.h"
 #include "app/tools/expectations_tool.h"
+#include "app/tools/game_tool.h"
 #include "app/tools/notes_tool.h"
 #include "app/tools/sprites_tool.h"
 #include "app/tools/step_tool.h"
@@ -21,6 +22,7 @@ std::vector<std::unique_ptr<Tool>> makeTools() {
     tools.push_back(std::make_unique<ContactTool>());
     tools.push_back(std::make_unique<NotesTool>());
     tools.push_back(std::make_unique<ExpectationsTool>());
+    tools.push_back(std::make_unique<GameTool>());
     return tools;
 }
 

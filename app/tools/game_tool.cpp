@@ -1,0 +1,293 @@
+#include "app/tools/game_tool.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <stdexcept>
+
+#include <SFML/Window/Keyboard.hpp>
+#include <imgui_stdlib.h>
+
+#include "app/tools/tool_context.h"
+#include "app/views/overlays.h"
+#include "app/views/view_drawing.h"
+#include "core/algorithms.h"
+#include "core/game/frame_scene.h"
+
+namespace cl {
+
+namespace {
+
+constexpr const char* kPrechecks[] = {"none", "aabb", "tight-aabb", "obb"};
+constexpr BroadPhaseKind kBroadPhases[] = {BroadPhaseKind::Sweep, BroadPhaseKind::Tree, BroadPhaseKind::None};
+
+ImTextureID textureId(const sf::Texture* texture) {
+    return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture->getNativeHandle()));
+}
+
+// The field fitted into the view with a margin, as an offset and one scale (world pixels to screen).
+struct FieldFit {
+    glm::dvec2 origin{0.0, 0.0};
+    double scale = 1.0;
+    glm::dvec2 toScreen(glm::dvec2 world) const { return origin + world * scale; }
+};
+
+FieldFit fitField(const Rect& viewport, const GameSettings& s) {
+    const glm::dvec2 size = viewport.size();
+    FieldFit fit;
+    fit.scale = std::max(1e-6, std::min((size.x - 16.0) / s.fieldWidth, (size.y - 16.0) / s.fieldHeight));
+    fit.origin = viewport.min + (size - glm::dvec2(s.fieldWidth, s.fieldHeight) * fit.scale) * 0.5;
+    return fit;
+}
+
+void drawSprite(ImDrawList* list, ImTextureID texture, const SpriteTransform& transform, int width, int height, const FieldFit& fit) {
+    const glm::dmat3 m = worldMatrix(transform);
+    const glm::dvec2 corners[4] = {{0.0, 0.0}, {double(width), 0.0}, {double(width), double(height)}, {0.0, double(height)}};
+    ImVec2 screen[4];
+    for (int k = 0; k < 4; ++k) screen[k] = toIm(fit.toScreen(transformPoint(m, corners[k])));
+    list->AddImageQuad(texture, screen[0], screen[1], screen[2], screen[3]);
+}
+
+}  // namespace
+
+bool GameTool::play(ToolContext& ctx) {
+    if (!m_sprites) {
+        const GameSpritesResult loaded = loadGameSprites(ctx.assetsDir() / "sprites");
+        if (!loaded.ok()) {
+            ctx.showError("Game: " + loaded.error);
+            return false;
+        }
+        m_sprites = loaded.sprites;
+    }
+    if (auto bad = validate(m_settings)) {
+        ctx.showError("Game: " + *bad);
+        return false;
+    }
+    m_session.start(*m_sprites, m_settings, m_seed);
+    m_playing = true;
+    m_status.clear();
+    return true;
+}
+
+void GameTool::update(ToolContext& ctx) {
+    if (m_pendingScene) {
+        m_session.stop();
+        m_playing = false;
+        ctx.openUntitledScene(std::move(*m_pendingScene));
+        m_pendingScene.reset();
+        return;
+    }
+    if (m_pauseRequested) {
+        m_playing = !m_playing;
+        m_pauseRequested = false;
+    }
+    if (!m_session.active() || !m_playing) {
+        m_tapped = 0;
+        return;
+    }
+    // Held keys are read live (a key held across frames sends one press); a tap between two frames still counts.
+    std::uint8_t input = m_tapped;
+    if (!ImGui::GetIO().WantTextInput) {
+    if (sf::Keyboard::isKeyPressed(sf::Keyboard::Left) || sf::Keyboard::isKeyPressed(sf::Keyboard::A)) input |= kInputLeft;
+    if (sf::Keyboard::isKeyPressed(sf::Keyboard::Right) || sf::Keyboard::isKeyPressed(sf::Keyboard::D)) input |= kInputRight;
+    }
+    m_tapped = 0;
+    m_session.step(input);
+}
+
+void GameTool::addCommands(CommandTable& commands) {
+    auto playing = [this] { return m_session.active() && m_playing; };
+    auto key = [&](std::string id, std::string label, std::vector<Shortcut> keys, std::uint8_t bit) {
+        commands.add({.id = std::move(id), .label = std::move(label), .shortcuts = std::move(keys),
+                      .help = bit == kInputLeft ? "Game: move the person left (while the game plays)"
+                                                : "Game: move the person right (while the game plays)",
+                      .enabled = playing, .run = [this, bit] { m_tapped |= bit; }});
+    };
+    key("game.left", "Move left", {{Key::Left}, {Key::A}}, kInputLeft);
+    key("game.right", "Move right", {{Key::Right}, {Key::D}}, kInputRight);
+    commands.add({.id = "game.pause", .label = "Pause / resume the game", .shortcuts = {{Key::Space}},
+                  .help = "Game: pause or resume (while a game is open in the world view)",
+                  .enabled = [this] { return m_session.active(); }, .run = [this] { m_pauseRequested = true; }});
+}
+
+void GameTool::drawHud(bool compact) const {
+    const FrameReport& f = m_session.game().lastFrame();
+    const StageCounts& c = f.counts;
+    const double p50 = m_session.workPercentileMs(50.0), p95 = m_session.workPercentileMs(95.0);
+    if (compact) {
+        ImGui::Text("frame %" PRId64 "  blocks %" PRId64 "  hits %" PRId64, f.frame, c.alive, c.hits);
+        ImGui::Text("broad %" PRId64 " > pre-check %" PRId64 " > pixel %" PRId64, c.broadPhasePairs, c.afterPrecheck, c.pixelTests);
+        ImGui::Text("work p50 %.3f ms  p95 %.3f ms", p50, p95);
+        return;
+    }
+    if (ImGui::BeginTable("##hud", 2, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) {
+        auto row = [](const char* name, const char* fmt, auto value) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(name);
+            ImGui::TableNextColumn();
+            ImGui::Text(fmt, value);
+        };
+        row("frame", "%" PRId64, f.frame);
+        row("blocks alive", "%" PRId64, c.alive);
+        row("pairs after broad phase", "%" PRId64, c.broadPhasePairs);
+        row("pairs after pre-check", "%" PRId64, c.afterPrecheck);
+        row("pixel tests run", "%" PRId64, c.pixelTests);
+        row("hits", "%" PRId64, c.hits);
+        row("broad phase ms", "%.3f", f.times.broadPhaseNs / 1e6);
+        row("pre-check ms", "%.3f", f.times.precheckNs / 1e6);
+        row("pixel tests ms", "%.3f", f.times.pixelNs / 1e6);
+        row("work ms p50 (last second)", "%.3f", p50);
+        row("work ms p95 (last second)", "%.3f", p95);
+        row("hits this run", "%zu", m_session.hits().size());
+        ImGui::EndTable();
+    }
+}
+
+void GameTool::drawPanel(ToolContext& ctx) {
+    const bool active = m_session.active();
+    if (!active || !m_playing) {
+        if (ImGui::Button(active ? "Restart" : "Play")) play(ctx);
+    } else if (ImGui::Button("Pause")) {
+        m_playing = false;
+    }
+    if (active && !m_playing) {
+        ImGui::SameLine();
+        if (ImGui::Button("Resume")) m_playing = true;
+    }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!active);
+    if (ImGui::Button("Stop")) {
+        m_session.stop();
+        m_playing = false;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Replay") && m_session.replay()) m_playing = true;
+    ImGui::EndDisabled();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Left/Right or A/D move, Space pauses (while the game plays).");
+    ImGui::PopStyleColor();
+    if (active && m_session.replaying()) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "Replaying the recorded keys...");
+
+    ImGui::Separator();
+    ImGui::TextDisabled("Paused frame");
+    ImGui::BeginDisabled(!active || m_playing);
+    if (ImGui::Button("Open as scene")) {
+        FrameSceneResult made = sceneFromFrame(m_session.game(), {.everyBlock = m_everyBlock});
+        if (!made.ok()) {
+            ctx.showError("Open as scene: " + made.error);
+        } else if (made.scene->sprites.size() < 2) {
+            ctx.showError("Open as scene: no block is near the person in this frame; tick \"every block\" or pause nearer one.");
+        } else {
+            m_pendingScene = std::move(made.scene);  // opened at the start of the next frame, outside the panels
+        }
+    }
+    ImGui::SameLine();
+    ImGui::Checkbox("every block", &m_everyBlock);
+    ImGui::InputText("##runfile", &m_runFile);
+    ImGui::SameLine();
+    if (ImGui::Button("Save run...")) {
+        std::filesystem::path file = m_runFile;
+        std::error_code ec;
+        if (file.is_relative() && !ctx.sceneFile().empty()) file = ctx.sceneFile().parent_path() / file;
+        file = std::filesystem::absolute(file, ec);
+        const std::string error = saveRun(m_session.run(), file);
+        if (!error.empty()) ctx.showError(error);
+        else m_status = "Saved " + file.string() + " (collision-lab game --run FILE replays it)";
+    }
+    ImGui::EndDisabled();
+    if (!m_status.empty()) ImGui::TextWrapped("%s", m_status.c_str());
+
+    if (m_session.active()) {
+        ImGui::Separator();
+    ImGui::TextDisabled("This frame");
+        drawHud(false);
+    }
+
+    ImGui::Separator();
+    ImGui::TextDisabled("Settings (Play applies them)");
+    unsigned long long seed = m_seed;
+    if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed)) m_seed = seed;
+    if (m_session.active()) ImGui::TextDisabled("running seed %llu", static_cast<unsigned long long>(m_session.game().seed()));
+    float spawn = float(m_settings.spawnProbability), fall = float(m_settings.fallSpeed), spin = float(m_settings.spinSpeed);
+    if (ImGui::SliderFloat("spawn probability", &spawn, 0.0f, 50.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) m_settings.spawnProbability = spawn;
+    if (ImGui::SliderFloat("fall speed", &fall, 0.1f, 20.0f, "%.2f px/frame")) m_settings.fallSpeed = fall;
+    if (ImGui::SliderFloat("spin speed", &spin, 0.0f, 0.5f, "%.4f rad/frame", ImGuiSliderFlags_Logarithmic)) m_settings.spinSpeed = spin;
+    if (ImGui::SliderInt("Blocks", &m_settings.maxBlocks, 0, kMaxGameBlocks, "%d", ImGuiSliderFlags_Logarithmic)) {
+        m_settings.initialBlocks = std::min(m_settings.initialBlocks, m_settings.maxBlocks);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Most live blocks. Fill the field starts a run with this many.");
+    bool fill = m_settings.initialBlocks > 0;
+    if (ImGui::Checkbox("fill the field at the start", &fill)) m_settings.initialBlocks = fill ? m_settings.maxBlocks : 0;
+    if (fill) m_settings.initialBlocks = m_settings.maxBlocks;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("steady spawn") && m_sprites) {
+        m_settings.spawnProbability = steadySpawnProbability(m_settings, *m_sprites, m_settings.maxBlocks);
+    }
+    if (ImGui::BeginCombo("pre-check", m_settings.precheck.c_str())) {
+        for (const char* name : kPrechecks) {
+            if (ImGui::Selectable(name, m_settings.precheck == name)) m_settings.precheck = name;
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::BeginCombo("pixel test", m_settings.pixelTest.c_str())) {
+        for (const Algorithm& a : coreAlgorithms().all()) {
+            if (a.kind != AlgorithmKind::Pixel) continue;
+            const std::string name(a.name);
+            if (ImGui::Selectable(name.c_str(), m_settings.pixelTest == name)) m_settings.pixelTest = name;
+        }
+        ImGui::EndCombo();
+    }
+    const std::string broad(broadPhaseName(m_settings.broadPhase));
+    if (ImGui::BeginCombo("broad phase", broad.c_str())) {
+        for (BroadPhaseKind kind : kBroadPhases) {
+            const std::string name(broadPhaseName(kind));
+            if (ImGui::Selectable(name.c_str(), kind == m_settings.broadPhase)) m_settings.broadPhase = kind;
+        }
+        ImGui::EndCombo();
+    }
+    bool all = m_settings.pairs == PairMode::All;
+    if (ImGui::Checkbox("blocks collide with blocks", &all)) m_settings.pairs = all ? PairMode::All : PairMode::Person;
+    if (auto bad = validate(m_settings)) ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.4f, 1.0f), "%s", bad->c_str());
+}
+
+void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const {
+    (void)ctx;
+    if (!m_session.active() || !view.list || !view.camera) return;
+    const FallingBlocksGame& game = m_session.game();
+    const Rect vp = view.camera->viewport();
+    ImDrawList* list = view.list;
+    const bool hit = game.lastFrame().personHit;
+    list->AddRectFilled(toIm(vp.min), toIm(vp.max), toImColor(hit ? palette::kBackgroundHit : palette::kBackground));
+    const FieldFit fit = fitField(vp, game.settings());
+    const glm::dvec2 fieldMax = fit.toScreen({game.settings().fieldWidth, game.settings().fieldHeight});
+    list->AddRect(toIm(fit.origin), toIm(fieldMax), toImColor(withAlpha(palette::kSelection, 120)));
+    list->PushClipRect(toIm(fit.origin), toIm(fieldMax), true);
+    const GameSprites& sprites = game.sprites();
+    if (const sf::Texture* block = m_textures.get(sprites.block)) {
+        for (const FallingBlock& b : game.blocks()) {
+            drawSprite(list, textureId(block), game.blockTransform(b), sprites.block->width, sprites.block->height, fit);
+        }
+    }
+    if (const sf::Texture* person = m_textures.get(sprites.person)) {
+        drawSprite(list, textureId(person), game.personTransform(), sprites.person->width, sprites.person->height, fit);
+    }
+    list->PopClipRect();
+
+    // The HUD's short form, top-left of the view.
+    char text[256];
+    const FrameReport& f = game.lastFrame();
+    std::snprintf(text, sizeof text,
+                  "%s  frame %" PRId64 "  seed %llu\nblocks %" PRId64 "  hits %" PRId64 "\nbroad %" PRId64
+                  "  pre-check %" PRId64 "  pixel %" PRId64 "\nwork p50 %.3f  p95 %.3f ms",
+                  m_playing ? (m_session.replaying() ? "REPLAY" : "PLAYING") : "PAUSED (Space resumes)", f.frame,
+                  static_cast<unsigned long long>(game.seed()), f.counts.alive, f.counts.hits, f.counts.broadPhasePairs,
+                  f.counts.afterPrecheck, f.counts.pixelTests, m_session.workPercentileMs(50.0),
+                  m_session.workPercentileMs(95.0));
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const ImVec2 at(float(vp.min.x) + 6.0f, float(vp.min.y) + 6.0f);
+    list->AddRectFilled(ImVec2(at.x - 4.0f, at.y - 3.0f), ImVec2(at.x + size.x + 4.0f, at.y + size.y + 3.0f), IM_COL32(0, 0, 0, 170), 3.0f);
+    list->AddText(at, IM_COL32(255, 255, 255, 255), text);
+}
+
+}  // namespace cl

@@ -1,0 +1,48 @@
+#pragma once
+// GameTool: the XNA tutorial's falling-blocks game in the world view — Play, Left/Right (A/D), Space to
+// pause, Open as scene, Replay, Save run..., the game's settings as sliders and a HUD of the collision
+// stages. The stepping itself is GameSession (window-free).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "app/tools/game_session.h"
+#include "app/tools/tool.h"
+#include "app/views/sprite_textures.h"
+
+namespace cl {
+
+/// See the file comment.
+class GameTool : public Tool {
+public:
+    std::string_view id() const override { return "game"; }
+    std::string_view title() const override { return "Game"; }
+    std::string_view help() const override {
+        return "the tutorial's falling-blocks game: Play, Left/Right or A/D move, Space pauses, Open as scene";
+    }
+    void update(ToolContext& ctx) override;
+    void drawPanel(ToolContext& ctx) override;
+    bool overlayActive() const override { return m_session.active(); }
+    void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
+    void addCommands(CommandTable& commands) override;
+
+private:
+    bool play(ToolContext& ctx);
+    void drawHud(bool compact) const;
+
+    GameSession m_session;
+    GameSettings m_settings;
+    std::uint64_t m_seed = 1;
+    bool m_playing = false;
+    bool m_everyBlock = false;
+    std::uint8_t m_tapped = 0;  // keys pressed since the last step (a tap shorter than a frame still moves)
+    bool m_pauseRequested = false;
+    std::optional<GameSprites> m_sprites;
+    std::optional<Scene> m_pendingScene;  // Open as scene: opened by the next update()
+    std::string m_runFile = "run.json";
+    std::string m_status;
+    mutable SpriteTextures m_textures;
+};
+
+}  // namespace cl
