@@ -79,17 +79,18 @@ def main():
             if not window:
                 fail("the sandbox window did not appear")
             xdotool("windowmove", window, "0", "0")
-            time.sleep(1.0)
+            # Generous pauses: under the sanitizer build or a busy machine a frame can take a few hundred ms.
+            time.sleep(2.0)
             # No window manager under Xvfb: the pointer over the window gives it the keyboard.
             xdotool("mousemove", "600", "400")
             time.sleep(0.3)
             xdotool("key", "ctrl+b")
-            time.sleep(0.8)
-            xdotool("type", "--delay", "20", "typed by xdotool")
-            time.sleep(0.3)
+            time.sleep(2.0)
+            xdotool("type", "--delay", "60", "typed by xdotool")
+            time.sleep(1.0)
             xdotool("key", "ctrl+Return")
             saved = os.path.join(work, "bug-report.json")
-            deadline = time.time() + 15
+            deadline = time.time() + 30
             while not os.path.exists(saved) and time.time() < deadline:
                 time.sleep(0.2)
             if not os.path.exists(saved):
