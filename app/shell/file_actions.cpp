@@ -33,6 +33,17 @@ void runAction(SandboxState& state, PendingAction action, const std::filesystem:
         case PendingAction::OpenLesson:
             openSceneFile(state, file);
             break;
+        case PendingAction::OpenUntitled:
+            if (state.pendingScene) {
+                state.document.reset(std::move(*state.pendingScene));
+                state.pendingScene.reset();
+                state.file.clear();
+                state.status = "Opened an untitled scene: " + state.document.scene().title;
+                sceneOpened(state);
+                state.frameLocalRequested = true;
+                state.frameWorldRequested = true;
+            }
+            break;
         case PendingAction::Quit:
             state.quitNow = true;
             break;

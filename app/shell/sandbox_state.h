@@ -22,7 +22,7 @@
 namespace cl {
 
 /// What a pending "are you sure" prompt will do once unsaved work is dealt with.
-enum class PendingAction { None, New, Open, OpenRecent, OpenLesson, Quit };
+enum class PendingAction { None, New, Open, OpenRecent, OpenLesson, OpenUntitled, Quit };
 
 /// What the file browser's answer is for.
 enum class BrowserPurpose { OpenScene, SaveScene, LoadImage, AddSprite, BugReport };
@@ -49,6 +49,7 @@ struct SandboxState {
 
     PendingAction pending = PendingAction::None;
     std::filesystem::path pendingFile;     ///< For OpenRecent / OpenLesson.
+    std::optional<Scene> pendingScene;     ///< For OpenUntitled (a scene a tool made, e.g. a paused game frame).
     bool quitRequested = false;            ///< Quit once unsaved work is dealt with.
     bool quitNow = false;
 

@@ -47,12 +47,9 @@ void ToolContext::openLesson(const std::filesystem::path& lesson) const {
 }
 
 void ToolContext::openUntitledScene(Scene scene) const {
-    m_state.document.reset(std::move(scene));
-    m_state.file.clear();
-    m_state.status = "Opened an untitled scene: " + m_state.document.scene().title;
-    sceneOpened(m_state);
-    m_state.frameLocalRequested = true;
-    m_state.frameWorldRequested = true;
+    // Through the unsaved-changes prompt, like New and Open: the scene on screen is never lost silently.
+    m_state.pendingScene = std::move(scene);
+    requestAction(m_state, PendingAction::OpenUntitled);
 }
 
 std::filesystem::path ToolContext::assetsDir() const { return m_state.assetsDir.value_or(std::filesystem::path()); }

@@ -55,7 +55,8 @@ public:
     LessonNeighbours lessonNeighbours() const;
     /// Opens `lesson` (asking first when there are unsaved changes).
     void openLesson(const std::filesystem::path& lesson) const;
-    /// Opens `scene` as a new untitled document (undo history reset; Save asks for a file name).
+    /// Opens `scene` as a new untitled document, asking first when there are unsaved changes (undo history
+    /// reset; Save asks for a file name).
     void openUntitledScene(Scene scene) const;
     /// The bundled assets folder (holds sprites/ and scenes/), or empty when it was not found.
     std::filesystem::path assetsDir() const;
