@@ -16,13 +16,6 @@ constexpr double kRelativeTolerance = 1e-6;
 std::string jsonQuoted(const std::string& text) { return Json(text).dump(-1, ' ', false, Json::error_handler_t::replace); }
 std::string shortJson(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-std::optional<std::size_t> spriteIndex(const Scene& scene, const std::string& name) {
-    for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
-        if (scene.sprites[i].name == name) return i;
-    }
-    return std::nullopt;
-}
-
 std::string numberText(double v) {
     char buffer[48];
     std::snprintf(buffer, sizeof buffer, "%.6g", v);
@@ -148,28 +141,9 @@ MotionRunResult runMotionCheck(const Scene& scene, const std::string& sceneLabel
     }
 
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
-    if (options.pair) {
-        auto a = spriteIndex(scene, options.pair->first);
-        auto b = spriteIndex(scene, options.pair->second);
-        if (!a || !b || *a == *b) {
-            out.error = "no such pair of two different sprites: " + jsonQuoted(options.pair->first + "/" + options.pair->second);
-            return out;
-        }
-        pairs.emplace_back(*a, *b);
-    } else {
-        for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
-            for (std::size_t j = i + 1; j < scene.sprites.size(); ++j) pairs.emplace_back(i, j);
-        }
-        if (options.includeExpectedPairs && scene.expect.is_object()) {
-            for (const auto& item : scene.expect.items()) {
-                auto slash = item.key().find('/');
-                if (slash == std::string::npos) continue;
-                auto a = spriteIndex(scene, item.key().substr(0, slash));
-                auto b = spriteIndex(scene, item.key().substr(slash + 1));
-                if (!a || !b || *a == *b) continue;
-                if (std::find(pairs.begin(), pairs.end(), std::pair{*a, *b}) == pairs.end()) pairs.emplace_back(*a, *b);
-            }
-        }
+    if (auto problem = selectPairs(scene, options, pairs)) {
+        out.error = *problem;
+        return out;
     }
 
     MotionReport report;

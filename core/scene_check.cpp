@@ -200,6 +200,39 @@ Ordered contactExpectJson(const ContactReport& c) {
     return j;
 }
 
+std::optional<std::string> selectPairs(const Scene& scene, const CheckOptions& options,
+                                       std::vector<std::pair<std::size_t, std::size_t>>& pairs) {
+    pairs.clear();
+    if (options.pair) {
+        auto a = spriteIndex(scene, options.pair->first);
+        auto b = spriteIndex(scene, options.pair->second);
+        for (const auto* name : {&options.pair->first, &options.pair->second}) {
+            if (!spriteIndex(scene, *name)) {
+                return "no sprite is called " + jsonQuoted(*name) + " (sprites: " + namesText(scene) + ")";
+            }
+        }
+        if (*a == *b) {
+            return "a pair needs two different sprites, got " + jsonQuoted(options.pair->first) + " twice";
+        }
+        pairs.emplace_back(*a, *b);
+    } else {
+        for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
+            for (std::size_t j = i + 1; j < scene.sprites.size(); ++j) pairs.emplace_back(i, j);
+        }
+        if (options.includeExpectedPairs && scene.expect.is_object()) {
+            for (const auto& item : scene.expect.items()) {
+                auto slash = item.key().find('/');
+                if (slash == std::string::npos) continue;
+                auto a = spriteIndex(scene, item.key().substr(0, slash));
+                auto b = spriteIndex(scene, item.key().substr(slash + 1));
+                if (!a || !b || *a == *b) continue;
+                if (std::find(pairs.begin(), pairs.end(), std::pair{*a, *b}) == pairs.end()) pairs.emplace_back(*a, *b);
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options, MaskCache& masks) {
     CheckRunResult out;
     const AlgorithmSet& available = *options.available;
@@ -223,34 +256,9 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
     }
 
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
-    if (options.pair) {
-        auto a = spriteIndex(scene, options.pair->first);
-        auto b = spriteIndex(scene, options.pair->second);
-        for (const auto* name : {&options.pair->first, &options.pair->second}) {
-            if (!spriteIndex(scene, *name)) {
-                out.error = "no sprite is called " + jsonQuoted(*name) + " (sprites: " + namesText(scene) + ")";
-                return out;
-            }
-        }
-        if (*a == *b) {
-            out.error = "a pair needs two different sprites, got " + jsonQuoted(options.pair->first) + " twice";
-            return out;
-        }
-        pairs.emplace_back(*a, *b);
-    } else {
-        for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
-            for (std::size_t j = i + 1; j < scene.sprites.size(); ++j) pairs.emplace_back(i, j);
-        }
-        if (options.includeExpectedPairs && scene.expect.is_object()) {
-            for (const auto& item : scene.expect.items()) {
-                auto slash = item.key().find('/');
-                if (slash == std::string::npos) continue;
-                auto a = spriteIndex(scene, item.key().substr(0, slash));
-                auto b = spriteIndex(scene, item.key().substr(slash + 1));
-                if (!a || !b || *a == *b) continue;
-                if (std::find(pairs.begin(), pairs.end(), std::pair{*a, *b}) == pairs.end()) pairs.emplace_back(*a, *b);
-            }
-        }
+    if (auto problem = selectPairs(scene, options, pairs)) {
+        out.error = *problem;
+        return out;
     }
 
     CheckReport report;

@@ -81,6 +81,11 @@ struct CheckRunResult {
     bool ok() const { return report.has_value(); }
 };
 
+/// The pairs (A index, B index) options ask for: --pair's, or every (earlier, later) pair in file order
+/// plus, with includeExpectedPairs, the pairs the expect block names. The reason when a name is wrong.
+std::optional<std::string> selectPairs(const Scene& scene, const CheckOptions& options,
+                                       std::vector<std::pair<std::size_t, std::size_t>>& pairs);
+
 /// Runs the chosen tests on the chosen pairs, in full mode (every overlapping sample counted).
 CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options, MaskCache& masks);
 
