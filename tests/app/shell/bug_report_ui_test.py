@@ -38,6 +38,50 @@ def verify(app, scene):
     print(f"ok: {os.path.basename(scene)}: " + result.stdout.strip().splitlines()[-1])
 
 
+def drive_bug_report(app, lesson, env, work, saved, typed_ui):
+    """Ctrl+B, a typed title, Ctrl+Enter, Ctrl+Q in a fresh window; None when bug-report.json was saved."""
+    if os.path.exists(saved):
+        os.remove(saved)
+    proc = subprocess.Popen([app, lesson, "--describe-ui", typed_ui], env=env, cwd=work,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        window = ""
+        deadline = time.time() + 20
+        while not window and time.time() < deadline:
+            time.sleep(0.2)
+            window = xdotool("search", "--onlyvisible", "--name", "Collision Lab").stdout.split("\n")[0].strip()
+        if not window:
+            return "the sandbox window did not appear"
+        xdotool("windowmove", window, "0", "0")
+        # Generous pauses: under the sanitizer build or a busy machine a frame can take a few hundred ms.
+        time.sleep(2.0)
+        # No window manager under Xvfb: the pointer over the window, and the focus set, give it the keyboard.
+        xdotool("mousemove", "600", "400")
+        xdotool("windowfocus", window)
+        time.sleep(0.5)
+        xdotool("key", "ctrl+b")
+        time.sleep(2.0)
+        xdotool("type", "--delay", "60", "typed by xdotool")
+        time.sleep(1.0)
+        xdotool("key", "ctrl+Return")
+        deadline = time.time() + 20
+        while not os.path.exists(saved) and time.time() < deadline:
+            time.sleep(0.2)
+        if not os.path.exists(saved):
+            return "Ctrl+B, typing and Ctrl+Enter saved no bug-report.json in the current folder"
+        time.sleep(0.5)
+        xdotool("key", "ctrl+q")
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            return "Ctrl+Q did not quit"
+        return None
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def main():
     app, lesson = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with open(lesson) as f:
@@ -66,44 +110,18 @@ def main():
             fail(f"--save-bug-report failed: {result.stderr}")
         verify(app, cli_report)
 
-        # 3. Real key presses.
+        # 3. Real key presses. Under Xvfb without a window manager the first keys can reach the window before
+        # it has the keyboard, so the whole sequence is tried up to three times with a fresh window.
+        saved = os.path.join(work, "bug-report.json")
         typed_ui = os.path.join(work, "typed.json")
-        proc = subprocess.Popen([app, lesson, "--describe-ui", typed_ui], env=env, cwd=work,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        try:
-            window = ""
-            deadline = time.time() + 20
-            while not window and time.time() < deadline:
-                time.sleep(0.2)
-                window = xdotool("search", "--onlyvisible", "--name", "Collision Lab").stdout.split("\n")[0].strip()
-            if not window:
-                fail("the sandbox window did not appear")
-            xdotool("windowmove", window, "0", "0")
-            # Generous pauses: under the sanitizer build or a busy machine a frame can take a few hundred ms.
-            time.sleep(2.0)
-            # No window manager under Xvfb: the pointer over the window gives it the keyboard.
-            xdotool("mousemove", "600", "400")
-            time.sleep(0.3)
-            xdotool("key", "ctrl+b")
-            time.sleep(2.0)
-            xdotool("type", "--delay", "60", "typed by xdotool")
-            time.sleep(1.0)
-            xdotool("key", "ctrl+Return")
-            saved = os.path.join(work, "bug-report.json")
-            deadline = time.time() + 30
-            while not os.path.exists(saved) and time.time() < deadline:
-                time.sleep(0.2)
-            if not os.path.exists(saved):
-                fail("Ctrl+B, typing and Ctrl+Enter saved no bug-report.json in the current folder")
-            time.sleep(0.5)
-            xdotool("key", "ctrl+q")
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                fail("Ctrl+Q did not quit")
-        finally:
-            if proc.poll() is None:
-                proc.kill()
+        problems = []
+        for attempt in range(3):
+            problem = drive_bug_report(app, lesson, env, work, saved, typed_ui)
+            if problem is None:
+                break
+            problems.append(problem)
+        else:
+            fail("; ".join(problems))
         with open(saved) as f:
             report = json.load(f)
         if report["title"] != "typed by xdotool":
