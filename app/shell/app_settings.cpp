@@ -71,7 +71,10 @@ void readNumber(const nlohmann::json& json, const char* key, T& out, double lo, 
         wrongType(key, "a number", warnings);
         return;
     }
-    if (value < lo || value > hi) {
+    // A float saved at its bound reads back as a double a hair past it (0.8f is 0.800000011920929): that is
+    // the bound, not a value to warn about.
+    const double slack = std::is_integral_v<T> ? 0.0 : 1e-6 * std::max(1.0, std::fabs(hi));
+    if (value < lo - slack || value > hi + slack) {
         warnings.push_back(std::string("settings: ") + key + ": " + std::to_string(value) + " is outside [" + std::to_string(lo) + ", " +
                            std::to_string(hi) + "], using the nearest allowed value");
     }
