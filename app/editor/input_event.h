@@ -8,13 +8,26 @@ namespace cl {
 /// Mouse buttons the editor reacts to.
 enum class MouseButton { Left, Right, Middle };
 
+/// Every key the editor and the sandbox's shortcuts use, once: X(name, SFML's sf::Keyboard name, label).
+/// Adding a key is one line here; the enum, the SFML mapping and the shortcut text all come from it.
+#define CL_KEYS(X)                                                                                         \
+    X(Left, Left, "Left") X(Right, Right, "Right") X(Up, Up, "Up") X(Down, Down, "Down")                  \
+    X(Q, Q, "Q") X(E, E, "E") X(F, F, "F") X(Z, Z, "Z") X(Y, Y, "Y") X(S, S, "S") X(O, O, "O")             \
+    X(N, N, "N") X(A, A, "A") X(B, B, "B") X(D, D, "D") X(G, G, "G") X(P, P, "P") X(T, T, "T")             \
+    X(Space, Space, "Space") X(Delete, Delete, "Delete") X(Backspace, BackSpace, "Backspace")             \
+    X(Escape, Escape, "Escape") X(Enter, Enter, "Enter") X(Tab, Tab, "Tab")                               \
+    X(Comma, Comma, ",") X(Period, Period, ".") X(Home, Home, "Home") X(End, End, "End")                  \
+    X(Num1, Num1, "1") X(Num2, Num2, "2") X(Num3, Num3, "3") X(Num4, Num4, "4") X(Num5, Num5, "5")         \
+    X(Num6, Num6, "6") X(Num7, Num7, "7") X(Num8, Num8, "8") X(Num9, Num9, "9")                           \
+    X(F1, F1, "F1") X(F2, F2, "F2") X(F3, F3, "F3") X(F4, F4, "F4") X(F5, F5, "F5") X(F6, F6, "F6")        \
+    X(F7, F7, "F7") X(F8, F8, "F8") X(F9, F9, "F9") X(F10, F10, "F10") X(F11, F11, "F11") X(F12, F12, "F12")
+
 /// The keys the editor and the sandbox's shortcuts use; everything else is Other.
 enum class Key {
     Other,
-    Left, Right, Up, Down,
-    Q, E, F, Z, Y, S, O, N, A, B, D,
-    Space, Delete, Backspace, Escape, Enter, Tab,
-    F1, F2, F12,
+#define CL_KEY_ENUM(name, sfml, label) name,
+    CL_KEYS(CL_KEY_ENUM)
+#undef CL_KEY_ENUM
 };
 
 /// Modifier keys held when the event happened.

@@ -6,30 +6,10 @@ namespace {
 
 const char* keyName(Key key) {
     switch (key) {
-        case Key::Left: return "Left";
-        case Key::Right: return "Right";
-        case Key::Up: return "Up";
-        case Key::Down: return "Down";
-        case Key::Q: return "Q";
-        case Key::E: return "E";
-        case Key::F: return "F";
-        case Key::Z: return "Z";
-        case Key::Y: return "Y";
-        case Key::S: return "S";
-        case Key::O: return "O";
-        case Key::N: return "N";
-        case Key::A: return "A";
-        case Key::D: return "D";
-        case Key::B: return "B";
-        case Key::Space: return "Space";
-        case Key::Delete: return "Delete";
-        case Key::Backspace: return "Backspace";
-        case Key::Escape: return "Escape";
-        case Key::Enter: return "Enter";
-        case Key::Tab: return "Tab";
-        case Key::F1: return "F1";
-        case Key::F2: return "F2";
-        case Key::F12: return "F12";
+#define CL_KEY_NAME(name, sfml, label) \
+    case Key::name: return label;
+        CL_KEYS(CL_KEY_NAME)
+#undef CL_KEY_NAME
         case Key::Other: break;
     }
     return "?";

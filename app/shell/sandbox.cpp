@@ -51,30 +51,10 @@ constexpr auto kAnswerBudget = std::chrono::microseconds(6000);
 
 std::optional<Key> toKey(sf::Keyboard::Key code) {
     switch (code) {
-        case sf::Keyboard::Left: return Key::Left;
-        case sf::Keyboard::Right: return Key::Right;
-        case sf::Keyboard::Up: return Key::Up;
-        case sf::Keyboard::Down: return Key::Down;
-        case sf::Keyboard::Q: return Key::Q;
-        case sf::Keyboard::E: return Key::E;
-        case sf::Keyboard::F: return Key::F;
-        case sf::Keyboard::Z: return Key::Z;
-        case sf::Keyboard::Y: return Key::Y;
-        case sf::Keyboard::S: return Key::S;
-        case sf::Keyboard::O: return Key::O;
-        case sf::Keyboard::N: return Key::N;
-        case sf::Keyboard::A: return Key::A;
-        case sf::Keyboard::D: return Key::D;
-        case sf::Keyboard::B: return Key::B;
-        case sf::Keyboard::Space: return Key::Space;
-        case sf::Keyboard::Delete: return Key::Delete;
-        case sf::Keyboard::BackSpace: return Key::Backspace;
-        case sf::Keyboard::Escape: return Key::Escape;
-        case sf::Keyboard::Enter: return Key::Enter;
-        case sf::Keyboard::Tab: return Key::Tab;
-        case sf::Keyboard::F1: return Key::F1;
-        case sf::Keyboard::F2: return Key::F2;
-        case sf::Keyboard::F12: return Key::F12;
+#define CL_KEY_FROM_SFML(name, sfml, label) \
+    case sf::Keyboard::sfml: return Key::name;
+        CL_KEYS(CL_KEY_FROM_SFML)
+#undef CL_KEY_FROM_SFML
         default: return Key::Other;
     }
 }
@@ -445,6 +425,7 @@ bool Sandbox::start() {
     m_state.commands = makeCommands(m_state);
     m_state.errors.insert(m_state.errors.end(), warnings.begin(), warnings.end());
     loadInitialScene();
+    if (!m_options.tool.empty()) m_state.focusTool = findTool(m_state.tools, m_options.tool);
     if (m_persistSettings) {
         m_recovery = Recovery::claim(Recovery::defaultDir());
         m_recoveryOffer = m_recovery->find();
@@ -615,6 +596,11 @@ int runSandbox(std::span<const std::string_view> args, const AlgorithmSet& algor
     if (parsed.options.help) {
         std::cout << sandboxUsage();
         return 0;
+    }
+    if (!parsed.options.tool.empty() && findTool(makeTools(), parsed.options.tool) < 0) {
+        std::cerr << "collision-lab: --tool: no tool '" << parsed.options.tool << "' (tools: " << toolIds(makeTools())
+                  << ")\n";
+        return 2;
     }
     // Before any SFML window object exists: SFML aborts the process when it cannot reach the X server.
     if (auto problem = displayProblem()) {

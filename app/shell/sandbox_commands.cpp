@@ -99,10 +99,12 @@ CommandTable makeCommands(SandboxState& state) {
         const Tool& tool = *state.tools[i];
         Command show{.id = "view.tool." + std::string(tool.id()), .label = std::string(tool.title()), .menu = Menu::View,
                      .run = [&state, i] { state.focusTool = int(i); }, .separatorBefore = i == 0};
-        if (tool.shortcut().key != Key::Other) {
-            show.shortcuts = {tool.shortcut()};
+        if (tool.shortcut().key != Key::Other) show.shortcuts.push_back(tool.shortcut());
+        // Ctrl+1..9 open the first nine tabs, as browsers and editors number theirs.
+        static_assert(int(Key::Num9) - int(Key::Num1) == 8, "Num1..Num9 must be consecutive in CL_KEYS");
+        if (i < 9) show.shortcuts.push_back(ctrl(Key(int(Key::Num1) + int(i))));
+        if (!show.shortcuts.empty())
             show.help = "open the " + std::string(tool.title()) + " tab: " + std::string(tool.help());
-        }
         t.add(std::move(show));
     }
     t.add({.id = "view.reset-layout", .label = "Reset the layout", .menu = Menu::View,

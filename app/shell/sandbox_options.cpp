@@ -47,6 +47,9 @@ SandboxOptionsResult parseSandboxOptions(std::span<const std::string_view> args)
         } else if (arg == "--describe-ui") {
             if (!value(v)) return result;
             o.describeUi = std::filesystem::path(v);
+        } else if (arg == "--tool") {
+            if (!value(v)) return result;
+            o.tool = std::string(v);
         } else if (arg == "--stats") {
             o.stats = true;
         } else if (arg == "--animate") {
@@ -77,7 +80,7 @@ SandboxOptionsResult parseSandboxOptions(std::span<const std::string_view> args)
 
 std::string sandboxUsage() {
     return "usage: collision-lab [SCENE] [--frames N] [--screenshot PNG] [--stats] [--animate] [--all-overlays] [--size WxH]\n"
-           "                    [--save-bug-report FILE] [--describe-ui FILE]\n"
+           "                    [--tool NAME] [--save-bug-report FILE] [--describe-ui FILE]\n"
            "       collision-lab check ...   (the headless checker; see collision-lab check --help)\n"
            "\n"
            "  SCENE            scene file to open (default: the bundled assets/scenes/default.json)\n"
@@ -87,6 +90,7 @@ std::string sandboxUsage() {
            "  --animate        turn and move sprite A a little every frame, like a drag (for --stats)\n"
            "  --all-overlays   switch every overlay on\n"
            "  --size WxH       window size in pixels (default 1600x900)\n"
+           "  --tool NAME      open this tool's tab (its title or id: contact, game, step-through, ...)\n"
            "  --save-bug-report FILE  with --frames: after the last frame, save what File > Save as bug report\n"
            "                   saves with every test recorded (the same code path), then quit\n"
            "  --describe-ui FILE  at exit, write what the panels show as JSON (open tab, title, notes, file,\n"

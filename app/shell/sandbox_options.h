@@ -19,6 +19,7 @@ struct SandboxOptions {
     bool allOverlays = false;                        ///< Switch every overlay on.
     std::optional<std::filesystem::path> bugReport;  ///< With --frames: save a bug report here after the last frame.
     std::optional<std::filesystem::path> describeUi; ///< At exit, write what the panels show (JSON) here.
+    std::string tool;                                ///< Open this tool's tab (its id or title, any case); empty: none.
     bool help = false;                               ///< Print usage and quit.
     int width = 1600;                                ///< Window size.
     int height = 900;

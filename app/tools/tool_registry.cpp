@@ -1,5 +1,8 @@
 #include "app/tools/tool_registry.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "app/tools/compare_tool.h"
 #include "app/tools/contact_tool.h"
 #include "app/tools/expectations_tool.h"
@@ -24,6 +27,28 @@ std::vector<std::unique_ptr<Tool>> makeTools() {
     tools.push_back(std::make_unique<ExpectationsTool>());
     tools.push_back(std::make_unique<GameTool>());
     return tools;
+}
+
+namespace {
+
+bool sameText(std::string_view a, std::string_view b) {
+    return std::ranges::equal(a, b, [](char x, char y) {
+        return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+    });
+}
+
+}  // namespace
+
+int findTool(const std::vector<std::unique_ptr<Tool>>& tools, std::string_view name) {
+    for (std::size_t i = 0; i < tools.size(); ++i)
+        if (sameText(tools[i]->id(), name) || sameText(tools[i]->title(), name)) return int(i);
+    return -1;
+}
+
+std::string toolIds(const std::vector<std::unique_ptr<Tool>>& tools) {
+    std::string out;
+    for (const auto& tool : tools) out += (out.empty() ? "" : ", ") + std::string(tool->id());
+    return out;
 }
 
 }  // namespace cl

@@ -78,8 +78,35 @@ TEST(SandboxCommands, F2OpensTheNotesTab) {
     EXPECT_EQ(state.tools[std::size_t(state.focusTool)]->id(), "notes");
     const Command* notes = table.find("view.tool.notes");
     ASSERT_NE(notes, nullptr);
-    EXPECT_EQ(notes->inputText(), "F2");
+    EXPECT_EQ(notes->shortcuts.front().text(), "F2");  // its own key first: the menu shows it
     EXPECT_FALSE(notes->help.empty());
+}
+
+TEST(SandboxCommands, CtrlDigitsOpenTheFirstNineTabsInRegistryOrder) {
+    SandboxState state;
+    state.tools = makeTools();
+    const CommandTable table = makeCommands(state);
+    const Key digits[] = {Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9};
+    const std::size_t count = std::min<std::size_t>(9, state.tools.size());
+    for (std::size_t i = 0; i < count; ++i) {
+        state.focusTool = -1;
+        EXPECT_TRUE(table.dispatch(InputEvent::keyDown(digits[i], {.ctrl = true}))) << "Ctrl+" << i + 1;
+        EXPECT_EQ(state.focusTool, int(i)) << "Ctrl+" << i + 1;
+    }
+    state.focusTool = -1;
+    EXPECT_FALSE(table.dispatch(InputEvent::keyDown(Key::Num1)));  // a bare digit is not a shortcut
+    EXPECT_EQ(state.focusTool, -1);
+}
+
+TEST(ToolRegistry, FindsAToolByIdOrTitleInAnyCase) {
+    const auto tools = makeTools();
+    const int contact = findTool(tools, "contact");
+    ASSERT_GE(contact, 0);
+    EXPECT_EQ(tools[std::size_t(contact)]->id(), "contact");
+    EXPECT_EQ(findTool(tools, "Step Through"), findTool(tools, "step-through"));
+    EXPECT_GE(findTool(tools, "STEP-THROUGH"), 0);
+    EXPECT_EQ(findTool(tools, "no such tool"), -1);
+    EXPECT_NE(toolIds(tools).find("contact"), std::string::npos);
 }
 
 TEST(SandboxCommands, ASceneWithNotesOpensOnItsNotesAndOneWithoutStaysPut) {

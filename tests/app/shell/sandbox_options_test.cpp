@@ -60,4 +60,11 @@ TEST(SandboxOptions, BugReportAndDescribeUi) {
 }
 
 }  // namespace
+TEST(SandboxOptions, ToolNamesTheTabToOpen) {
+    const auto r = parse({"--tool", "contact", "--frames", "2"});
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    EXPECT_EQ(r.options.tool, "contact");
+    EXPECT_NE(parse({"--tool"}).error.find("needs a value"), std::string::npos);
+}
+
 }  // namespace cl
