@@ -10,6 +10,7 @@
 #include <stb_image_write.h>
 
 #include "core/atomic_file.h"
+#include "core/png_data_check.h"
 
 namespace cl {
 namespace {
@@ -276,6 +277,9 @@ ImageLoadResult decodeImage(std::span<const std::uint8_t> bytes, std::string_vie
                                  std::to_string(needed) + " bytes, the file has " + std::to_string(bytes.size()));
     }
 
+    if (format == ImageFormat::Png) {
+        if (auto problem = pngDataProblem(bytes)) return failure(what, "corrupt or truncated PNG: " + *problem);
+    }
     if (format == ImageFormat::Hdr) {
         if (auto problem = hdrDataProblem(bytes, std::uint64_t(w), std::uint64_t(h))) return failure(what, "truncated or corrupt HDR: " + *problem);
     }

@@ -15,10 +15,7 @@ seconds=${FUZZ_SECONDS:-25}
 build=${COLLISION_LAB_FUZZ_BUILD_DIR:-build-fuzz}
 compiler=${CXX:-clang++}
 targets=("$@")
-# fuzz_image_decode is left out of the default run while its open finding stands: a corrupt PNG
-# (tests/fuzz/open-findings/fuzz_image_decode/) makes Debian's stb_image hand back pixels it never wrote.
-# Run it by name: tests/fuzz/run_fuzzers.sh fuzz_image_decode.
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene_load fuzz_image_mask fuzz_app_files fuzz_atlas_parse)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene_load fuzz_image_mask fuzz_image_decode fuzz_app_files fuzz_atlas_parse)
 
 seedsFor() {
   case "$1" in
