@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/image_io.h"
+#include "core/json_text.h"
 
 namespace cl {
 namespace {
@@ -16,41 +17,11 @@ namespace {
 // Ordered: in the hash form the frames' order is the file's, and Aseprite tags count frames in that order.
 using Json = nlohmann::ordered_json;
 
-std::string jsonQuoted(std::string_view text) {
-    return Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
-std::string describe(const Json& value) {
-    switch (value.type()) {
-        case Json::value_t::null: return "null";
-        case Json::value_t::boolean: return value.get<bool>() ? "true" : "false";
-        case Json::value_t::number_integer:
-        case Json::value_t::number_unsigned:
-        case Json::value_t::number_float: return value.dump();
-        case Json::value_t::string: {
-            const auto& s = value.get_ref<const std::string&>();
-            return "the string " + jsonQuoted(s.size() > 40 ? s.substr(0, 37) + "..." : s);
-        }
-        case Json::value_t::array: return "an array";
-        case Json::value_t::object: return "an object";
-        default: return "an unsupported value";
-    }
-}
-
-std::string jsonErrorText(const std::exception& e) {
-    std::string text = e.what();
-    if (!text.empty() && text.front() == '[') {
-        auto close = text.find("] ");
-        if (close != std::string::npos) text.erase(0, close + 2);
-    }
-    return text;
-}
-
 class AtlasReader {
 public:
     std::optional<Atlas> read(const Json& root) {
         if (!root.is_object()) {
-            add("", "an atlas description must be one JSON object with \"frames\" and \"meta\", got " + describe(root));
+            add("", "an atlas description must be one JSON object with \"frames\" and \"meta\", got " + describeJson(root));
             return std::nullopt;
         }
         Atlas atlas;
@@ -78,14 +49,14 @@ public:
                         auto name = record.find("filename");
                         if (name == record.end()) add(path + ".filename", "missing (the array form names each frame here)");
                         else if (!name->is_string() || name->get_ref<const std::string&>().empty()) {
-                            add(path + ".filename", "must be a non-empty string, got " + describe(*name));
+                            add(path + ".filename", "must be a non-empty string, got " + describeJson(*name));
                         } else frame.name = name->get<std::string>();
                     }
                     if (readFrame(record, path, frame) && !frame.name.empty()) atlas.frames.push_back(std::move(frame));
                 }
             }
         } else {
-            add("frames", "must be an object keyed by frame name or an array of frames, got " + describe(*frames));
+            add("frames", "must be an object keyed by frame name or an array of frames, got " + describeJson(*frames));
         }
         checkDuplicateNames(atlas, frames != root.end() && frames->is_array());
         if (auto meta = root.find("meta"); meta != root.end() && meta->is_object()) readTags(*meta, atlas);
@@ -109,7 +80,7 @@ private:
             double d = it->get<double>();
             if (std::isfinite(d) && d == std::floor(d) && d >= lo && d <= hi) return static_cast<int>(d);
         }
-        add(at, "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + describe(*it));
+        add(at, "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + describeJson(*it));
         return std::nullopt;
     }
 
@@ -123,7 +94,7 @@ private:
         }
         if (!it->is_object()) {
             add(at, std::string("must be an object ") + (withPosition ? "{\"x\", \"y\", \"w\", \"h\"}" : "{\"w\", \"h\"}") +
-                        ", got " + describe(*it));
+                        ", got " + describeJson(*it));
             return std::nullopt;
         }
         PixelRect r;
@@ -146,13 +117,13 @@ private:
         auto it = record.find(key);
         if (it == record.end()) return false;
         if (it->is_boolean()) return it->get<bool>();
-        add(path + "." + std::string(key), "must be true or false, got " + describe(*it));
+        add(path + "." + std::string(key), "must be true or false, got " + describeJson(*it));
         return std::nullopt;
     }
 
     bool readFrame(const Json& record, const std::string& path, AtlasFrame& frame) {
         if (!record.is_object()) {
-            add(path, "must be an object {\"frame\": {...}, ...}, got " + describe(record));
+            add(path, "must be an object {\"frame\": {...}, ...}, got " + describeJson(record));
             return false;
         }
         const std::size_t before = m_problems.size();
@@ -197,7 +168,7 @@ private:
                 if (std::isfinite(x) && std::isfinite(y) && std::fabs(x) <= 16 && std::fabs(y) <= 16) frame.pivot = glm::dvec2{x, y};
                 else add(at, "must hold x and y in [-16, 16] (fractions of the source size)");
             } else {
-                add(at, "must be an object {\"x\": number, \"y\": number}, got " + describe(*pivot));
+                add(at, "must be an object {\"x\": number, \"y\": number}, got " + describeJson(*pivot));
             }
         }
         if (record.contains("duration")) {
@@ -222,13 +193,13 @@ private:
         auto meta = root.find("meta");
         if (meta == root.end()) return;
         if (!meta->is_object()) {
-            add("meta", "must be an object, got " + describe(*meta));
+            add("meta", "must be an object, got " + describeJson(*meta));
             return;
         }
         if (auto app = meta->find("app"); app != meta->end() && app->is_string()) atlas.app = app->get<std::string>();
         if (auto image = meta->find("image"); image != meta->end()) {
             if (image->is_string()) atlas.image = image->get<std::string>();
-            else add("meta.image", "must be a string (the atlas image's file name), got " + describe(*image));
+            else add("meta.image", "must be a string (the atlas image's file name), got " + describeJson(*image));
         }
         if (meta->contains("size")) {
             if (auto size = readRect(*meta, "size", "meta", false, 1)) atlas.width = size->w, atlas.height = size->h;
@@ -239,7 +210,7 @@ private:
         auto tags = meta.find("frameTags");
         if (tags == meta.end()) return;
         if (!tags->is_array()) {
-            add("meta.frameTags", "must be an array of {\"name\", \"from\", \"to\"}, got " + describe(*tags));
+            add("meta.frameTags", "must be an array of {\"name\", \"from\", \"to\"}, got " + describeJson(*tags));
             return;
         }
         const int last = static_cast<int>(atlas.frames.size()) - 1;
@@ -247,7 +218,7 @@ private:
             const std::string path = "meta.frameTags[" + std::to_string(i) + "]";
             const Json& t = (*tags)[i];
             if (!t.is_object()) {
-                add(path, "must be an object {\"name\", \"from\", \"to\"}, got " + describe(t));
+                add(path, "must be an object {\"name\", \"from\", \"to\"}, got " + describeJson(t));
                 continue;
             }
             AtlasTag tag;

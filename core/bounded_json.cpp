@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/json_text.h"
+
 namespace cl {
 namespace {
 
@@ -13,15 +15,6 @@ bool identifierLike(std::string_view key) {
     return std::all_of(key.begin(), key.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
     });
-}
-
-std::string errorText(const std::exception& e) {
-    std::string text = e.what();
-    if (!text.empty() && text.front() == '[') {
-        auto close = text.find("] ");
-        if (close != std::string::npos) text.erase(0, close + 2);
-    }
-    return text;
 }
 
 /// Builds the tree through nlohmann's own DOM builder, counting and checking every event first.
@@ -57,7 +50,7 @@ public:
 
     bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) {
         m_path.clear();
-        m_error = "not valid JSON: " + errorText(e);
+        m_error = "not valid JSON: " + jsonErrorText(e);
         return false;
     }
 
@@ -77,7 +70,10 @@ private:
         std::string path;
         for (const Frame& frame : m_stack) {
             if (frame.array) {
-                path += "[" + std::to_string(frame.index == 0 ? 0 : frame.index - 1) + "]";
+                // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) about "[" + std::string.
+                path += '[';
+                path += std::to_string(frame.index == 0 ? 0 : frame.index - 1);
+                path += ']';
             } else {
                 const std::string key = jsonPathKey(frame.key);
                 if (key.front() == '[') path += key;

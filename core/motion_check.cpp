@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <set>
 
+#include "core/json_text.h"
+
 namespace cl {
 namespace {
 
@@ -13,28 +15,10 @@ using Json = nlohmann::json;
 
 constexpr double kRelativeTolerance = 1e-6;
 
-std::string jsonQuoted(const std::string& text) { return Json(text).dump(-1, ' ', false, Json::error_handler_t::replace); }
 std::string shortJson(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-std::string numberText(double v) {
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.6g", v);
-    return buffer;
-}
 
-std::string pixelText(glm::ivec2 p) {
-    std::string text("(");
-    text += std::to_string(p.x);
-    text += ",";
-    text += std::to_string(p.y);
-    text += ")";
-    return text;
-}
 
-std::string padded(std::string text, std::size_t width) {
-    if (text.size() < width) text.append(width - text.size(), ' ');
-    return text;
-}
 
 Ordered hitJson(const PixelHit& h) {
     return Ordered{{"a", Ordered::array({h.a.x, h.a.y})}, {"b", Ordered::array({h.b.x, h.b.y})},

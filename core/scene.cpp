@@ -12,6 +12,7 @@
 #include "core/contact.h"
 #include "core/bounded_json.h"
 #include "core/image_io.h"
+#include "core/json_text.h"
 
 namespace cl {
 namespace {
@@ -21,46 +22,7 @@ using Json = nlohmann::json;
 /// Largest scene file read, in bytes (embedded images make files large, but not this large).
 constexpr std::uintmax_t kMaxSceneFileBytes = 512u * 1024u * 1024u;
 
-std::string formatNumber(double value) {
-    char buffer[64];
-    auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-    return std::string(buffer, end);
-}
-
-std::string jsonQuoted(std::string_view text) {
-    return Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
-/// A JSON value as a message shows it after "got": numbers and short strings as written, containers by kind.
-std::string describe(const Json& value) {
-    switch (value.type()) {
-        case Json::value_t::null: return "null";
-        case Json::value_t::boolean: return value.get<bool>() ? "true" : "false";
-        case Json::value_t::number_integer:
-        case Json::value_t::number_unsigned: return value.dump();
-        case Json::value_t::number_float: return formatNumber(value.get<double>());
-        case Json::value_t::string: {
-            const auto& s = value.get_ref<const std::string&>();
-            if (s.size() > 40) return "the string " + jsonQuoted(s.substr(0, 37)) + "...";
-            return "the string " + jsonQuoted(s);
-        }
-        case Json::value_t::array: return "an array";
-        case Json::value_t::object: return "an object";
-        default: return "an unsupported value";
-    }
-}
-
-/// Strips nlohmann's "[json.exception.parse_error.101] " prefix: users need the line and column, not the id.
-std::string jsonErrorText(const std::exception& e) {
-    std::string text = e.what();
-    if (!text.empty() && text.front() == '[') {
-        auto close = text.find("] ");
-        if (close != std::string::npos) text.erase(0, close + 2);
-    }
-    return text;
-}
-
-std::string rangeText(double lo, double hi) { return "[" + formatNumber(lo) + ", " + formatNumber(hi) + "]"; }
+std::string rangeText(double lo, double hi) { return "[" + shortestNumber(lo) + ", " + shortestNumber(hi) + "]"; }
 
 std::string knownKeysText(std::initializer_list<std::string_view> keys) {
     std::string text;
@@ -86,7 +48,7 @@ public:
 
     std::optional<Scene> read(const Json& root) {
         if (!root.is_object()) {
-            add("", "a scene file must hold one JSON object {...}, got " + describe(root));
+            add("", "a scene file must hold one JSON object {...}, got " + describeJson(root));
             return std::nullopt;
         }
         if (!readHeader(root)) return std::nullopt;
@@ -98,12 +60,12 @@ public:
         if (auto it = root.find("sampling"); it != root.end()) {
             auto sampling = it->is_string() ? parseSampling(it->get_ref<const std::string&>()) : std::nullopt;
             if (sampling) scene.sampling = *sampling;
-            else add("sampling", "must be \"center\" or \"xna\", got " + describe(*it));
+            else add("sampling", "must be \"center\" or \"xna\", got " + describeJson(*it));
         }
         if (auto it = root.find("scan"); it != root.end()) {
             auto scan = it->is_string() ? parseScanDirection(it->get_ref<const std::string&>()) : std::nullopt;
             if (scan) scene.scan = *scan;
-            else add("scan", "must be \"a-to-b\", \"b-to-a\" or \"both\", got " + describe(*it));
+            else add("scan", "must be \"a-to-b\", \"b-to-a\" or \"both\", got " + describeJson(*it));
         }
         readSprites(root, scene);
         readTimeline(root, scene.timeline);
@@ -113,12 +75,12 @@ public:
                 scene.expect = *it;
                 checkExpect(*it, scene);
             } else {
-                add("expect", "must be an object {\"A/B\": {\"algorithm\": {...}}}, got " + describe(*it));
+                add("expect", "must be an object {\"A/B\": {\"algorithm\": {...}}}, got " + describeJson(*it));
             }
         }
         if (auto it = root.find("view"); it != root.end()) {
             if (it->is_object()) scene.view = *it;
-            else add("view", "must be an object, got " + describe(*it));
+            else add("view", "must be an object, got " + describeJson(*it));
         }
         if (!m_problems.empty()) return std::nullopt;
         return scene;
@@ -137,14 +99,14 @@ private:
             return false;
         }
         if (!format->is_string() || format->get_ref<const std::string&>() != kSceneFormat) {
-            add("format", "must be \"" + std::string(kSceneFormat) + "\", got " + describe(*format));
+            add("format", "must be \"" + std::string(kSceneFormat) + "\", got " + describeJson(*format));
             return false;
         }
         auto version = root.find("version");
         if (version == root.end()) {
             add("version", "missing (required; this program reads version " + std::to_string(kSceneVersion) + ")");
         } else if (!isIntegral(*version)) {
-            add("version", "must be the integer " + std::to_string(kSceneVersion) + ", got " + describe(*version));
+            add("version", "must be the integer " + std::to_string(kSceneVersion) + ", got " + describeJson(*version));
         } else {
             double v = version->get<double>();
             if (v > kSceneVersion) {
@@ -152,7 +114,7 @@ private:
                                    std::to_string(kSceneVersion) + "); open it with a newer collision-lab");
                 return false;
             }
-            if (v < kSceneVersion) add("version", "must be " + std::to_string(kSceneVersion) + ", got " + describe(*version));
+            if (v < kSceneVersion) add("version", "must be " + std::to_string(kSceneVersion) + ", got " + describeJson(*version));
         }
         return true;
     }
@@ -175,7 +137,7 @@ private:
         auto it = object.find(key);
         if (it == object.end()) return;
         if (it->is_string()) out = it->get<std::string>();
-        else add(path, "must be a string, got " + describe(*it));
+        else add(path, "must be a string, got " + describeJson(*it));
     }
 
     // Reads a number; `inRange` says whether a finite value is acceptable, `rule` is the message on failure.
@@ -185,7 +147,7 @@ private:
             double d = value.get<double>();
             if (std::isfinite(d) && inRange(d)) return d;
         }
-        add(path, rule + ", got " + describe(value));
+        add(path, rule + ", got " + describeJson(value));
         return std::nullopt;
     }
 
@@ -199,7 +161,7 @@ private:
         }
         if (!value.is_array() || value.size() != 2) {
             add(path, std::string("must be an array of two numbers [x, y]") + (allowSingleNumber ? " or one number" : "") +
-                          ", got " + (value.is_array() ? "an array of " + std::to_string(value.size()) : describe(value)));
+                          ", got " + (value.is_array() ? "an array of " + std::to_string(value.size()) : describeJson(value)));
             return std::nullopt;
         }
         auto x = readNumber(value[0], path + "[0]", inRange, rule);
@@ -215,7 +177,7 @@ private:
             return;
         }
         if (!it->is_array()) {
-            add("sprites", "must be an array of at least two sprites, got " + describe(*it));
+            add("sprites", "must be an array of at least two sprites, got " + describeJson(*it));
             return;
         }
         if (it->size() < 2) add("sprites", "needs at least two sprites, got " + std::to_string(it->size()));
@@ -239,7 +201,7 @@ private:
     // Returns false when the sprite is too broken to take part in later checks (expect pair names).
     bool readSprite(const Json& value, const std::string& path, SceneSprite& sprite) {
         if (!value.is_object()) {
-            add(path, "must be an object {\"name\": ..., \"image\": ...}, got " + describe(value));
+            add(path, "must be an object {\"name\": ..., \"image\": ...}, got " + describeJson(value));
             return false;
         }
         const std::size_t problemsBefore = m_problems.size();
@@ -251,7 +213,7 @@ private:
             add(path + ".name", "missing (required)");
         } else if (!it->is_string() || it->get_ref<const std::string&>().empty() ||
                    it->get_ref<const std::string&>().find('/') != std::string::npos) {
-            add(path + ".name", "must be a non-empty string without '/', got " + describe(*it));
+            add(path + ".name", "must be a non-empty string without '/', got " + describeJson(*it));
         } else {
             sprite.name = it->get<std::string>();
             named = true;
@@ -263,10 +225,10 @@ private:
                 add(path + ".image", "missing (required: a path relative to the scene file, or a data:image/png;base64 URI)");
             }
         } else if (!it->is_string() || it->get_ref<const std::string&>().empty()) {
-            add(path + ".image", "must be a path or a data:image/png;base64 URI, got " + describe(*it));
+            add(path + ".image", "must be a path or a data:image/png;base64 URI, got " + describeJson(*it));
         } else if (it->get_ref<const std::string&>().find('\0') != std::string::npos) {
             // The operating system would open the path only up to the NUL: a different file.
-            add(path + ".image", "must not contain a NUL character (\\u0000), got " + describe(*it));
+            add(path + ".image", "must not contain a NUL character (\\u0000), got " + describeJson(*it));
         } else {
             sprite.image = it->get<std::string>();
             hasImage = true;
@@ -298,7 +260,7 @@ private:
             if (isIntegral(*it) && it->get<double>() >= 0 && it->get<double>() <= 255) {
                 sprite.alphaThreshold = static_cast<int>(it->get<double>());
             } else {
-                add(path + ".alpha_threshold", "must be an integer in [0, 255], got " + describe(*it));
+                add(path + ".alpha_threshold", "must be an integer in [0, 255], got " + describeJson(*it));
             }
         }
         readMotion(value, path, sprite.motion);
@@ -339,7 +301,7 @@ private:
             if (isIntegral(*it) && it->get<double>() >= 1 && it->get<double>() <= kMaxSceneFrames) {
                 timeline.frames = static_cast<int>(it->get<double>());
             } else {
-                add("frames", "must be an integer in [1, " + std::to_string(kMaxSceneFrames) + "], got " + describe(*it));
+                add("frames", "must be an integer in [1, " + std::to_string(kMaxSceneFrames) + "], got " + describeJson(*it));
             }
         }
         if (auto it = root.find("frame"); it != root.end()) {
@@ -347,7 +309,7 @@ private:
                 timeline.frame = static_cast<int>(it->get<double>());
             } else {
                 add("frame", "must be an integer in [0, " + std::to_string(timeline.frames - 1) + "] (frames is " +
-                                 std::to_string(timeline.frames) + "), got " + describe(*it));
+                                 std::to_string(timeline.frames) + "), got " + describeJson(*it));
             }
         }
         if (auto it = root.find("sweep_resolution"); it != root.end()) {
@@ -397,7 +359,7 @@ private:
         if (auto it = value.find("atlas"); it != value.end()) {
             framed = true;
             if (!it->is_string() || it->get_ref<const std::string&>().empty() || isDataUri(it->get_ref<const std::string&>())) {
-                add(path + ".atlas", "must be the path of a TexturePacker or Aseprite JSON file, got " + describe(*it));
+                add(path + ".atlas", "must be the path of a TexturePacker or Aseprite JSON file, got " + describeJson(*it));
             } else {
                 sprite.atlas = it->get<std::string>();
                 sprite.atlasPath = (m_folder / std::filesystem::path(sprite.atlas)).lexically_normal();
@@ -425,7 +387,7 @@ private:
                 sprite.flip = {(*it)[0].get<bool>(), (*it)[1].get<bool>()};
                 framed = true;
             } else {
-                add(path + ".flip", "must be an array of two booleans [fx, fy], got " + describe(*it));
+                add(path + ".flip", "must be an array of two booleans [fx, fy], got " + describeJson(*it));
             }
         }
         if (auto it = value.find("animation"); it != value.end()) {
@@ -436,7 +398,7 @@ private:
         }
         if (auto it = value.find("frame_index"); it != value.end()) {
             if (!isIntegral(*it) || it->get<double>() < 0 || it->get<double>() >= kMaxAtlasFrames) {
-                add(path + ".frame_index", "must be an integer in [0, " + std::to_string(kMaxAtlasFrames - 1) + "], got " + describe(*it));
+                add(path + ".frame_index", "must be an integer in [0, " + std::to_string(kMaxAtlasFrames - 1) + "], got " + describeJson(*it));
             } else {
                 sprite.frameIndex = static_cast<int>(it->get<double>());
             }
@@ -453,7 +415,7 @@ private:
         const std::string shapes = "must be {\"rect\": [x, y, w, h]}, {\"grid\": [cellW, cellH], \"index\": i} or an atlas frame's name";
         auto integer = [&](const Json& n, const std::string& at, int lo, int hi) -> std::optional<int> {
             if (isIntegral(n) && n.get<double>() >= lo && n.get<double>() <= hi) return static_cast<int>(n.get<double>());
-            add(at, "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + describe(n));
+            add(at, "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + describeJson(n));
             return std::nullopt;
         };
         if (v.is_string()) {
@@ -465,7 +427,7 @@ private:
             checkKeys(v, path, {"rect"});
             const Json& r = v["rect"];
             if (!r.is_array() || r.size() != 4) {
-                add(path + ".rect", "must be an array of four integers [x, y, w, h], got " + describe(r));
+                add(path + ".rect", "must be an array of four integers [x, y, w, h], got " + describeJson(r));
                 return;
             }
             auto x = integer(r[0], path + ".rect[0]", 0, kMaxImageSide);
@@ -479,7 +441,7 @@ private:
             checkKeys(v, path, {"grid", "index", "spacing", "margin"});
             const Json& g = v["grid"];
             if (!g.is_array() || g.size() != 2) {
-                add(path + ".grid", "must be an array of two integers [cellW, cellH], got " + describe(g));
+                add(path + ".grid", "must be an array of two integers [cellW, cellH], got " + describeJson(g));
                 return;
             }
             auto w = integer(g[0], path + ".grid[0]", 1, kMaxImageSide);
@@ -494,31 +456,31 @@ private:
             ref.grid = {*w, *h, *spacing, *margin};
             ref.index = *index;
         } else {
-            add(path, shapes + ", got " + describe(v));
+            add(path, shapes + ", got " + describeJson(v));
         }
     }
 
     void readAnimation(const Json& v, const std::string& path, SpriteAnimation& animation) {
         if (!v.is_object() || (v.contains("tag") == v.contains("frames"))) {
-            add(path, "must be {\"tag\": \"<Aseprite tag>\"} or {\"frames\": [\"<frame name>\", ...]}, got " + describe(v));
+            add(path, "must be {\"tag\": \"<Aseprite tag>\"} or {\"frames\": [\"<frame name>\", ...]}, got " + describeJson(v));
             return;
         }
         checkKeys(v, path, {"tag", "frames"});
         if (auto tag = v.find("tag"); tag != v.end()) {
             if (tag->is_string() && !tag->get_ref<const std::string&>().empty()) animation.tag = tag->get<std::string>();
-            else add(path + ".tag", "must be a tag's name, got " + describe(*tag));
+            else add(path + ".tag", "must be a tag's name, got " + describeJson(*tag));
             return;
         }
         const Json& frames = v["frames"];
         if (!frames.is_array() || frames.empty() || frames.size() > static_cast<std::size_t>(kMaxAtlasFrames)) {
-            add(path + ".frames", "must be an array of 1 to " + std::to_string(kMaxAtlasFrames) + " frame names, got " + describe(frames));
+            add(path + ".frames", "must be an array of 1 to " + std::to_string(kMaxAtlasFrames) + " frame names, got " + describeJson(frames));
             return;
         }
         for (std::size_t i = 0; i < frames.size(); ++i) {
             if (frames[i].is_string() && !frames[i].get_ref<const std::string&>().empty()) {
                 animation.frames.push_back(frames[i].get<std::string>());
             } else {
-                add(path + ".frames[" + std::to_string(i) + "]", "must be a frame's name, got " + describe(frames[i]));
+                add(path + ".frames[" + std::to_string(i) + "]", "must be a frame's name, got " + describeJson(frames[i]));
             }
         }
     }
@@ -636,7 +598,7 @@ private:
                 if (a == b) add(path, "a pair needs two different sprites");
             }
             if (!pair.value().is_object()) {
-                add(path, "must be an object {\"algorithm\": {...}}, got " + describe(pair.value()));
+                add(path, "must be an object {\"algorithm\": {...}}, got " + describeJson(pair.value()));
                 continue;
             }
             for (const auto& entry : pair.value().items()) {
@@ -655,7 +617,7 @@ private:
 
     void checkExpectation(const Json& value, const std::string& path) {
         if (!value.is_object()) {
-            add(path, "must be an object such as {\"hit\": true}, got " + describe(value));
+            add(path, "must be an object such as {\"hit\": true}, got " + describeJson(value));
             return;
         }
         for (const auto& field : value.items()) {
@@ -663,13 +625,13 @@ private:
             const Json& v = field.value();
             const std::string fieldPath = path + "." + key;
             if (key == "applicable" || key == "hit") {
-                if (!v.is_boolean()) add(fieldPath, "must be true or false, got " + describe(v));
+                if (!v.is_boolean()) add(fieldPath, "must be true or false, got " + describeJson(v));
             } else if (key == "reason") {
-                if (!v.is_string()) add(fieldPath, "must be a string, got " + describe(v));
+                if (!v.is_string()) add(fieldPath, "must be a string, got " + describeJson(v));
             } else if (key == "overlap" || key == "samples") {
-                if (!isIntegral(v) || v.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describe(v));
+                if (!isIntegral(v) || v.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describeJson(v));
             } else if (key == "overlap_area") {
-                if (!v.is_number() || !(v.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describe(v));
+                if (!v.is_number() || !(v.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describeJson(v));
             } else if (key == "first_hit") {
                 checkFirstHit(v, fieldPath);
             } else if (key == "time_ns") {
@@ -688,7 +650,7 @@ private:
     void checkFirstHit(const Json& v, const std::string& path) {
         if (v.is_null()) return;
         if (!v.is_object()) {
-            add(path, "must be null or an object {\"a\": [x, y], \"b\": [x, y], \"world\": [x, y]}, got " + describe(v));
+            add(path, "must be null or an object {\"a\": [x, y], \"b\": [x, y], \"world\": [x, y]}, got " + describeJson(v));
             return;
         }
         for (const auto& field : v.items()) {
@@ -699,7 +661,7 @@ private:
                 add(fieldPath, "unknown field (known fields: a, b, world)");
             } else if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number() ||
                        (integral && (!isIntegral(point[0]) || !isIntegral(point[1])))) {
-                add(fieldPath, std::string("must be an array of two ") + (integral ? "integers" : "numbers") + ", got " + describe(point));
+                add(fieldPath, std::string("must be an array of two ") + (integral ? "integers" : "numbers") + ", got " + describeJson(point));
             }
         }
     }
@@ -709,14 +671,14 @@ private:
         auto it = root.find("contact");
         if (it == root.end()) return;
         if (!it->is_object()) {
-            add("contact", "must be an object {\"test\": ..., \"resolution\": ..., \"push\": ...}, got " + describe(*it));
+            add("contact", "must be an object {\"test\": ..., \"resolution\": ..., \"push\": ...}, got " + describeJson(*it));
             return;
         }
         checkKeys(*it, "contact", {"test", "resolution", "push"});
         SceneContact contact;
         if (auto test = it->find("test"); test != it->end()) {
             if (!test->is_string()) {
-                add("contact.test", "must be the name of a pixel test, got " + describe(*test));
+                add("contact.test", "must be the name of a pixel test, got " + describeJson(*test));
             } else if (auto problem = contactTestProblem(test->get_ref<const std::string&>())) {
                 add("contact.test", *problem);
             } else {
@@ -727,13 +689,13 @@ private:
             if (isIntegral(*r) && isContactResolution(static_cast<int>(std::clamp(r->get<double>(), -1.0, 1.0e6)))) {
                 contact.resolution = static_cast<int>(r->get<double>());
             } else {
-                add("contact.resolution", "must be 1, 2, 4 or 8 (lattice step 1/r pixel), got " + describe(*r));
+                add("contact.resolution", "must be 1, 2, 4 or 8 (lattice step 1/r pixel), got " + describeJson(*r));
             }
         }
         if (auto push = it->find("push"); push != it->end()) {
             if (push->is_string()) {
                 if (namedPushDirection(push->get_ref<const std::string&>())) contact.pushName = push->get<std::string>();
-                else add("contact.push", "must be \"up\", \"down\", \"left\", \"right\" or [x, y], got " + describe(*push));
+                else add("contact.push", "must be \"up\", \"down\", \"left\", \"right\" or [x, y], got " + describeJson(*push));
             } else if (auto v = readPair(*push, "contact.push", [](double) { return true; }, "must be a finite number", false)) {
                 if (unitPushDirection(*v)) contact.pushVector = *v;
                 else add("contact.push", "must not be the zero vector, got [0, 0]");
@@ -745,7 +707,7 @@ private:
     // expect["A/B"]["contact"]: what `check --contact` reports.
     void checkContactExpectation(const Json& value, const std::string& path) {
         if (!value.is_object()) {
-            add(path, "must be an object such as {\"separation\": [-3, 0]}, got " + describe(value));
+            add(path, "must be an object such as {\"separation\": [-3, 0]}, got " + describeJson(value));
             return;
         }
         auto isPoint = [](const Json& v) { return v.is_array() && v.size() == 2 && v[0].is_number() && v[1].is_number(); };
@@ -754,14 +716,14 @@ private:
             const Json& v = field.value();
             const std::string fieldPath = path + "." + key;
             if (key == "separation") {
-                if (!isPoint(v)) add(fieldPath, "must be an array of two numbers [x, y], got " + describe(v));
+                if (!isPoint(v)) add(fieldPath, "must be an array of two numbers [x, y], got " + describeJson(v));
             } else if (key == "centroid") {
-                if (!v.is_null() && !isPoint(v)) add(fieldPath, "must be null or an array of two numbers [x, y], got " + describe(v));
+                if (!v.is_null() && !isPoint(v)) add(fieldPath, "must be null or an array of two numbers [x, y], got " + describeJson(v));
             } else if (key == "depth" || key == "push") {
-                if (!v.is_number() || !(v.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describe(v));
+                if (!v.is_number() || !(v.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describeJson(v));
             } else if (key == "approach") {
                 if (!v.is_null() && (!v.is_number() || !(v.get<double>() >= 0))) {
-                    add(fieldPath, "must be a non-negative number or null (none within the limit), got " + describe(v));
+                    add(fieldPath, "must be a non-negative number or null (none within the limit), got " + describeJson(v));
                 }
             } else {
                 add(fieldPath, "unknown field (known fields: separation, depth, push, approach, centroid)");
@@ -772,14 +734,14 @@ private:
     // "frames": [{"frame": 3, "hit": false, "swept_hit": true, "tunnelling": true, ...}, ...] (README, expect).
     void checkFrameExpectations(const Json& v, const std::string& path) {
         if (!v.is_array()) {
-            add(path, "must be an array of objects such as {\"frame\": 3, \"hit\": false, \"swept_hit\": true}, got " + describe(v));
+            add(path, "must be an array of objects such as {\"frame\": 3, \"hit\": false, \"swept_hit\": true}, got " + describeJson(v));
             return;
         }
         for (std::size_t i = 0; i < v.size(); ++i) {
             const Json& entry = v[i];
             const std::string entryPath = path + "[" + std::to_string(i) + "]";
             if (!entry.is_object()) {
-                add(entryPath, "must be an object such as {\"frame\": 3, \"hit\": false}, got " + describe(entry));
+                add(entryPath, "must be an object such as {\"frame\": 3, \"hit\": false}, got " + describeJson(entry));
                 continue;
             }
             if (!entry.contains("frame")) add(entryPath + ".frame", "missing (required: which frame this entry is about)");
@@ -788,11 +750,11 @@ private:
                 const Json& f = field.value();
                 const std::string fieldPath = entryPath + "." + key;
                 if (key == "frame" || key == "overlap" || key == "sub_steps") {
-                    if (!isIntegral(f) || f.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describe(f));
+                    if (!isIntegral(f) || f.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describeJson(f));
                 } else if (key == "applicable" || key == "hit" || key == "swept_hit" || key == "tunnelling") {
-                    if (!f.is_boolean()) add(fieldPath, "must be true or false, got " + describe(f));
+                    if (!f.is_boolean()) add(fieldPath, "must be true or false, got " + describeJson(f));
                 } else if (key == "overlap_area") {
-                    if (!f.is_number() || !(f.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describe(f));
+                    if (!f.is_number() || !(f.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describeJson(f));
                 } else if (key == "first_hit") {
                     checkFirstHit(f, fieldPath);
                 } else if (key == "time_of_impact") {
@@ -809,7 +771,7 @@ private:
     void checkTimeOfImpact(const Json& v, const std::string& path) {
         if (v.is_null()) return;
         if (!v.is_object()) {
-            add(path, "must be null or an object {\"tau\": 3.4, \"a\": [x, y], \"b\": [x, y], \"world\": [x, y]}, got " + describe(v));
+            add(path, "must be null or an object {\"tau\": 3.4, \"a\": [x, y], \"b\": [x, y], \"world\": [x, y]}, got " + describeJson(v));
             return;
         }
         Json pixels = Json::object();
@@ -819,10 +781,10 @@ private:
             const std::string fieldPath = path + "." + key;
             if (key == "tau") {
                 if (!f.is_number() || !std::isfinite(f.get<double>()) || f.get<double>() < 0) {
-                    add(fieldPath, "must be a non-negative number of frames, got " + describe(f));
+                    add(fieldPath, "must be a non-negative number of frames, got " + describeJson(f));
                 }
             } else if (key == "frame" || key == "step" || key == "sub_steps") {
-                if (!isIntegral(f) || f.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describe(f));
+                if (!isIntegral(f) || f.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describeJson(f));
             } else if (key == "a" || key == "b" || key == "world") {
                 pixels[key] = f;
             } else {

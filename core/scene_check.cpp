@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "core/json_text.h"
+
 namespace cl {
 namespace {
 
@@ -14,7 +16,6 @@ using Json = nlohmann::json;
 
 constexpr double kRelativeTolerance = 1e-6;
 
-std::string jsonQuoted(const std::string& text) { return Json(text).dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 std::string namesText(const Scene& scene) {
     std::string text;
@@ -62,26 +63,8 @@ std::string timeText(std::int64_t ns) {
     return buffer;
 }
 
-std::string numberText(double v) {
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.6g", v);
-    return buffer;
-}
 
-// Built by appending: GCC 12 warns falsely (-Wrestrict) about "literal" + std::string temporaries here.
-std::string pixelText(glm::ivec2 p) {
-    std::string text("(");
-    text += std::to_string(p.x);
-    text += ",";
-    text += std::to_string(p.y);
-    text += ")";
-    return text;
-}
 
-std::string padded(std::string text, std::size_t width) {
-    if (text.size() < width) text.append(width - text.size(), ' ');
-    return text;
-}
 
 // ---- contact answers (issue 13) ----
 

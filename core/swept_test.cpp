@@ -6,15 +6,11 @@
 #include <numbers>
 
 #include "core/alpha_mask.h"
+#include "core/json_text.h"
 
 namespace cl {
 namespace {
 
-std::string numberText(double v) {
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.6g", v);
-    return buffer;
-}
 
 // The least n >= 1 with travel / n <= h, checked in the arithmetic the caller will compare with.
 double leastCount(double travel, double h) {
