@@ -50,6 +50,13 @@ std::string frameLabel(const FrameRef& frame) {
     return "the whole image";
 }
 
+FrameRef atlasFrameRef(const std::string& name) {
+    FrameRef ref;
+    ref.kind = FrameRef::Kind::Atlas;
+    ref.name = name;
+    return ref;
+}
+
 }  // namespace
 
 std::vector<SheetFrame> pickableFrames(const SceneSprite& sprite) {
@@ -88,12 +95,33 @@ std::string showAnimationFrame(Document& doc, int index, int frameIndex, FrameIm
         return {};
     }
     return editFrame(doc, index, cache, "Animation frame of " + current.name, mergeKey, [&](SceneSprite& sprite) {
-        FrameRef ref;
-        ref.kind = FrameRef::Kind::Atlas;
-        ref.name = sprite.animation.frames[std::size_t(shown)];
-        std::string error = setSpriteFrame(sprite, ref, sprite.flip, cache);
+        std::string error = setSpriteFrame(sprite, atlasFrameRef(sprite.animation.frames[std::size_t(shown)]), sprite.flip, cache);
         // A name listed twice (a ping-pong written out) is found at its first place: keep the one asked for.
         if (error.empty()) sprite.frameIndex = shown;
+        return error;
+    });
+}
+
+std::string setAnimationTag(Document& doc, int index, const std::string& tag, FrameImageCache& cache) {
+    if (!validSprite(doc, index)) return "there is no sprite " + std::to_string(index);
+    const SceneSprite& current = doc.scene().sprites[std::size_t(index)];
+    if (tag.empty()) {
+        if (!current.animation.active()) return {};
+        SceneSprite stopped = current;
+        stopped.animation = SpriteAnimation{};
+        stopped.frameIndex = 0;
+        doc.setShownImage(index, stopped, "Stop the animation of " + current.name);
+        return {};
+    }
+    const AtlasTag* found = current.atlasData ? current.atlasData->findTag(tag) : nullptr;
+    const std::vector<int> frames = found ? tagFrames(*current.atlasData, *found) : std::vector<int>{};
+    if (frames.empty()) return "the atlas of " + current.name + " has no tag \"" + tag + "\" with frames";
+    return editFrame(doc, index, cache, "Play " + tag + " on " + current.name, {}, [&](SceneSprite& sprite) {
+        sprite.animation = SpriteAnimation{};
+        sprite.animation.tag = tag;
+        for (int f : frames) sprite.animation.frames.push_back(sprite.atlasData->frames[std::size_t(f)].name);
+        std::string error = setSpriteFrame(sprite, atlasFrameRef(sprite.animation.frames.front()), sprite.flip, cache);
+        if (error.empty()) sprite.frameIndex = 0;
         return error;
     });
 }
@@ -157,10 +185,7 @@ std::string giveAtlas(SceneSprite& sprite, const std::filesystem::path& atlasFil
     given.flip = FrameFlip{};
     given.animation = SpriteAnimation{};
     given.frameIndex = 0;
-    FrameRef first;
-    first.kind = FrameRef::Kind::Atlas;
-    first.name = atlas->frames.front().name;
-    if (std::string error = setSpriteFrame(given, first, FrameFlip{}, cache); !error.empty()) return where + error + "\n";
+    if (std::string error = setSpriteFrame(given, atlasFrameRef(atlas->frames.front().name), FrameFlip{}, cache); !error.empty()) return where + error + "\n";
     given.transform.origin = atlasFrameOrigin(atlas->frames.front());
     sprite = std::move(given);
     return {};

@@ -33,6 +33,10 @@ std::string setFlip(Document& doc, int index, FrameFlip flip, FrameImageCache& c
 /// non-empty `mergeKey` are one undo step (a slider drag, a playback run). Returns why it cannot, or "".
 std::string showAnimationFrame(Document& doc, int index, int frameIndex, FrameImageCache& cache, std::string_view mergeKey = {});
 
+/// Plays the atlas tag `tag` from its first frame (one undo step), or with an empty `tag` stops the animation
+/// and keeps showing the frame shown now. Returns why it cannot, or "".
+std::string setAnimationTag(Document& doc, int index, const std::string& tag, FrameImageCache& cache);
+
 /// The duration of each frame of the sprite's animation in milliseconds, from its atlas (0: none given).
 std::vector<int> animationDurations(const SceneSprite& sprite);
 

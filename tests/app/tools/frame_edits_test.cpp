@@ -204,6 +204,26 @@ TEST(FrameEdits, PickingAFrameOutsideTheAnimationStopsItAndANewSizeTakesTheFrame
     EXPECT_EQ(doc.scene().sprites[0].frame.name, "saw_1");
 }
 
+TEST(FrameEdits, PlayingATagShowsItsFirstFrameAndStoppingKeepsTheShownFrame) {
+    Document doc(lesson25());
+    FrameImageCache cache;
+    ASSERT_EQ(setAnimationTag(doc, 0, "spin", cache), "");
+    const SceneSprite& hero = doc.scene().sprites[0];
+    EXPECT_EQ(hero.animation.tag, "spin");
+    EXPECT_EQ(hero.animation.frames, (std::vector<std::string>{"saw_0", "saw_1", "saw_2", "saw_3"}));  // frames 8..11
+    EXPECT_EQ(hero.frame.name, "saw_0");
+    EXPECT_EQ(hero.frameIndex, 0);
+    ASSERT_EQ(showAnimationFrame(doc, 0, 2, cache), "");
+    ASSERT_EQ(setAnimationTag(doc, 0, "", cache), "");
+    EXPECT_FALSE(doc.scene().sprites[0].animation.active());
+    EXPECT_EQ(doc.scene().sprites[0].frame.name, "saw_2");
+    const SceneJsonResult saved = sceneToJson(doc.scene(), kAssets / "scenes/x.json");
+    ASSERT_TRUE(saved.ok()) << saved.error;
+    EXPECT_EQ((*saved.json)["sprites"][0]["frame"], "saw_2");
+    EXPECT_FALSE((*saved.json)["sprites"][0].contains("frame_index"));
+    EXPECT_NE(setAnimationTag(doc, 0, "jump", cache), "");
+}
+
 TEST(FrameEdits, PlaybackAdvancesByTheFramesDurationsAndLoops) {
     // Frames of 80, default (100) and 50 ms: frame 0 for [0, 80), 1 for [80, 180), 2 for [180, 230), then again.
     AnimationPlayback play;
