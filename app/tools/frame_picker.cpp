@@ -191,7 +191,7 @@ void FramePicker::drawAnimation(ToolContext& ctx, int index) {
     ImGui::SameLine();
     int frame = shown.frameIndex;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    const std::string format = "frame %d of " + std::to_string(count);
+    const std::string format = "frame %d of 0.." + std::to_string(count - 1);
     const bool moved = ImGui::SliderInt("##animation-frame", &frame, 0, count - 1, format.c_str(), ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemActivated()) {
         doc.breakMerge();
@@ -205,7 +205,7 @@ void FramePicker::drawAnimation(ToolContext& ctx, int index) {
     const std::vector<int> durations = animationDurations(shown);
     const int ms = shown.frameIndex < int(durations.size()) && durations[std::size_t(shown.frameIndex)] > 0
                        ? durations[std::size_t(shown.frameIndex)] : kDefaultFrameDurationMs;
-    ImGui::TextDisabled("%s, %d ms (frame_index %d)", shown.animation.frames[std::size_t(shown.frameIndex)].c_str(), ms, shown.frameIndex);
+    ImGui::TextDisabled("shows %s for %d ms", shown.animation.frames[std::size_t(shown.frameIndex)].c_str(), ms);
 }
 
 void FramePicker::drawThumbnails(ToolContext& ctx, int index, float maxHeight) {
@@ -220,7 +220,7 @@ void FramePicker::drawThumbnails(ToolContext& ctx, int index, float maxHeight) {
     const float width = ImGui::GetContentRegionAvail().x;
     const int columns = std::max(1, int((width - style.ScrollbarSize) / cellW));
     const int rows = (int(frames.size()) + columns - 1) / columns;
-    const float height = std::min(rows * cellH + style.WindowPadding.y, std::max(maxHeight, cellH * 1.5f));
+    const float height = std::min(rows * cellH + style.WindowPadding.y * 2.0f, std::max(maxHeight, cellH * 1.5f));
     ImGui::BeginChild("##frames", ImVec2(width, height), true);
     ImDrawList* list = ImGui::GetWindowDrawList();
     ImGuiListClipper clipper;

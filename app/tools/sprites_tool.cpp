@@ -75,15 +75,17 @@ void drawSprite(ToolContext& ctx, FramePicker& frames, int i) {
     const long long solid = i < int(shapes.size()) && shapes[i].mask ? shapes[i].mask->solidCount() : 0;
     ImGui::Text("Image %d x %d, %lld solid pixels", sprite.pixels->width, sprite.pixels->height, solid);
     ImGui::TextDisabled("%s", imageLabel(sprite, ctx.sceneFile()).c_str());
-    drawHistogram(ctx, sprite);
-    if (const sf::Texture* preview = ctx.previews().solidPreview(sprite.pixels, sprite.alphaThreshold)) {
+    frames.drawSection(ctx, i);
+    drawHistogram(ctx, doc.scene().sprites[i]);
+    // The frame section may have shown another frame: read the sprite again.
+    const SceneSprite& shown = doc.scene().sprites[i];
+    if (const sf::Texture* preview = ctx.previews().solidPreview(shown.pixels, shown.alphaThreshold)) {
         const float width = std::min(ImGui::GetContentRegionAvail().x, 160.0f);
-        const float scale = width / float(std::max(sprite.pixels->width, sprite.pixels->height));
+        const float scale = width / float(std::max(shown.pixels->width, shown.pixels->height));
         ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(preview->getNativeHandle())),
-                     ImVec2(sprite.pixels->width * scale, sprite.pixels->height * scale));
+                     ImVec2(shown.pixels->width * scale, shown.pixels->height * scale));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Solid pixels at this threshold in colour; the rest as a checkerboard.");
     }
-    frames.drawSection(ctx, i);
     if (ImGui::Button("Load image...")) ctx.browseForImage(i);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A PNG (or other image) shown whole, or a TexturePacker / Aseprite atlas (.json): then pick its frame.");
     ImGui::SameLine();
