@@ -17,6 +17,8 @@ namespace {
 constexpr ImU32 kUntrimmedColour = IM_COL32(235, 235, 245, 255);
 constexpr ImU32 kTrimmedColour = IM_COL32(255, 90, 90, 255);
 constexpr ImU32 kSelectedColour = IM_COL32(255, 220, 0, 255);
+// Thumbnails cut and uploaded per frame at most, so opening a big atlas never stalls a frame.
+constexpr int kNewThumbnailsPerFrame = 8;
 
 ImTextureID textureId(const sf::Texture* texture) {
     return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture->getNativeHandle()));
@@ -113,6 +115,8 @@ void FramePicker::sceneOpened() {
     m_images.clear();
     m_listings.clear();
     m_playback.clear();
+    m_thumbnailsMade.clear();
+    m_gridInput.clear();
     m_askFor = -1;
 }
 
@@ -208,6 +212,41 @@ void FramePicker::drawAnimation(ToolContext& ctx, int index) {
     ImGui::TextDisabled("shows %s for %d ms", shown.animation.frames[std::size_t(shown.frameIndex)].c_str(), ms);
 }
 
+void FramePicker::drawGrid(ToolContext& ctx, int index) {
+    Document& doc = ctx.document();
+    const SceneSprite& sprite = doc.scene().sprites[std::size_t(index)];
+    const bool grid = sprite.frame.kind == FrameRef::Kind::Grid;
+    if (sprite.atlasData || !(grid || sprite.frame.kind == FrameRef::Kind::Whole)) return;
+    if (!ImGui::TreeNode("Grid sheet")) {
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Cut the image into cells of a grid and show one of them (scene field \"frame\": {\"grid\": ...}).");
+        return;
+    }
+    GridSpec& input = m_gridInput[index];
+    if (input.cellW <= 0 || input.cellH <= 0) {
+        input = grid ? sprite.frame.grid : GridSpec{std::max(1, sprite.pixels->width / 4), std::max(1, sprite.pixels->height / 4), 0, 0};
+    }
+    int cell[2] = {input.cellW, input.cellH};
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.5f, 140.0f));
+    if (ImGui::InputInt2("Cell size", cell)) input.cellW = std::clamp(cell[0], 1, 8192), input.cellH = std::clamp(cell[1], 1, 8192);
+    int gaps[2] = {input.spacing, input.margin};
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.5f, 140.0f));
+    if (ImGui::InputInt2("Spacing, margin", gaps)) input.spacing = std::clamp(gaps[0], 0, kMaxGridGap), input.margin = std::clamp(gaps[1], 0, kMaxGridGap);
+    if (ImGui::Button(grid ? "Cut again" : "Cut into cells")) {
+        FrameRef ref;
+        ref.kind = FrameRef::Kind::Grid;
+        ref.grid = input;
+        ref.index = 0;
+        if (std::string e = chooseFrame(doc, index, ref, m_images); !e.empty()) ctx.showError(sprite.name + ": " + e);
+    }
+    if (grid) {
+        ImGui::SameLine();
+        if (ImGui::Button("Whole image")) {
+            if (std::string e = chooseFrame(doc, index, FrameRef{}, m_images); !e.empty()) ctx.showError(e);
+        }
+    }
+    ImGui::TreePop();
+}
+
 void FramePicker::drawThumbnails(ToolContext& ctx, int index, float maxHeight) {
     Document& doc = ctx.document();
     const SceneSprite& sprite = doc.scene().sprites[std::size_t(index)];
@@ -223,6 +262,7 @@ void FramePicker::drawThumbnails(ToolContext& ctx, int index, float maxHeight) {
     const float height = std::min(rows * cellH + style.WindowPadding.y * 2.0f, std::max(maxHeight, cellH * 1.5f));
     ImGui::BeginChild("##frames", ImVec2(width, height), true);
     ImDrawList* list = ImGui::GetWindowDrawList();
+    int budget = kNewThumbnailsPerFrame;
     ImGuiListClipper clipper;
     clipper.Begin(rows, cellH);
     std::optional<FrameRef> clicked;
@@ -241,7 +281,14 @@ void FramePicker::drawThumbnails(ToolContext& ctx, int index, float maxHeight) {
                 const bool hovered = ImGui::IsItemHovered();
                 checkerboard(list, min, max, std::max(4.0f, box / 8.0f));
                 // Flipped as the sprite is: the thumbnail is the very image the click shows.
-                const auto image = m_images.get(sprite.sheet, sprite.atlasData.get(), frame.ref, sprite.flip);
+                const auto key = std::make_tuple(sprite.sheet.get(), sprite.atlasData.get(), frame.name, int(sprite.flip.x) | int(sprite.flip.y) << 1);
+                bool made = m_thumbnailsMade.count(key) > 0;
+                if (!made && budget > 0) {
+                    --budget;
+                    m_thumbnailsMade.insert(key);
+                    made = true;
+                }
+                const auto image = made ? m_images.get(sprite.sheet, sprite.atlasData.get(), frame.ref, sprite.flip) : nullptr;
                 if (const sf::Texture* texture = image ? m_thumbnails.get(image) : nullptr) {
                     const float scale = box / float(std::max(image->width, image->height));
                     const ImVec2 size(image->width * scale, image->height * scale);
@@ -310,6 +357,7 @@ void FramePicker::drawSection(ToolContext& ctx, int index) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", now.atlasPath.string().c_str());
     }
     drawAnimation(ctx, index);
+    drawGrid(ctx, index);
     if (!framesOf(doc.scene().sprites[std::size_t(index)], index).empty()) {
         drawThumbnails(ctx, index, ImGui::GetIO().DisplaySize.y * 0.3f);
     }

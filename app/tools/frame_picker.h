@@ -6,6 +6,9 @@
 
 #include <map>
 #include <memory>
+#include <set>
+#include <string>
+#include <tuple>
 #include <vector>
 
 #include "app/tools/frame_edits.h"
@@ -45,11 +48,14 @@ private:
     const std::vector<SheetFrame>& framesOf(const SceneSprite& sprite, int index);
     void drawThumbnails(ToolContext& ctx, int index, float maxHeight);
     void drawAnimation(ToolContext& ctx, int index);
+    void drawGrid(ToolContext& ctx, int index);
 
     FrameImageCache m_images;
     SpriteTextures m_thumbnails;
     std::map<int, Listing> m_listings;
     std::map<int, AnimationPlayback> m_playback;
+    std::set<std::tuple<const RgbaImage*, const Atlas*, std::string, int>> m_thumbnailsMade;  ///< (sheet, atlas, frame, flip)
+    std::map<int, GridSpec> m_gridInput;  ///< The grid typed for a plain image, per sprite.
     int m_askFor = -1;
     std::size_t m_spriteCount = 0;
 };

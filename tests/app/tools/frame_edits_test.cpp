@@ -101,6 +101,30 @@ TEST(FrameEdits, ChoosingAGridCellShowsThatCellAndIsOneUndoStep) {
     EXPECT_EQ(alphaAt(*doc.scene().sprites[0].pixels, 1, 1), 7 * (1 * 8 + 1) + 3);
 }
 
+TEST(FrameEdits, APlainImageCutIntoAGridShowsACellAndTheWholeImageComesBack) {
+    Document doc(gridScene());
+    FrameImageCache cache;
+    const auto plain = doc.scene().sprites[1].pixels;  // T: 3 x 3
+    FrameRef grid;
+    grid.kind = FrameRef::Kind::Grid;
+    grid.grid = GridSpec{2, 1, 0, 0};  // one 2 x 1 cell fits per row (columns 0..1), three rows: cell 1 is row 1
+    grid.index = 1;
+    ASSERT_EQ(chooseFrame(doc, 1, grid, cache), "");
+    const SceneSprite& t = doc.scene().sprites[1];
+    ASSERT_EQ(t.pixels->width, 2);
+    ASSERT_EQ(t.pixels->height, 1);
+    EXPECT_EQ(alphaAt(*t.pixels, 0, 0), 7 * (1 * 3 + 0) + 3);  // sheet pixel (0, 1)
+    EXPECT_EQ(alphaAt(*t.pixels, 1, 0), 7 * (1 * 3 + 1) + 3);  // sheet pixel (1, 1)
+    EXPECT_EQ(t.transform.origin, glm::dvec2(1.0, 0.5));     // a new size: the cell's centre
+    EXPECT_EQ(t.sheet, plain);
+    ASSERT_EQ(chooseFrame(doc, 1, FrameRef{}, cache), "");
+    EXPECT_EQ(doc.scene().sprites[1].pixels, plain);
+    EXPECT_EQ(doc.scene().sprites[1].frame.kind, FrameRef::Kind::Whole);
+    grid.grid = GridSpec{4, 4, 0, 0};  // no 4 x 4 cell fits a 3 x 3 image
+    EXPECT_NE(chooseFrame(doc, 1, grid, cache), "");
+    EXPECT_EQ(doc.scene().sprites[1].pixels, plain);
+}
+
 TEST(FrameEdits, ComingBackToAFrameGivesTheSameImageObjectSoNoMaskIsBuiltTwice) {
     Document doc(gridScene());
     FrameImageCache cache;
