@@ -133,11 +133,21 @@ int animationFrameAt(const std::vector<int>& durationsMs, double elapsedMs) {
     return static_cast<int>(durationsMs.size()) - 1;
 }
 
+FrameImageCache::Key FrameImageCache::keyOf(const RgbaImage* sheet, const Atlas* atlas, const FrameRef& ref, FrameFlip flip) {
+    return Key{sheet, ref.kind == FrameRef::Kind::Atlas ? atlas : nullptr, static_cast<int>(ref.kind), refKey(ref),
+               (flip.x ? 1 : 0) | (flip.y ? 2 : 0)};
+}
+
+void FrameImageCache::adopt(const std::shared_ptr<const RgbaImage>& sheet, const Atlas* atlas, const FrameRef& ref, FrameFlip flip,
+                            std::shared_ptr<const RgbaImage> image) {
+    if (!sheet || !image || image == sheet) return;
+    m_entries.try_emplace(keyOf(sheet.get(), atlas, ref, flip), Entry{sheet, std::move(image)});
+}
+
 std::shared_ptr<const RgbaImage> FrameImageCache::get(const std::shared_ptr<const RgbaImage>& sheet, const Atlas* atlas,
                                                       const FrameRef& ref, FrameFlip flip, std::string* error) {
     if (ref.kind == FrameRef::Kind::Whole && !flip.x && !flip.y) return sheet;
-    Key key{sheet.get(), ref.kind == FrameRef::Kind::Atlas ? atlas : nullptr, static_cast<int>(ref.kind), refKey(ref),
-            (flip.x ? 1 : 0) | (flip.y ? 2 : 0)};
+    Key key = keyOf(sheet.get(), atlas, ref, flip);
     if (auto it = m_entries.find(key); it != m_entries.end()) return it->second.image;
 
     std::optional<RgbaImage> image;

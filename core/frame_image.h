@@ -94,6 +94,10 @@ public:
     /// does not exist or lies outside the sheet.
     std::shared_ptr<const RgbaImage> get(const std::shared_ptr<const RgbaImage>& sheet, const Atlas* atlas, const FrameRef& ref,
                                          FrameFlip flip, std::string* error = nullptr);
+    /// Holds `image` as the image of (`sheet`, `ref`, `flip`) unless one is held already (an image another
+    /// cache cut, e.g. the scene loader's), so asking for that frame again hands out the same object.
+    void adopt(const std::shared_ptr<const RgbaImage>& sheet, const Atlas* atlas, const FrameRef& ref, FrameFlip flip,
+               std::shared_ptr<const RgbaImage> image);
     /// Number of images held.
     std::size_t size() const { return m_entries.size(); }
     /// Drops everything.
@@ -105,6 +109,7 @@ private:
         std::shared_ptr<const RgbaImage> image;
     };
     using Key = std::tuple<const RgbaImage*, const Atlas*, int, std::string, int>;
+    static Key keyOf(const RgbaImage* sheet, const Atlas* atlas, const FrameRef& ref, FrameFlip flip);
     std::map<Key, Entry> m_entries;
 };
 

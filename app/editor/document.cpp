@@ -79,6 +79,39 @@ bool Document::setImage(int index, std::shared_ptr<const RgbaImage> pixels, std:
     sprite.image = std::move(image);
     m_images[index].reset();
     sprite.imagePath = std::move(imagePath);
+    sprite.sheet = sprite.pixels;
+    sprite.atlas.clear();
+    sprite.atlasPath.clear();
+    sprite.atlasData.reset();
+    sprite.imageFromAtlas = false;
+    sprite.frame = FrameRef{};
+    sprite.flip = FrameFlip{};
+    sprite.animation = SpriteAnimation{};
+    sprite.frameIndex = 0;
+    finishEdit();
+    return true;
+}
+
+bool Document::setShownImage(int index, const SceneSprite& source, std::string_view label, std::string_view mergeKey) {
+    if (!validIndex(index) || !source.pixels) return false;
+    prepareEdit(label, mergeKey);
+    SceneSprite& sprite = m_scene.sprites[index];
+    if (sprite.image != source.image) {
+        sprite.image = source.image;
+        m_images[index].reset();
+    }
+    sprite.imagePath = source.imagePath;
+    sprite.pixels = source.pixels;
+    sprite.sheet = source.sheet;
+    sprite.atlas = source.atlas;
+    sprite.atlasPath = source.atlasPath;
+    sprite.atlasData = source.atlasData;
+    sprite.imageFromAtlas = source.imageFromAtlas;
+    sprite.frame = source.frame;
+    sprite.flip = source.flip;
+    sprite.animation = source.animation;
+    sprite.frameIndex = source.frameIndex;
+    sprite.transform = clampToLimits(source.transform, sprite.transform);
     finishEdit();
     return true;
 }

@@ -79,10 +79,15 @@ public:
     bool setThreshold(int index, int threshold, std::string_view mergeKey = {});
     /// Renames sprite `index`; refuses empty names, names with '/', and names another sprite has.
     bool setName(int index, const std::string& name);
-    /// Replaces sprite `index`'s image; `image` is the scene-file string, `imagePath` where it was read.
-    /// A null `pixels` is refused. The transform is kept.
+    /// Replaces sprite `index`'s image with a plain one shown whole; `image` is the scene-file string,
+    /// `imagePath` where it was read. The sheet fields (atlas, frame, flip, animation) are cleared: the new
+    /// image is not the old sheet. A null `pixels` is refused. The transform is kept.
     bool setImage(int index, std::shared_ptr<const RgbaImage> pixels, std::string image,
                   std::filesystem::path imagePath);
+    /// Gives sprite `index` what `source` shows: its image (image, imagePath, pixels), sheet fields (sheet,
+    /// atlas, frame, flip, animation, frameIndex) and transform (clamped); name, threshold and motion are
+    /// kept. `label` names the undo step. A null `source.pixels` is refused.
+    bool setShownImage(int index, const SceneSprite& source, std::string_view label, std::string_view mergeKey = {});
     /// Appends a sprite (transform clamped, threshold clamped, name made unique); selects it and returns its
     /// index, or -1 when `sprite.pixels` is null or the scene already has kMaxSprites. A second sprite
     /// completes the pair (0, 1).

@@ -8,6 +8,8 @@
 #include "app/analysis/expectations.h"
 #include "app/shell/bug_report.h"
 #include "app/shell/default_scene.h"
+#include "app/tools/frame_edits.h"
+#include "app/tools/tool_registry.h"
 #include "core/image_io.h"
 
 namespace cl {
@@ -52,7 +54,32 @@ void runAction(SandboxState& state, PendingAction action, const std::filesystem:
     }
 }
 
+// An atlas description (TexturePacker or Aseprite JSON): the sprite shows its first frame, then the Sprites
+// tool asks which frame (app/tools/frame_edits.h).
+void loadAtlasFile(SandboxState& state, const std::filesystem::path& file, int sprite, bool add) {
+    FrameImageCache frames;
+    std::string error;
+    if (add) {
+        sprite = addAtlasSprite(state.document, file, state.camera.center(), frames, error);
+    } else {
+        const auto& sprites = state.document.scene().sprites;
+        if (sprite < 0 || sprite >= int(sprites.size())) return;
+        error = loadAtlasInto(state.document, sprite, file, frames);
+    }
+    if (!error.empty()) {
+        state.errors.push_back("Could not load the atlas " + file.string() + "; the sprite is unchanged.");
+        state.errors.push_back(error);
+        return;
+    }
+    state.askFrameFor = sprite;
+    state.focusTool = findTool(state.tools, "sprites");
+}
+
 void loadImageInto(SandboxState& state, const std::filesystem::path& file, int sprite, bool add) {
+    if (isAtlasFile(file)) {
+        loadAtlasFile(state, file, sprite, add);
+        return;
+    }
     ImageLoadResult loaded = loadImageFile(file);
     if (!loaded.ok()) {
         state.errors.push_back(loaded.error);
@@ -115,7 +142,8 @@ std::vector<std::filesystem::path> lessonScenes(const SandboxState& state) {
 }
 
 void browseForImage(SandboxState& state, int sprite) {
-    static const std::vector<std::string> kImageExtensions = {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif", ".psd", ".pnm", ".ppm", ".pgm"};
+    // .json: a TexturePacker or Aseprite atlas description.
+    static const std::vector<std::string> kImageExtensions = {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif", ".psd", ".pnm", ".ppm", ".pgm", ".json"};
     const std::filesystem::path bundled = state.assetsDir ? *state.assetsDir / "sprites" : std::filesystem::path{};
     state.browser.offerEmbed = false;
     state.browser.offerKeepExpectations.clear();
@@ -124,11 +152,11 @@ void browseForImage(SandboxState& state, int sprite) {
         const SceneSprite& s = sprites[sprite];
         state.browserPurpose = BrowserPurpose::LoadImage;
         state.browserSprite = sprite;
-        state.browser.open(FileBrowser::Mode::Open, "Load an image for " + s.name,
+        state.browser.open(FileBrowser::Mode::Open, "Load an image or an atlas (.json) for " + s.name,
                            s.imagePath.empty() ? bundled : s.imagePath.parent_path(), kImageExtensions);
     } else {
         state.browserPurpose = BrowserPurpose::AddSprite;
-        state.browser.open(FileBrowser::Mode::Open, "Add a sprite from an image", bundled, kImageExtensions);
+        state.browser.open(FileBrowser::Mode::Open, "Add a sprite from an image or an atlas (.json)", bundled, kImageExtensions);
     }
 }
 

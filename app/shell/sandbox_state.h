@@ -57,6 +57,7 @@ struct SandboxState {
     FileBrowser browser;
     BrowserPurpose browserPurpose = BrowserPurpose::OpenScene;
     int browserSprite = -1;                ///< LoadImage: which sprite gets the image.
+    int askFrameFor = -1;                  ///< A sprite just given an atlas: the Sprites tool asks which frame.
     bool saveAsBrowser = false;            ///< Open the browser for Save As on the next frame.
     BugReportForm bugReport;               ///< File > Save as bug report...: the dialog's fields.
     bool sceneLoadFailed = false;          ///< The last open failed (the command line's scene, for --frames).

@@ -46,7 +46,7 @@ void drawHistogram(ToolContext& ctx, const SceneSprite& sprite) {
     }
 }
 
-void drawSprite(ToolContext& ctx, int i) {
+void drawSprite(ToolContext& ctx, FramePicker& frames, int i) {
     Document& doc = ctx.document();
     const SceneSprite& sprite = doc.scene().sprites[i];
     const std::string key = std::to_string(i);
@@ -75,15 +75,19 @@ void drawSprite(ToolContext& ctx, int i) {
     const long long solid = i < int(shapes.size()) && shapes[i].mask ? shapes[i].mask->solidCount() : 0;
     ImGui::Text("Image %d x %d, %lld solid pixels", sprite.pixels->width, sprite.pixels->height, solid);
     ImGui::TextDisabled("%s", imageLabel(sprite, ctx.sceneFile()).c_str());
-    drawHistogram(ctx, sprite);
-    if (const sf::Texture* preview = ctx.previews().solidPreview(sprite.pixels, sprite.alphaThreshold)) {
+    frames.drawSection(ctx, i);
+    drawHistogram(ctx, doc.scene().sprites[i]);
+    // The frame section may have shown another frame: read the sprite again.
+    const SceneSprite& shown = doc.scene().sprites[i];
+    if (const sf::Texture* preview = ctx.previews().solidPreview(shown.pixels, shown.alphaThreshold)) {
         const float width = std::min(ImGui::GetContentRegionAvail().x, 160.0f);
-        const float scale = width / float(std::max(sprite.pixels->width, sprite.pixels->height));
+        const float scale = width / float(std::max(shown.pixels->width, shown.pixels->height));
         ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(preview->getNativeHandle())),
-                     ImVec2(sprite.pixels->width * scale, sprite.pixels->height * scale));
+                     ImVec2(shown.pixels->width * scale, shown.pixels->height * scale));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Solid pixels at this threshold in colour; the rest as a checkerboard.");
     }
     if (ImGui::Button("Load image...")) ctx.browseForImage(i);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A PNG (or other image) shown whole, or a TexturePacker / Aseprite atlas (.json): then pick its frame.");
     ImGui::SameLine();
     ImGui::BeginDisabled(int(doc.scene().sprites.size()) <= Document::kMinSprites);
     if (ImGui::Button("Remove")) doc.removeSprite(i);
@@ -124,6 +128,16 @@ void SpritesTool::drawPanel(ToolContext& ctx) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A's pixels are mapped into B: swapping changes the scan, not the answer.");
 
     if (ImGui::Button("Add sprite...")) ctx.browseForImage(-1);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("From an image, or from a TexturePacker / Aseprite atlas (.json): then pick its frame.");
+    const auto& sprites = doc.scene().sprites;
+    if (std::any_of(sprites.begin(), sprites.end(), [](const SceneSprite& s) { return s.atlasData != nullptr; })) {
+        ImGui::SameLine();
+        ImGui::Checkbox("Trim rectangles", &m_showFrameRects);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("In the world view, for each sprite showing a trimmed atlas frame: the untrimmed frame (its texture,\n"
+                              "dashed white) and where the trimmed pixels sit in it (red, at the atlas's spriteSourceSize offset).");
+        }
+    }
     ImGui::Separator();
 
     for (int i = 0; i < int(doc.scene().sprites.size()); ++i) {
@@ -136,10 +150,18 @@ void SpritesTool::drawPanel(ToolContext& ctx) {
         ImGui::SetNextItemOpen(i == sel.sprite || count <= 3, ImGuiCond_Appearing);
         const bool open = ImGui::CollapsingHeader(header.c_str());
         if (ImGui::IsItemClicked()) doc.select(i);
-        if (open) drawSprite(ctx, i);
+        if (open) drawSprite(ctx, m_frames, i);
         if (int(doc.scene().sprites.size()) != count) break;  // a sprite was removed: indices moved
     }
+    if (const int ask = ctx.takeFrameQuestion(); ask >= 0) m_frames.ask(ask);
+    m_frames.drawQuestion(ctx);
     ctx.previews().prune();
+}
+
+void SpritesTool::update(ToolContext& ctx) { m_frames.update(ctx); }
+
+void SpritesTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const {
+    m_frames.drawFrameRects(view, ctx.document().scene());
 }
 
 }  // namespace cl

@@ -3,6 +3,8 @@
 #include "app/shell/file_actions.h"
 #include "app/shell/sandbox_state.h"
 
+#include <utility>
+
 namespace cl {
 
 Document& ToolContext::document() const { return m_state.document; }
@@ -20,6 +22,8 @@ int ToolContext::focusSprite() const {
 void ToolContext::showError(std::string message) const { m_state.errors.push_back(std::move(message)); }
 
 void ToolContext::browseForImage(int sprite) const { cl::browseForImage(m_state, sprite); }
+
+int ToolContext::takeFrameQuestion() const { return std::exchange(m_state.askFrameFor, -1); }
 
 const std::filesystem::path& ToolContext::sceneFile() const { return m_state.file; }
 

@@ -42,8 +42,10 @@ public:
 
     /// Shows `message` in the error popup.
     void showError(std::string message) const;
-    /// Opens the file browser for an image: replaces sprite `sprite`'s image, or adds a sprite when -1.
+    /// Opens the file browser for an image or atlas: replaces sprite `sprite`'s image, or adds a sprite when -1.
     void browseForImage(int sprite) const;
+    /// The sprite a loaded atlas was just given to, whose frame the Sprites tool asks for (once); -1 for none.
+    int takeFrameQuestion() const;
 
     /// The bundled lessons before and after the open scene (empty paths at the ends; for a scene that is
     /// not a lesson, no previous and the first lesson as next).

@@ -207,6 +207,67 @@ TEST(EditorDocument, BadIndicesAreRefusedWithoutASideEffect) {
     EXPECT_FALSE(doc.dirty());
 }
 
+TEST(EditorDocument, LoadingAPlainImageOnAFramedSpriteClearsItsSheetFields) {
+    Scene scene = twoSpriteScene();
+    SceneSprite& framed = scene.sprites[0];
+    framed.sheet = solidImage(8, 8);
+    framed.atlas = "sheet.json";
+    framed.atlasPath = "/tmp/sheet.json";
+    framed.atlasData = std::make_shared<const Atlas>();
+    framed.imageFromAtlas = true;
+    framed.frame.kind = FrameRef::Kind::Atlas;
+    framed.frame.name = "run_1";
+    framed.flip = FrameFlip{true, true};
+    framed.animation.frames = {"run_0", "run_1"};
+    framed.frameIndex = 1;
+    Document doc(scene);
+    const auto plain = solidImage(5, 3);
+    ASSERT_TRUE(doc.setImage(0, plain, "/tmp/plain.png", "/tmp/plain.png"));
+    const SceneSprite& s = doc.scene().sprites[0];
+    EXPECT_EQ(s.pixels, plain);
+    EXPECT_EQ(s.sheet, plain);
+    EXPECT_TRUE(s.atlas.empty());
+    EXPECT_TRUE(s.atlasPath.empty());
+    EXPECT_EQ(s.atlasData, nullptr);
+    EXPECT_FALSE(s.imageFromAtlas);
+    EXPECT_EQ(s.frame.kind, FrameRef::Kind::Whole);
+    EXPECT_EQ(s.flip, FrameFlip{});
+    EXPECT_FALSE(s.animation.active());
+    EXPECT_EQ(s.frameIndex, 0);
+    const SceneJsonResult json = sceneToJson(doc.scene(), "/tmp/scene.json");
+    ASSERT_TRUE(json.ok()) << json.error;
+    for (const char* field : {"atlas", "frame", "flip", "animation", "frame_index"}) {
+        EXPECT_FALSE((*json.json)["sprites"][0].contains(field)) << field;
+    }
+    EXPECT_EQ((*json.json)["sprites"][0]["image"], "plain.png");
+    ASSERT_TRUE(doc.undo());
+    EXPECT_EQ(doc.scene().sprites[0].atlas, "sheet.json");
+    EXPECT_EQ(doc.scene().sprites[0].frameIndex, 1);
+}
+
+TEST(EditorDocument, SetShownImageReplacesTheImageAndSheetFieldsButKeepsNameAndThreshold) {
+    Document doc(twoSpriteScene());
+    ASSERT_TRUE(doc.setThreshold(1, 40));
+    SceneSprite source = doc.scene().sprites[1];
+    source.name = "other";
+    source.alphaThreshold = 7;
+    source.pixels = solidImage(2, 2);
+    source.image = "two.png";
+    source.flip = FrameFlip{true, false};
+    source.transform.origin = {1, 1};
+    ASSERT_TRUE(doc.setShownImage(1, source, "Flip R"));
+    const SceneSprite& s = doc.scene().sprites[1];
+    EXPECT_EQ(s.name, "R");
+    EXPECT_EQ(s.alphaThreshold, 40);
+    EXPECT_EQ(s.pixels, source.pixels);
+    EXPECT_EQ(s.image, "two.png");
+    EXPECT_TRUE(s.flip.x);
+    EXPECT_EQ(s.transform.origin, glm::dvec2(1, 1));
+    EXPECT_EQ(doc.undoLabel(), "Flip R");
+    source.pixels = nullptr;
+    EXPECT_FALSE(doc.setShownImage(1, source, "nothing"));
+}
+
 TEST(EditorDocument, AddSpriteMakesTheNameUniqueAndSelectsIt) {
     Document doc(twoSpriteScene());
     SceneSprite s;
