@@ -166,6 +166,8 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
     json["expectations"] = scene.expect.is_object() ? scene.expect.size() : 0;
     json["dirty"] = m_state.document.dirty();
     json["status"] = m_state.status;
+    json["frame"] = scene.timeline.frame;
+    json["world_zoom"] = m_state.camera.zoom();
     json["errors"] = m_state.errors;
     std::ofstream out(file);
     out << json.dump(2) << "\n";

@@ -42,8 +42,11 @@ int stepFrame(int frame, int delta, int frames, bool loop) {
 glm::dvec2 draggedVelocity(glm::dvec2 startVelocity, glm::dvec2 fromWorld, glm::dvec2 toWorld, double snap) {
     glm::dvec2 v = startVelocity + (toWorld - fromWorld);
     if (snap > 0.0) {
-        v.x = std::round(v.x / snap) * snap;
-        v.y = std::round(v.y / snap) * snap;
+        // Divided by 1/snap (10 for tenths) rather than multiplied by snap: 368 / 10 is the double nearest 36.8,
+        // 368 * 0.1 is not, and the file would say 36.800000000000004.
+        const double per = 1.0 / snap;
+        v.x = std::round(v.x * per) / per;
+        v.y = std::round(v.y * per) / per;
     }
     // No -0 in the file for a component dragged back to zero.
     if (v.x == 0.0) v.x = 0.0;

@@ -63,11 +63,18 @@ TEST(TimelinePlayback, StepsWrapWhenLoopingAndStopAtTheEndsOtherwise) {
 TEST(TimelineVelocityHandle, TheVelocityGrowsByTheTipsWorldDisplacementRoundedToTheSnap) {
     // The tip of (30, 0) dragged 15.04 right and 3.04 up: (45.04, -3.04), to tenths (45.0, -3.0).
     const glm::dvec2 v = draggedVelocity({30.0, 0.0}, {120.0, 100.0}, {135.04, 96.96}, 0.1);
-    EXPECT_NEAR(v.x, 45.0, 1e-12);
-    EXPECT_NEAR(v.y, -3.0, 1e-12);
+    EXPECT_EQ(v.x, 45.0);
+    EXPECT_EQ(v.y, -3.0);
     const glm::dvec2 exact = draggedVelocity({30.0, 0.0}, {120.0, 100.0}, {135.04, 96.96}, 0.0);
     EXPECT_NEAR(exact.x, 45.04, 1e-12);
     EXPECT_NEAR(exact.y, -3.04, 1e-12);
+}
+
+TEST(TimelineVelocityHandle, SnappedComponentsAreTheDoublesNearestTheirTenths) {
+    // 30 + 6.8 = 36.8 and 3.4: exactly the literals, so the file says 36.8, not 36.800000000000004.
+    const glm::dvec2 v = draggedVelocity({30.0, 0.0}, {0.0, 0.0}, {6.8, 3.4}, 0.1);
+    EXPECT_EQ(v.x, 36.8);
+    EXPECT_EQ(v.y, 3.4);
 }
 
 TEST(TimelineVelocityHandle, DraggingBackToZeroGivesPlainZero) {
