@@ -470,18 +470,20 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
                 }
             }
         }
-        // The swept band: A's box at the sub-steps between this frame and the next, filled faintly.
-        const int a = sel.pairA;
-        if (m_showBand && a >= 0 && frame + 1 < frames && !scene.sprites[a].motion.still()) {
+        // The swept band: each moving sprite's box at the sub-steps between this frame and the next, filled faintly.
+        for (int a : pair) {
+            if (!m_showBand || a < 0 || frame + 1 >= frames || scene.sprites[a].motion.still()) continue;
             const SceneSprite& sprite = scene.sprites[a];
             std::int64_t n = 0;
             if (m_progress && frame < m_progress->strip.filled) n = m_progress->strip.cells[frame].subSteps;
             const std::int64_t shown = std::clamp<std::int64_t>(n, 1, kMaxBandPoses);
+            // The poses overlap: each is filled so faintly that all of them together stay a faint band.
+            const auto fill = std::uint8_t(std::clamp<std::int64_t>(48 / (shown + 1), 2, 14));
             for (std::int64_t m = 0; m <= shown; ++m) {
                 const SpriteTransform t = transformAt(sprite.transform, sprite.motion, double(m) / double(shown));
                 const std::array<ImVec2, 4> q = screenQuad(sprite, t, camera);
-                list->AddQuadFilled(q[0], q[1], q[2], q[3], toImColor(withAlpha(kBand, 14)));
-                list->AddPolyline(q.data(), 4, toImColor(withAlpha(kBand, 60)), ImDrawFlags_Closed, 1.0f);
+                list->AddQuadFilled(q[0], q[1], q[2], q[3], toImColor(withAlpha(kBand, fill)));
+                list->AddPolyline(q.data(), 4, toImColor(withAlpha(kBand, 45)), ImDrawFlags_Closed, 1.0f);
             }
             if (n > 0) {
                 char text[64];
@@ -497,8 +499,8 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
             const StripImpact& impact = *m_progress->impact;
             const double dt = impact.impact.tau - frame;
             for (int i : pair) {
-                // A still sprite is where it is drawn already; a ghost would only cover it.
-                if (i < 0 || scene.sprites[i].motion.still()) continue;
+                // A still sprite (or any sprite at an impact on a whole frame) is where it is drawn already.
+                if (i < 0 || scene.sprites[i].motion.still() || dt == 0.0) continue;
                 const SceneSprite& sprite = scene.sprites[i];
                 drawGhost(list, camera, sprite, transformAt(sprite.transform, sprite.motion, dt), kImpact, 150, true);
             }
@@ -514,7 +516,7 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
                 char text[96];
                 std::snprintf(text, sizeof text, "impact tau %s: A (%d, %d) / B (%d, %d)", formatTau(impact.impact.tau).c_str(),
                               hit->a.x, hit->a.y, hit->b.x, hit->b.y);
-                drawLabel(list, w + glm::dvec2(12.0, 34.0), toImColor(kImpact), text);
+                drawLabel(list, w + glm::dvec2(14.0, -26.0), toImColor(kImpact), text);
             }
         }
     }
@@ -529,7 +531,7 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
         list->AddCircle(toIm(g.tip), float(kTipGrabPx) - 2.0f, IM_COL32_BLACK, 0, 1.5f);
         char text[64];
         std::snprintf(text, sizeof text, "v (%.1f, %.1f)", printable(sprite.motion.velocity.x, 1), printable(sprite.motion.velocity.y, 1));
-        drawLabel(list, g.tip + glm::dvec2(10.0, -20.0), toImColor(kVelocity), text);
+        drawLabel(list, g.tip + glm::dvec2(12.0, 6.0), toImColor(kVelocity), text);
         const ImU32 ring = toImColor(withAlpha(kSpin, m_drag == Drag::Ring ? 255 : 150));
         list->AddCircle(toIm(g.pivot), float(g.ringRadius), ring, 96, m_drag == Drag::Ring ? 3.0f : 1.5f);
         // The turn per frame as an arc from the top, clockwise for positive (at most one full turn drawn).
