@@ -307,6 +307,10 @@ void TimelineTool::drawPanel(ToolContext& ctx) {
     ImGui::Checkbox("Swept band", &m_showBand);
     ImGui::SameLine();
     ImGui::Checkbox("Velocity handle", &m_showHandle);
+    if (m_progress && frame + 1 < frames && frame < m_progress->strip.filled) {
+        ImGui::TextDisabled("swept %d-%d: %" PRId64 " sub-steps (the band draws at most %d)", frame, frame + 1,
+                            m_progress->strip.cells[frame].subSteps, kMaxBandPoses);
+    }
 
     // --- the timeline's numbers and the selected sprite's motion ---
     ImGui::Separator();
@@ -371,7 +375,9 @@ TimelineTool::HandleGeometry TimelineTool::handleGeometry(const Scene& scene, in
     // The ring sits outside the sprite's corners and the rotation knob (30 px above the top edge).
     double reach = 0.0;
     for (const ImVec2& c : screenQuad(s, s.transform, camera)) reach = std::max(reach, std::hypot(c.x - g.pivot.x, c.y - g.pivot.y));
-    g.ringRadius = std::clamp(reach + 48.0, 48.0, 2000.0);
+    // ...but within the view, so that a big or zoomed-in sprite's ring stays on screen to be grabbed.
+    const glm::dvec2 view = camera.viewport().size();
+    g.ringRadius = std::clamp(reach + 48.0, 48.0, std::max(48.0, 0.4 * std::min(view.x, view.y)));
     return g;
 }
 
@@ -485,14 +491,6 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
                 list->AddQuadFilled(q[0], q[1], q[2], q[3], toImColor(withAlpha(kBand, fill)));
                 list->AddPolyline(q.data(), 4, toImColor(withAlpha(kBand, 45)), ImDrawFlags_Closed, 1.0f);
             }
-            if (n > 0) {
-                char text[64];
-                std::snprintf(text, sizeof text, "swept %d-%d: %" PRId64 " sub-steps", frame, frame + 1, n);
-                const std::array<ImVec2, 4> q = screenQuad(sprite, sprite.transform, camera);
-                const float bottom = std::max({q[0].y, q[1].y, q[2].y, q[3].y});
-                const float left = std::min({q[0].x, q[1].x, q[2].x, q[3].x});
-                drawLabel(list, glm::dvec2(left, bottom + 6.0), toImColor(kBand), text);
-            }
         }
         // The time of impact: both sprites at tau as ghosts, the first pixel pair outlined, the world point crossed.
         if (impactShown(scene)) {
@@ -534,15 +532,18 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
         drawLabel(list, g.tip + glm::dvec2(12.0, 6.0), toImColor(kVelocity), text);
         const ImU32 ring = toImColor(withAlpha(kSpin, m_drag == Drag::Ring ? 255 : 150));
         list->AddCircle(toIm(g.pivot), float(g.ringRadius), ring, 96, m_drag == Drag::Ring ? 3.0f : 1.5f);
-        // The turn per frame as an arc from the top, clockwise for positive (at most one full turn drawn).
+        // The turn per frame as an arc from 3 o'clock, clockwise for positive (at most one full turn drawn).
         const double w = std::clamp(sprite.motion.angularVelocityDeg, -360.0, 360.0);
+        const double end = w * 3.14159265358979323846 / 180.0;
         if (w != 0.0) {
-            const float start = float(-0.5 * 3.14159265358979323846);
-            list->PathArcTo(toIm(g.pivot), float(g.ringRadius), start, start + float(w * 3.14159265358979323846 / 180.0), 48);
+            list->PathArcTo(toIm(g.pivot), float(g.ringRadius), 0.0f, float(end), 48);
             list->PathStroke(toImColor(kSpin), 0, 4.0f);
         }
         std::snprintf(text, sizeof text, "turn %.1f deg/frame", printable(sprite.motion.angularVelocityDeg, 1));
-        if (w != 0.0 || m_drag == Drag::Ring) drawLabel(list, g.pivot + glm::dvec2(-g.ringRadius * 0.7071, -g.ringRadius * 0.7071 - 18.0), toImColor(kSpin), text);
+        if (w != 0.0 || m_drag == Drag::Ring) {
+            drawLabel(list, g.pivot + g.ringRadius * glm::dvec2(std::cos(end), std::sin(end)) + glm::dvec2(8.0, 4.0),
+                      toImColor(kSpin), text);
+        }
     }
 }
 
