@@ -11,6 +11,8 @@ namespace {
 
 // A chunk grows while it takes less than this, so a new request is taken within a few milliseconds.
 constexpr double kChunkMs = 4.0;
+// The panel gets a copy of the strip at most this often while it fills.
+constexpr auto kShareEvery = std::chrono::milliseconds(30);
 
 }  // namespace
 
@@ -67,13 +69,14 @@ void TimelineStripWorker::run() {
             std::lock_guard lock(m_mutex);
             return m_stop || m_request != request;
         };
-        auto progress = std::make_shared<StripProgress>();
-        progress->request = request;
-        progress->strip = makeTimelineStrip(job.frames);
+        StripProgress work;
+        work.request = request;
+        work.strip = makeTimelineStrip(job.frames);
+        const auto share = [&] { publish(std::make_shared<StripProgress>(work), request); };
         if (!job.imageA || !job.imageB || !job.algorithm) {
-            progress->strip.reason = "no pair to test";
-            progress->impactSearched = true;
-            publish(progress, request);
+            work.strip.reason = "no pair to test";
+            work.impactSearched = true;
+            share();
             continue;
         }
         const auto maskA = masks.get(job.imageA, job.thresholdA);
@@ -85,41 +88,46 @@ void TimelineStripWorker::run() {
         options.test.sampling = job.sampling;
         options.test.scan = job.scan;
         options.resolution = job.resolution;
-        publish(progress, request);
+        share();
 
         int chunk = 1;
-        while (!progress->strip.complete() || !progress->impactSearched) {
+        int searched = 0;  // cells already looked at for the first hit
+        Clock::time_point shared = Clock::now();
+        while (!work.strip.complete() || !work.impactSearched) {
             if (stale()) break;
-            auto next = std::make_shared<StripProgress>(*progress);
             const Clock::time_point start = Clock::now();
-            if (!next->strip.complete()) fillTimelineStrip(next->strip, a, b, options, chunk);
-            if (!next->impactSearched) {
+            if (!work.strip.complete()) fillTimelineStrip(work.strip, a, b, options, chunk);
+            bool found = false;
+            if (!work.impactSearched) {
                 // The first cell that hits names the interval to run in full; searched as soon as it is filled.
-                const auto& cells = next->strip.cells;
-                const auto hit = std::find_if(cells.begin(), cells.begin() + next->strip.filled,
-                                              [](const StripCell& c) { return c.hit || c.sweptHit; });
-                if (hit != cells.begin() + next->strip.filled) {
-                    const int k = int(hit - cells.begin());
-                    StripImpact found;
-                    found.frame = k;
+                const auto& cells = work.strip.cells;
+                for (; searched < work.strip.filled && !(cells[searched].hit || cells[searched].sweptHit); ++searched) {}
+                if (searched < work.strip.filled) {
+                    const int k = searched;
+                    StripImpact impact;
+                    impact.frame = k;
                     if (k + 1 < int(cells.size())) {
                         const SweptResult swept = sweptTest(a, b, k, options);
-                        found.subSteps = swept.subSteps;
-                        if (swept.impact) found.impact = *swept.impact;
+                        impact.subSteps = swept.subSteps;
+                        if (swept.impact) impact.impact = *swept.impact;
                     } else {
-                        found.impact.tau = k;
-                        found.impact.result = discreteTest(a, b, k, options);
+                        impact.impact.tau = k;
+                        impact.impact.result = discreteTest(a, b, k, options);
                     }
-                    next->impact = found;
-                    next->impactSearched = true;
-                } else if (next->strip.complete()) {
-                    next->impactSearched = true;
+                    work.impact = impact;
+                    work.impactSearched = found = true;
+                } else if (work.strip.complete()) {
+                    work.impactSearched = found = true;
                 }
             }
-            const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+            const Clock::time_point now = Clock::now();
+            const double ms = std::chrono::duration<double, std::milli>(now - start).count();
             if (ms < kChunkMs / 2) chunk = std::min(chunk * 2, 1 << 16);
-            progress = next;
-            publish(progress, request);
+            // A copy for the panel now and then (a long strip is megabytes), and whenever something new is known.
+            if (found || work.strip.complete() || now - shared >= kShareEvery) {
+                share();
+                shared = now;
+            }
         }
     }
 }
