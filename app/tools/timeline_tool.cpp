@@ -381,6 +381,13 @@ TimelineTool::HandleGeometry TimelineTool::handleGeometry(const Scene& scene, in
     return g;
 }
 
+TimelineTool::Drag TimelineTool::partAt(const HandleGeometry& g, glm::dvec2 screen) {
+    if (!g.valid) return Drag::None;
+    if (std::hypot(screen.x - g.tip.x, screen.y - g.tip.y) <= kTipGrabPx) return Drag::Tip;
+    if (std::abs(std::hypot(screen.x - g.pivot.x, screen.y - g.pivot.y) - g.ringRadius) <= kRingGrabPx) return Drag::Ring;
+    return Drag::None;
+}
+
 bool TimelineTool::handleWorldInput(const InputEvent& event, ToolContext& ctx) {
     Document& doc = ctx.document();
     const Camera& camera = ctx.worldCamera();
@@ -412,14 +419,13 @@ bool TimelineTool::handleWorldInput(const InputEvent& event, ToolContext& ctx) {
     const HandleGeometry g = handleGeometry(doc.scene(), s, camera);
     if (!g.valid) return false;
     const SceneSprite& sprite = doc.scene().sprites[s];
-    const double toTip = std::hypot(event.position.x - g.tip.x, event.position.y - g.tip.y);
-    const double toPivot = std::hypot(event.position.x - g.pivot.x, event.position.y - g.pivot.y);
-    if (toTip <= kTipGrabPx) {
+    const Drag part = partAt(g, event.position);
+    if (part == Drag::Tip) {
         m_drag = Drag::Tip;
         m_dragFromWorld = camera.screenToWorld(event.position);
         m_dragVelocity = sprite.motion.velocity;
         doc.beginGesture("Set the velocity of " + sprite.name);
-    } else if (std::abs(toPivot - g.ringRadius) <= kRingGrabPx) {
+    } else if (part == Drag::Ring) {
         m_drag = Drag::Ring;
         m_dragLastScreen = event.position;
         m_dragOmega = sprite.motion.angularVelocityDeg;
@@ -523,15 +529,23 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
     const HandleGeometry g = handleGeometry(scene, sel.sprite, camera);
     if (g.valid) {
         const SceneSprite& sprite = scene.sprites[sel.sprite];
-        const bool hot = m_drag == Drag::Tip;
+        // Under the cursor (and not over a panel): brighter, and the hand cursor says it can be dragged.
+        const ImGuiIO& io = ImGui::GetIO();
+        const glm::dvec2 mouse{io.MousePos.x, io.MousePos.y};
+        const Rect& viewport = camera.viewport();
+        const bool inView = mouse.x >= viewport.min.x && mouse.y >= viewport.min.y && mouse.x < viewport.max.x &&
+                            mouse.y < viewport.max.y;
+        const Drag hover = m_drag != Drag::None ? m_drag : !io.WantCaptureMouse && inView ? partAt(g, mouse) : Drag::None;
+        if (hover != Drag::None) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+        const bool hot = hover == Drag::Tip;
         drawArrow(list, g.pivot, g.tip, toImColor(kVelocity), hot ? 3.0f : 2.0f);
-        list->AddCircleFilled(toIm(g.tip), float(kTipGrabPx) - 2.0f, toImColor(kVelocity));
-        list->AddCircle(toIm(g.tip), float(kTipGrabPx) - 2.0f, IM_COL32_BLACK, 0, 1.5f);
+        list->AddCircleFilled(toIm(g.tip), float(kTipGrabPx) - (hot ? 0.0f : 2.0f), toImColor(kVelocity));
+        list->AddCircle(toIm(g.tip), float(kTipGrabPx) - (hot ? 0.0f : 2.0f), IM_COL32_BLACK, 0, 1.5f);
         char text[64];
         std::snprintf(text, sizeof text, "v (%.1f, %.1f)", printable(sprite.motion.velocity.x, 1), printable(sprite.motion.velocity.y, 1));
         drawLabel(list, g.tip + glm::dvec2(12.0, 6.0), toImColor(kVelocity), text);
-        const ImU32 ring = toImColor(withAlpha(kSpin, m_drag == Drag::Ring ? 255 : 150));
-        list->AddCircle(toIm(g.pivot), float(g.ringRadius), ring, 96, m_drag == Drag::Ring ? 3.0f : 1.5f);
+        const ImU32 ring = toImColor(withAlpha(kSpin, hover == Drag::Ring ? 255 : 150));
+        list->AddCircle(toIm(g.pivot), float(g.ringRadius), ring, 96, hover == Drag::Ring ? 3.0f : 1.5f);
         // The turn per frame as an arc from 3 o'clock, clockwise for positive (at most one full turn drawn).
         const double w = std::clamp(sprite.motion.angularVelocityDeg, -360.0, 360.0);
         const double end = w * 3.14159265358979323846 / 180.0;
@@ -540,7 +554,7 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
             list->PathStroke(toImColor(kSpin), 0, 4.0f);
         }
         std::snprintf(text, sizeof text, "turn %.1f deg/frame", printable(sprite.motion.angularVelocityDeg, 1));
-        if (w != 0.0 || m_drag == Drag::Ring) {
+        if (w != 0.0 || hover == Drag::Ring) {
             drawLabel(list, g.pivot + g.ringRadius * glm::dvec2(std::cos(end), std::sin(end)) + glm::dvec2(8.0, 4.0),
                       toImColor(kSpin), text);
         }

@@ -42,6 +42,8 @@ private:
         double ringRadius = 0.0;
     };
     HandleGeometry handleGeometry(const Scene& scene, int sprite, const Camera& camera) const;
+    /// The part of the handle at `screen` (Tip, Ring) or None.
+    static Drag partAt(const HandleGeometry& g, glm::dvec2 screen);
     void requestStrip(ToolContext& ctx);
     void drawStrip(ToolContext& ctx, const StripProgress& progress);
     void drawGhost(ImDrawList* list, const Camera& camera, const SceneSprite& sprite, const SpriteTransform& t,
