@@ -8,7 +8,8 @@ A copy of lesson 20 (the bullet at 30 px a frame, shown at frame 3) opens on the
 at the arrow's tip is found in a screenshot, dragged 60 px right and 30 px down with xdotool, and Ctrl+S saves:
 the bullet's velocity grew by (60, 30) / zoom (the world view's zoom from --describe-ui), to tenths of a pixel;
 its frame-3 position stays where it was drawn, so the file's frame-0 position moves by -3 x the change. One
-Ctrl+Z then undoes the whole drag: the next save has the lesson's velocity and position again.
+Ctrl+Z then undoes the whole drag: the next save has the lesson's velocity and position again. And a bug report
+saved at frame 3 (`--save-bug-report`) starts its timeline at that frame and passes `check --verify`.
 """
 import json
 import os
@@ -141,6 +142,22 @@ def main():
             fail("lesson 20 is not the bullet at 30 px a frame shown at frame 3 this test expects")
         env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"), XDG_STATE_HOME=os.path.join(work, "state"),
                    HOME=work)
+        # A bug report saved at frame 3 records the answers on screen, so its timeline starts at frame 3.
+        report = os.path.join(work, "report.json")
+        result = subprocess.run([app, scene, "--frames", "3", "--save-bug-report", report], env=env, cwd=work,
+                                capture_output=True, text=True, timeout=60)
+        if result.returncode != 0:
+            fail(f"--save-bug-report failed: {result.stderr}")
+        with open(report) as f:
+            saved = json.load(f)
+        if saved.get("frames") != 3 or saved.get("frame", 0) != 0 or saved["sprites"][0]["position"] != [90, 100]:
+            fail(f"the bug report does not start at the frame shown: frames {saved.get('frames')}, "
+                 f"frame {saved.get('frame')}, bullet at {saved['sprites'][0]['position']}")
+        verified = subprocess.run([app, "check", report, "--verify"], env=env, capture_output=True, text=True, timeout=60)
+        if verified.returncode != 0 or "verify: passed" not in verified.stdout:
+            fail(f"the bug report saved at frame 3 does not pass check --verify:\n{verified.stdout}")
+        print("ok: a bug report saved at frame 3 starts its timeline there and passes check --verify")
+
         ui_file = os.path.join(work, "ui.json")
         problems = []
         for attempt in range(3):
