@@ -93,7 +93,10 @@ std::string describeRuns(const std::vector<StripRun>& runs) {
     for (const StripRun& r : runs) {
         if (!out.empty()) out += ", ";
         out += std::to_string(r.first);
-        if (r.last != r.first) out += "-" + std::to_string(r.last);
+        if (r.last != r.first) {
+            out += '-';
+            out += std::to_string(r.last);
+        }
     }
     return out;
 }

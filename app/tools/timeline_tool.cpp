@@ -404,13 +404,15 @@ bool TimelineTool::handleWorldInput(const InputEvent& event, ToolContext& ctx) {
         if (m_drag == Drag::Tip) {
             glm::dvec2 v = draggedVelocity(m_dragVelocity, m_dragFromWorld, camera.screenToWorld(event.position), 0.1);
             v = glm::clamp(v, glm::dvec2(-kMaxVelocity), glm::dvec2(kMaxVelocity));
-            doc.edit("Velocity", [s, v](Scene& scene) { scene.sprites[s].motion.velocity = v; });
+            doc.edit("Velocity", [s, v](Scene& scene) { scene.sprites[s].motion.velocity = v; }, "timeline.handle");
         } else {
             const glm::dvec2 pivot = camera.worldToScreen(doc.scene().sprites[s].transform.position);
             m_dragOmega += ringTurnDegrees(pivot, m_dragLastScreen, event.position);
             m_dragLastScreen = event.position;
             const double w = std::clamp(std::round(m_dragOmega * 10.0) / 10.0, -kMaxAngularVelocityDeg, kMaxAngularVelocityDeg);
-            doc.edit("Angular velocity", [s, w](Scene& scene) { scene.sprites[s].motion.angularVelocityDeg = w == 0.0 ? 0.0 : w; });
+            // The merge key keeps the drag one step even if an undo closed its gesture halfway.
+            doc.edit("Angular velocity", [s, w](Scene& scene) { scene.sprites[s].motion.angularVelocityDeg = w == 0.0 ? 0.0 : w; },
+                     "timeline.handle");
         }
         return true;
     }
