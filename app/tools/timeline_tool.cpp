@@ -148,7 +148,8 @@ void TimelineTool::update(ToolContext& ctx) {
         m_stepRequest = 0;
         m_playback.playing = false;
     }
-    target = m_playback.advance(target, m_frames, ctx.seconds());
+    // Time stands still while a drag is open (the drag's step must not swallow frame changes).
+    if (!doc.inGesture()) target = m_playback.advance(target, m_frames, ctx.seconds());
     if (m_impactRequest) {
         m_impactRequest = false;
         if (m_progress && m_progress->impact) {
