@@ -8,10 +8,12 @@ A copy of lesson 20 (the bullet at 30 px a frame, shown at frame 3) opens on the
 at the arrow's tip is found in a screenshot, dragged 60 px right and 30 px down with xdotool, and Ctrl+S saves:
 the bullet's velocity grew by (60, 30) / zoom (the world view's zoom from --describe-ui), to tenths of a pixel;
 its frame-3 position stays where it was drawn, so the file's frame-0 position moves by -3 x the change. One
-Ctrl+Z then undoes the whole drag: the next save has the lesson's velocity and position again. And a bug report
+Ctrl+Z then undoes the whole drag: the next save has the lesson's velocity and position again. Dragging the
+ring a quarter turn clockwise (its leftmost point to its top) sets angular_velocity to about 90. And a bug report
 saved at frame 3 (`--save-bug-report`) starts its timeline at that frame and passes `check --verify`.
 """
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -58,6 +60,28 @@ def find_knob(pixels):
         if count > best:
             best, at = count, (int(x), int(y))
     return at if best >= 30 else None
+
+
+def find_pivot(pixels, knob):
+    """The arrow runs from the pivot to the knob along the knob's row: its leftmost pixel of the knob's colour."""
+    x, y = knob
+    best = None
+    for row in range(y - 1, y + 2):
+        line = numpy.all(pixels[row, :x] == numpy.array(KNOB, dtype=numpy.uint8), axis=1)
+        xs = numpy.nonzero(line)[0]
+        if len(xs) and (best is None or xs[0] < best[0]):
+            best = (int(xs[0]), y)
+    return best
+
+
+def find_ring_radius(pixels, pivot):
+    """The first yellow pixel (the ring, drawn translucent) left of the pivot along its row."""
+    x, y = pivot
+    for r in range(20, x):
+        red, green, blue = (int(c) for c in pixels[y, x - r])
+        if red > 150 and green > 120 and blue < 110 and red - blue > 80:
+            return r
+    return None
 
 
 def wait_saved(path, after, timeout=20):
@@ -116,12 +140,35 @@ def drive(app, scene, env, work, ui_file):
         undone = wait_saved(scene, before)
         if undone is None:
             return "Ctrl+S saved nothing after Ctrl+Z"
+        # The ring: its leftmost point, found along the pivot's row, dragged a quarter turn clockwise to the top.
+        pixels = screenshot(os.path.join(work, "ring.png"))
+        knob = find_knob(pixels)
+        pivot = find_pivot(pixels, knob) if knob else None
+        radius = find_ring_radius(pixels, pivot) if pivot else None
+        if radius is None:
+            return f"no spin ring found (knob {knob}, pivot {pivot})"
+        px, py = pivot
+        xdotool("mousemove", str(px - radius), str(py))
+        time.sleep(0.3)
+        xdotool("mousedown", "1")
+        for k in range(1, 10):
+            time.sleep(0.08)
+            a = math.pi + k * (math.pi / 2) / 9
+            xdotool("mousemove", str(round(px + radius * math.cos(a))), str(round(py + radius * math.sin(a))))
+        time.sleep(0.3)
+        xdotool("mouseup", "1")
+        time.sleep(0.5)
+        before = time.time()
+        xdotool("key", "ctrl+s")
+        turned = wait_saved(scene, before)
+        if turned is None:
+            return "Ctrl+S saved nothing after the ring drag"
         xdotool("key", "ctrl+q")
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             return "Ctrl+Q did not quit"
-        return dragged, undone
+        return dragged, undone, turned
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -168,7 +215,7 @@ def main():
             problems.append(result)
         else:
             fail("; ".join(problems))
-        dragged, undone = result
+        dragged, undone, turned = result
         with open(ui_file) as f:
             ui = json.load(f)
         zoom = ui["world_zoom"]
@@ -189,6 +236,10 @@ def main():
         if undone["sprites"][0].get("velocity") != [30, 0] or undone["sprites"][0]["position"] != [0, 100]:
             fail(f"one Ctrl+Z did not undo the whole drag: {undone['sprites'][0]}")
         print("ok: one Ctrl+Z undid the whole drag")
+        spin = turned["sprites"][0].get("angular_velocity", 0)
+        if abs(spin - 90) > 2 or turned["sprites"][0].get("velocity") != [30, 0]:
+            fail(f"a quarter turn clockwise along the ring gave angular_velocity {spin} (expected about 90)")
+        print(f"ok: a quarter turn clockwise along the ring set angular_velocity {spin}")
 
 
 if __name__ == "__main__":
