@@ -120,7 +120,7 @@ def drive(app, scene, env, work, ui_file):
         time.sleep(0.3)
         xdotool("mousedown", "1")
         for k in range(1, 7):
-            time.sleep(0.1)
+            time.sleep(0.05)
             xdotool("mousemove", str(x + DRAG[0] * k // 6), str(y + DRAG[1] * k // 6))
         time.sleep(0.3)
         xdotool("mouseup", "1")
@@ -152,7 +152,7 @@ def drive(app, scene, env, work, ui_file):
         time.sleep(0.3)
         xdotool("mousedown", "1")
         for k in range(1, 10):
-            time.sleep(0.08)
+            time.sleep(0.05)
             a = math.pi + k * (math.pi / 2) / 9
             xdotool("mousemove", str(round(px + radius * math.cos(a))), str(round(py + radius * math.sin(a))))
         time.sleep(0.3)
