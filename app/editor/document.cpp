@@ -11,6 +11,13 @@ Document::Document(Scene scene) { reset(std::move(scene)); }
 
 void Document::reset(Scene scene) {
     m_scene = std::move(scene);
+    m_frameZero.clear();
+    const int frame = m_scene.timeline.frame;
+    for (SceneSprite& sprite : m_scene.sprites) {
+        m_frameZero.push_back(sprite.transform);
+        if (frame != 0 && !sprite.motion.still())
+            sprite.transform = clampToLimits(transformAt(sprite.transform, sprite.motion, frame), sprite.transform);
+    }
     m_images.assign(m_scene.sprites.size(), nullptr);
     m_selection = Selection{};
     m_selection.sprite = m_scene.sprites.empty() ? -1 : 0;
@@ -22,6 +29,40 @@ void Document::reset(Scene scene) {
     ++m_revision;
     m_stateId = m_nextStateId++;
     m_savedStateId = m_stateId;
+}
+
+SpriteTransform Document::frameZeroTransform(int index) const {
+    if (!validIndex(index)) return {};
+    const SceneSprite& sprite = m_scene.sprites[index];
+    const int frame = m_scene.timeline.frame;
+    if (frame == 0 || sprite.motion.still()) return sprite.transform;
+    if (index < static_cast<int>(m_frameZero.size()) &&
+        clampToLimits(transformAt(m_frameZero[index], sprite.motion, frame), sprite.transform) == sprite.transform) {
+        return m_frameZero[index];
+    }
+    return clampToLimits(transformAt(sprite.transform, sprite.motion, -frame), sprite.transform);
+}
+
+Scene Document::fileScene() const {
+    Scene scene = m_scene;
+    for (int i = 0; i < static_cast<int>(scene.sprites.size()); ++i) scene.sprites[i].transform = frameZeroTransform(i);
+    return scene;
+}
+
+bool Document::setFrame(int frame, std::string_view mergeKey) {
+    frame = std::clamp(frame, 0, std::max(0, m_scene.timeline.frames - 1));
+    if (frame == m_scene.timeline.frame) return true;
+    std::vector<SpriteTransform> zero;
+    for (int i = 0; i < static_cast<int>(m_scene.sprites.size()); ++i) zero.push_back(frameZeroTransform(i));
+    prepareEdit("Frame " + std::to_string(frame), mergeKey);
+    for (std::size_t i = 0; i < zero.size(); ++i) {
+        SceneSprite& sprite = m_scene.sprites[i];
+        sprite.transform = clampToLimits(transformAt(zero[i], sprite.motion, frame), sprite.transform);
+    }
+    m_scene.timeline.frame = frame;
+    m_frameZero = std::move(zero);
+    finishEdit();
+    return true;
 }
 
 void Document::select(int index) { m_selection.sprite = validIndex(index) ? index : -1; }

@@ -28,6 +28,11 @@ struct Selection {
 /// (revision) and compared with the last save (dirty). Transforms are clamped with clampToLimits(), so
 /// the scene never becomes invalid. Edits with a bad sprite index are ignored and return false.
 ///
+/// Time: the document shows the scene's current frame (timeline.frame). Each sprite's transform here is
+/// its transform at that frame, so every view, tool and the collision report see what the frame shows and
+/// edit it; a file stores the transforms at frame 0 (reset() moves them to the current frame, fileScene()
+/// back), and setFrame() moves every sprite along its motion.
+///
 /// Undo granularity:
 /// - a gesture (beginGesture() ... commitGesture()) is one step however many edits it holds;
 /// - consecutive edits with the same non-empty merge key are one step (wheel notches, key repeats,
@@ -47,8 +52,13 @@ public:
     /// Edits `scene`: selection = first sprite, pair = (0, 1) when there are two sprites; not dirty.
     explicit Document(Scene scene);
 
-    /// Replaces the whole document (New/Open): clears history, resets selection, not dirty.
+    /// Replaces the whole document (New/Open) with `scene` as its file stores it (transforms at frame 0),
+    /// shown at its current frame: clears history, resets selection, not dirty.
     void reset(Scene scene);
+    /// The scene as a file stores it: every transform at frame 0 (what Save and autosave write).
+    Scene fileScene() const;
+    /// Sprite `index`'s transform at frame 0 (exactly as loaded or last derived, while it still moves there).
+    SpriteTransform frameZeroTransform(int index) const;
 
     /// The scene as edited so far.
     const Scene& scene() const { return m_scene; }
@@ -95,6 +105,8 @@ public:
     /// Removes sprite `index`, unless only kMinSprites are left; the selection and pair are fixed up
     /// (a pair that loses a sprite falls back to the first two).
     bool removeSprite(int index);
+    /// Shows frame `frame` (clamped to the timeline): every sprite moves to its transform at that frame.
+    bool setFrame(int frame, std::string_view mergeKey = {});
     /// Any other change (title, notes, sampling, ...): `change` edits the scene in place. The caller
     /// keeps the scene valid; sprites must not be added or removed this way.
     bool edit(std::string_view label, const std::function<void(Scene&)>& change, std::string_view mergeKey = {});
@@ -152,6 +164,9 @@ private:
     bool validIndex(int index) const { return index >= 0 && index < static_cast<int>(m_scene.sprites.size()); }
 
     Scene m_scene;
+    // m_frameZero[i]: sprite i's transform at frame 0 when last known; used only while moving it to the
+    // current frame still gives its transform (so stepping through time never drifts by rounding).
+    std::vector<SpriteTransform> m_frameZero;
     // m_images[i], when set, equals m_scene.sprites[i].image (cleared by anything that changes it).
     std::vector<std::shared_ptr<const std::string>> m_images;
     Selection m_selection;

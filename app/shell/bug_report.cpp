@@ -78,6 +78,10 @@ bool saveBugReport(SandboxState& state, const std::filesystem::path& file) {
         s.title = form.title;
         s.notes = form.notes;
         s.expect = recorded.expect;
+        // The answers are those of the frame on screen, and `check` tests a file's frame 0: the report's
+        // timeline starts at the frame shown (its sprites are saved where they are drawn).
+        s.timeline.frames -= s.timeline.frame;
+        s.timeline.frame = 0;
     });
     if (!saveSceneTo(state, file, true)) return false;
     state.settings.lastFolder = state.file.parent_path().string();

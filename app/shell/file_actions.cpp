@@ -203,7 +203,7 @@ void newScene(SandboxState& state) {
 bool saveSceneTo(SandboxState& state, const std::filesystem::path& file, bool embedImages) {
     SceneSaveOptions options;
     options.embedImages = embedImages;
-    const SceneSaveResult saved = saveScene(state.document.scene(), file, options);
+    const SceneSaveResult saved = saveScene(state.document.fileScene(), file, options);
     if (!saved.ok()) {
         state.errors.push_back(saved.error);
         return false;

@@ -281,7 +281,7 @@ void Recovery::update(const Document& document, const std::filesystem::path& fil
     m_lastWrite = now;
     m_ownsFiles = true;
     // A copy: the worker must not see later edits; the pixels themselves are shared and immutable.
-    m_inFlight = std::async(std::launch::async, [dir = m_dir, scene = document.scene(), file] {
+    m_inFlight = std::async(std::launch::async, [dir = m_dir, scene = document.fileScene(), file] {
         return writeFiles(dir, scene, file);
     });
 }

@@ -99,6 +99,7 @@ private:
     void loadInitialScene();
     void processEvents();
     void routeEvent(const sf::Event& event);
+    bool offerToTools(const InputEvent& event);    // a world-view mouse event to the active tools first
     void computeLayout(float menuHeight);
     void drawViews(const ToolContext& ctx);
     void submitViews();
@@ -165,6 +166,8 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
     json["expectations"] = scene.expect.is_object() ? scene.expect.size() : 0;
     json["dirty"] = m_state.document.dirty();
     json["status"] = m_state.status;
+    json["frame"] = scene.timeline.frame;
+    json["world_zoom"] = m_state.camera.zoom();
     json["errors"] = m_state.errors;
     std::ofstream out(file);
     out << json.dump(2) << "\n";
@@ -212,6 +215,14 @@ void Sandbox::loadInitialScene() {
     newScene(m_state);
 }
 
+bool Sandbox::offerToTools(const InputEvent& event) {
+    ToolContext ctx(m_state, 0.0);
+    for (const auto& tool : m_state.tools) {
+        if (tool->overlayActive() && tool->handleWorldInput(event, ctx)) return true;
+    }
+    return false;
+}
+
 void Sandbox::routeEvent(const sf::Event& event) {
     ImGuiIO& io = ImGui::GetIO();
     Manipulator& manipulator = *m_state.manipulator;
@@ -237,7 +248,7 @@ void Sandbox::routeEvent(const sf::Event& event) {
             if (contains(local, at)) {
                 m_localPanning = true;
                 m_localPanFrom = at;
-            } else if (contains(m_state.layout.world, at)) {
+            } else if (contains(m_state.layout.world, at) && !offerToTools(InputEvent::mouseDown(at, *button, mods))) {
                 manipulator.handleEvent(InputEvent::mouseDown(at, *button, mods));
             }
             break;
@@ -246,7 +257,10 @@ void Sandbox::routeEvent(const sf::Event& event) {
             const glm::dvec2 at{double(event.mouseButton.x), double(event.mouseButton.y)};
             m_localPanning = false;
             // Always delivered so that a drag that began in the view never stays stuck.
-            if (const auto button = toButton(event.mouseButton.button)) manipulator.handleEvent(InputEvent::mouseUp(at, *button, mods));
+            if (const auto button = toButton(event.mouseButton.button)) {
+                offerToTools(InputEvent::mouseUp(at, *button, mods));
+                manipulator.handleEvent(InputEvent::mouseUp(at, *button, mods));
+            }
             break;
         }
         case sf::Event::MouseMoved: {
@@ -256,6 +270,7 @@ void Sandbox::routeEvent(const sf::Event& event) {
                 m_localPanFrom = at;
                 break;
             }
+            if (offerToTools(InputEvent::mouseMove(at, mods))) break;
             if (!io.WantCaptureMouse || manipulator.drag() != Manipulator::Drag::None) {
                 manipulator.handleEvent(InputEvent::mouseMove(at, mods));
             }

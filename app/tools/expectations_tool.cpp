@@ -64,7 +64,8 @@ void ExpectationsTool::startJob(const ToolContext& ctx) {
     m_jobRevision = doc.revision();
     const AlgorithmSet* available = &ctx.report().algorithms();
     // A copy: the worker must not read the document while the user edits it (images are shared, not copied).
-    m_job = std::async(std::launch::async, [scene = doc.scene(), available, revision = doc.revision()] {
+    // Frame 0, as `check --verify` judges the file (the views show the timeline's current frame).
+    m_job = std::async(std::launch::async, [scene = doc.fileScene(), available, revision = doc.revision()] {
         Answers answers;
         answers.revision = revision;
         MaskCache masks;
@@ -124,7 +125,7 @@ void ExpectationsTool::update(ToolContext& ctx) {
 
 void ExpectationsTool::reRecord(ToolContext& ctx) {
     Document& doc = ctx.document();
-    const Scene& scene = doc.scene();
+    const Scene scene = doc.fileScene();  // frame 0: what `check --verify` will test
     const AlgorithmSet& available = ctx.report().algorithms();
     const std::string current = currentPairName(ctx);
     nlohmann::json expect = nlohmann::json::object();
@@ -189,6 +190,11 @@ void ExpectationsTool::drawPanel(ToolContext& ctx) {
         if (waiting) {
             ImGui::SameLine();
             ImGui::TextDisabled("(updating...)");
+        }
+        if (doc.scene().timeline.frame != 0) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("Judged at frame 0, as check does; the views show frame %d.", doc.scene().timeline.frame);
+            ImGui::PopStyleColor();
         }
     }
     ImGui::BeginDisabled(total == 0);

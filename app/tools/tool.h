@@ -13,6 +13,7 @@
 #include <imgui.h>
 
 #include "app/editor/camera.h"
+#include "app/editor/input_event.h"
 #include "app/shell/command_table.h"
 #include "core/scene.h"
 
@@ -58,6 +59,10 @@ public:
     virtual void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const { (void)view, (void)ctx; }
     /// Draws over the local-space view, above the view's own overlays.
     virtual void drawLocalOverlay(const LocalOverlay& view, const ToolContext& ctx) const { (void)view, (void)ctx; }
+
+    /// A mouse event of the world view (presses inside it; moves and releases anywhere), offered while
+    /// overlayActive() before the Manipulator sees it; true takes it, and the Manipulator does not see it.
+    virtual bool handleWorldInput(const InputEvent& event, ToolContext& ctx) { (void)event, (void)ctx; return false; }
 
     /// Adds the tool's commands (menu entries, shortcuts, help lines) to `commands`.
     virtual void addCommands(CommandTable& commands) { (void)commands; }

@@ -11,6 +11,7 @@
 #include "app/tools/sprites_tool.h"
 #include "app/tools/step_tool.h"
 #include "app/tools/tight_bounds_tool.h"
+#include "app/tools/timeline_tool.h"
 #include "app/tools/transform_tool.h"
 
 namespace cl {
@@ -26,6 +27,7 @@ std::vector<std::unique_ptr<Tool>> makeTools() {
     tools.push_back(std::make_unique<NotesTool>());
     tools.push_back(std::make_unique<ExpectationsTool>());
     tools.push_back(std::make_unique<GameTool>());
+    tools.push_back(std::make_unique<TimelineTool>());
     return tools;
 }
 

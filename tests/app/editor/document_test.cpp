@@ -372,5 +372,82 @@ TEST(EditorDocument, ResetClearsHistoryAndDirt) {
     EXPECT_EQ(doc.scene().sprites[0].alphaThreshold, 0);
 }
 
+// Time: F moves (3, -2) px and turns 10 degrees a frame; R stands still. Worked by hand: at frame 4 F sits
+// at (0, 0) + 4 (3, -2) = (12, -8) turned 40 degrees; R stays at (100, 0).
+Scene movingScene(int frame) {
+    Scene scene = twoSpriteScene();
+    scene.sprites[0].motion.velocity = {3.0, -2.0};
+    scene.sprites[0].motion.angularVelocityDeg = 10.0;
+    scene.timeline.frames = 10;
+    scene.timeline.frame = frame;
+    return scene;
+}
+
+TEST(EditorDocumentTime, AFileOpenedAtFrameFourShowsItsSpritesWhereFrameFourPutsThem) {
+    const Document doc(movingScene(4));
+    EXPECT_EQ(doc.scene().sprites[0].transform.position, glm::dvec2(12.0, -8.0));
+    EXPECT_DOUBLE_EQ(doc.scene().sprites[0].transform.rotationDeg, 40.0);
+    EXPECT_EQ(doc.scene().sprites[1].transform.position, glm::dvec2(100.0, 0.0));
+    // The file still gets the frame-0 transforms, exactly.
+    const Scene file = doc.fileScene();
+    EXPECT_EQ(file.sprites[0].transform, movingScene(4).sprites[0].transform);
+    EXPECT_EQ(file.timeline.frame, 4);
+}
+
+TEST(EditorDocumentTime, SteppingThroughTimeMovesSpritesAlongTheirMotionAndUndoesAsOneStep) {
+    Document doc(movingScene(0));
+    ASSERT_TRUE(doc.setFrame(1, "timeline.frame"));
+    ASSERT_TRUE(doc.setFrame(2, "timeline.frame"));
+    EXPECT_EQ(doc.scene().timeline.frame, 2);
+    EXPECT_EQ(doc.scene().sprites[0].transform.position, glm::dvec2(6.0, -4.0));
+    EXPECT_DOUBLE_EQ(doc.scene().sprites[0].transform.rotationDeg, 20.0);
+    EXPECT_TRUE(doc.dirty());
+    ASSERT_TRUE(doc.undo());
+    EXPECT_EQ(doc.scene().timeline.frame, 0);
+    EXPECT_EQ(doc.scene().sprites[0].transform.position, glm::dvec2(0.0, 0.0));
+    EXPECT_FALSE(doc.canUndo());
+    EXPECT_FALSE(doc.dirty());
+}
+
+TEST(EditorDocumentTime, FramesOutsideTheTimelineAreClampedToItsEnds) {
+    Document doc(movingScene(0));
+    doc.setFrame(50);
+    EXPECT_EQ(doc.scene().timeline.frame, 9);
+    EXPECT_EQ(doc.scene().sprites[0].transform.position, glm::dvec2(27.0, -18.0));
+    doc.setFrame(-3);
+    EXPECT_EQ(doc.scene().timeline.frame, 0);
+}
+
+TEST(EditorDocumentTime, ScrubbingAndComingBackNeverDriftsTheSavedTransforms) {
+    // 0.1 and 0.7 are not binary fractions: (0.1 + 7 * 0.7) - 7 * 0.7 is not 0.1 in doubles, so only the kept
+    // frame-0 transform gives the file back exactly.
+    Scene scene = movingScene(0);
+    scene.sprites[0].transform.position = {0.1, 0.3};
+    scene.sprites[0].motion.velocity = {0.7, 0.9};
+    Document doc(scene);
+    for (int k : {7, 3, 9, 1, 7}) doc.setFrame(k);
+    EXPECT_EQ(doc.fileScene().sprites[0].transform, scene.sprites[0].transform);
+    doc.setFrame(0);
+    EXPECT_EQ(doc.scene().sprites[0].transform, scene.sprites[0].transform);
+}
+
+TEST(EditorDocumentTime, DraggingASpriteAtFrameFourMovesItsWholePath) {
+    Document doc(movingScene(4));
+    SpriteTransform t = doc.scene().sprites[0].transform;
+    t.position = {20.0, 0.0};  // where it should be at frame 4: so at frame 0 it is (20, 0) - 4 (3, -2) = (8, 8)
+    doc.setTransform(0, t);
+    EXPECT_EQ(doc.frameZeroTransform(0).position, glm::dvec2(8.0, 8.0));
+    EXPECT_DOUBLE_EQ(doc.frameZeroTransform(0).rotationDeg, 0.0);
+    doc.setFrame(5);
+    EXPECT_EQ(doc.scene().sprites[0].transform.position, glm::dvec2(23.0, -2.0));
+}
+
+TEST(EditorDocumentTime, ChangingTheVelocityAtAFrameKeepsTheSpriteWhereItIsShown) {
+    Document doc(movingScene(2));
+    doc.edit("velocity", [](Scene& s) { s.sprites[0].motion.velocity = {10.0, 0.0}; });
+    EXPECT_EQ(doc.scene().sprites[0].transform.position, glm::dvec2(6.0, -4.0));
+    EXPECT_EQ(doc.frameZeroTransform(0).position, glm::dvec2(-14.0, -4.0));
+}
+
 }  // namespace
 }  // namespace cl

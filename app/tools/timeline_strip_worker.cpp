@@ -1,0 +1,135 @@
+#include "app/tools/timeline_strip_worker.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/mask_cache.h"
+
+namespace cl {
+
+namespace {
+
+// A chunk grows while it takes less than this, so a new request is taken within a few milliseconds.
+constexpr double kChunkMs = 4.0;
+// The panel gets a copy of the strip at most this often while it fills.
+constexpr auto kShareEvery = std::chrono::milliseconds(30);
+
+}  // namespace
+
+TimelineStripWorker::TimelineStripWorker() : m_progress(std::make_shared<StripProgress>()) {
+    m_thread = std::thread([this] { run(); });
+}
+
+TimelineStripWorker::~TimelineStripWorker() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+    }
+    m_wake.notify_all();
+    m_thread.join();
+}
+
+std::uint64_t TimelineStripWorker::request(const StripJob& job) {
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_job && *m_job == job) return m_request;
+        m_job = job;
+        ++m_request;
+    }
+    m_wake.notify_all();
+    return m_request;
+}
+
+std::shared_ptr<const StripProgress> TimelineStripWorker::progress() const {
+    std::lock_guard lock(m_mutex);
+    return m_progress;
+}
+
+void TimelineStripWorker::publish(std::shared_ptr<const StripProgress> progress, std::uint64_t request) {
+    std::lock_guard lock(m_mutex);
+    if (request == m_request) m_progress = std::move(progress);
+}
+
+void TimelineStripWorker::run() {
+    using Clock = std::chrono::steady_clock;
+    MaskCache masks;
+    std::uint64_t done = 0;
+    for (;;) {
+        StripJob job;
+        std::uint64_t request = 0;
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [&] { return m_stop || (m_job && m_request != done); });
+            if (m_stop) return;
+            job = *m_job;
+            request = m_request;
+        }
+        done = request;
+        const auto stale = [&] {
+            std::lock_guard lock(m_mutex);
+            return m_stop || m_request != request;
+        };
+        StripProgress work;
+        work.request = request;
+        work.strip = makeTimelineStrip(job.frames);
+        const auto share = [&] { publish(std::make_shared<StripProgress>(work), request); };
+        if (!job.imageA || !job.imageB || !job.algorithm) {
+            work.strip.reason = "no pair to test";
+            work.impactSearched = true;
+            share();
+            continue;
+        }
+        const auto maskA = masks.get(job.imageA, job.thresholdA);
+        const auto maskB = masks.get(job.imageB, job.thresholdB);
+        const MovingBody a{maskA.get(), job.a, job.motionA};
+        const MovingBody b{maskB.get(), job.b, job.motionB};
+        SweepOptions options;
+        options.algorithm = job.algorithm;
+        options.test.sampling = job.sampling;
+        options.test.scan = job.scan;
+        options.resolution = job.resolution;
+        share();
+
+        int chunk = 1;
+        int searched = 0;  // cells already looked at for the first hit
+        Clock::time_point shared = Clock::now();
+        while (!work.strip.complete() || !work.impactSearched) {
+            if (stale()) break;
+            const Clock::time_point start = Clock::now();
+            if (!work.strip.complete()) fillTimelineStrip(work.strip, a, b, options, chunk);
+            bool found = false;
+            if (!work.impactSearched) {
+                // The first cell that hits names the interval to run in full; searched as soon as it is filled.
+                const auto& cells = work.strip.cells;
+                for (; searched < work.strip.filled && !(cells[searched].hit || cells[searched].sweptHit); ++searched) {}
+                if (searched < work.strip.filled) {
+                    const int k = searched;
+                    StripImpact impact;
+                    impact.frame = k;
+                    if (k + 1 < int(cells.size())) {
+                        const SweptResult swept = sweptTest(a, b, k, options);
+                        impact.subSteps = swept.subSteps;
+                        if (swept.impact) impact.impact = *swept.impact;
+                    } else {
+                        impact.impact.tau = k;
+                        impact.impact.result = discreteTest(a, b, k, options);
+                    }
+                    work.impact = impact;
+                    work.impactSearched = found = true;
+                } else if (work.strip.complete()) {
+                    work.impactSearched = found = true;
+                }
+            }
+            const Clock::time_point now = Clock::now();
+            const double ms = std::chrono::duration<double, std::milli>(now - start).count();
+            if (ms < kChunkMs / 2) chunk = std::min(chunk * 2, 1 << 16);
+            // A copy for the panel now and then (a long strip is megabytes), and whenever something new is known.
+            if (found || work.strip.complete() || now - shared >= kShareEvery) {
+                share();
+                shared = now;
+            }
+        }
+    }
+}
+
+}  // namespace cl

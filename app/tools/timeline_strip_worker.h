@@ -1,0 +1,74 @@
+#pragma once
+// TimelineStripWorker: fills the Timeline tool's strip (the discrete answer at every frame and the swept
+// one after it) and finds the detailed time of impact on a thread of its own, a chunk of frames at a
+// time, publishing what it has after each chunk; a newer request abandons the old one between chunks.
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "core/image.h"
+#include "core/motion.h"
+#include "core/swept_test.h"
+
+namespace cl {
+
+/// What a strip is computed from: the pair at frame 0 with its motion, the timeline and the test.
+struct StripJob {
+    std::shared_ptr<const RgbaImage> imageA, imageB;
+    int thresholdA = 0, thresholdB = 0;
+    SpriteTransform a, b;            ///< At frame 0.
+    SpriteMotion motionA, motionB;
+    int frames = 1;
+    double resolution = kDefaultSweepResolution;
+    const Algorithm* algorithm = nullptr;
+    Sampling sampling = Sampling::Center;
+    ScanDirection scan = ScanDirection::AToB;
+    bool operator==(const StripJob&) const = default;
+};
+
+/// The first sub-step of the whole timeline that hits, in full (its first pixel pair and world point).
+struct StripImpact {
+    int frame = 0;                 ///< The interval [frame, frame + 1] (or the last frame itself).
+    std::int64_t subSteps = 0;     ///< n of that interval (0 for the last frame).
+    TimeOfImpact impact;
+};
+
+/// What the worker has computed so far for one request.
+struct StripProgress {
+    std::uint64_t request = 0;          ///< Which request() it answers (0: none yet).
+    TimelineStrip strip;
+    bool impactSearched = false;        ///< True once `impact` is final (found, or no hit anywhere).
+    std::optional<StripImpact> impact;
+};
+
+/// Runs strip jobs on its own thread; the newest request wins.
+class TimelineStripWorker {
+public:
+    TimelineStripWorker();
+    ~TimelineStripWorker();
+    TimelineStripWorker(const TimelineStripWorker&) = delete;
+    TimelineStripWorker& operator=(const TimelineStripWorker&) = delete;
+
+    /// Starts computing `job` unless it is the newest request already; returns the request's number.
+    std::uint64_t request(const StripJob& job);
+    /// The newest published progress (never null; shared, so reading it costs nothing).
+    std::shared_ptr<const StripProgress> progress() const;
+
+private:
+    void run();
+    void publish(std::shared_ptr<const StripProgress> progress, std::uint64_t request);
+
+    mutable std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::optional<StripJob> m_job;          // the newest request
+    std::uint64_t m_request = 0;            // its number
+    std::shared_ptr<const StripProgress> m_progress;
+    bool m_stop = false;
+    std::thread m_thread;
+};
+
+}  // namespace cl
