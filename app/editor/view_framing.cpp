@@ -31,4 +31,24 @@ glm::dvec2 labelInside(glm::dvec2 at, glm::dvec2 size, const Rect& clip) {
     return p;
 }
 
+glm::dvec2 labelClearOf(glm::dvec2 at, glm::dvec2 size, const Rect& clip, std::span<const Rect> taken) {
+    auto freeAt = [&](glm::dvec2 p) {
+        for (const Rect& r : taken)
+            if (p.x < r.max.x && r.min.x < p.x + size.x && p.y < r.max.y && r.min.y < p.y + size.y) return false;
+        return true;
+    };
+    auto inside = [&](glm::dvec2 p) { return p.y >= clip.min.y && p.y + size.y <= clip.max.y; };
+    const glm::dvec2 first = labelInside(at, size, clip);
+    if (freeAt(first) || !inside(first)) return first;  // a label whose sprite is off screen stays put
+    const double line = size.y + 2.0;
+    constexpr int kMaxLines = 6;
+    for (int k = 1; k <= kMaxLines; ++k) {
+        for (const double sign : {1.0, -1.0}) {
+            const glm::dvec2 p = first + glm::dvec2(0.0, sign * k * line);
+            if (inside(p) && freeAt(p)) return p;
+        }
+    }
+    return first;
+}
+
 }  // namespace cl

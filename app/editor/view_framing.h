@@ -4,6 +4,7 @@
 // overlaying the view) give the camera's centre and zoom.
 
 #include <optional>
+#include <span>
 
 #include <glm/vec2.hpp>
 
@@ -33,5 +34,10 @@ std::optional<Framing> frameContent(const Rect& content, const Rect& view, const
 /// Where to draw a label of `size` pixels anchored at `at` so it stays inside `clip`: moved in when it
 /// would cross an edge, left where it is when it lies wholly outside (the thing it names is off screen).
 glm::dvec2 labelInside(glm::dvec2 at, glm::dvec2 size, const Rect& clip);
+
+/// Where to draw that label so it also covers none of the labels `taken` (already drawn this frame): its
+/// place from labelInside() when that is free, else the nearest free place one or more text lines below
+/// or above it (below first), else its place from labelInside() after all.
+glm::dvec2 labelClearOf(glm::dvec2 at, glm::dvec2 size, const Rect& clip, std::span<const Rect> taken);
 
 }  // namespace cl

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <utility>
+#include <vector>
 
 #include <SFML/Graphics/View.hpp>
 
@@ -74,11 +75,21 @@ void drawCrosshair(ImDrawList* list, glm::dvec2 at, ImU32 colour, float armPx) {
 }
 
 void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text) {
-    // Labels stay inside the view they are drawn in (the draw list's clip rectangle) instead of being cut.
+    // Labels stay inside the view they are drawn in (the draw list's clip rectangle) instead of being cut,
+    // and step aside from the labels drawn before them this frame instead of covering them.
+    static int s_frame = -1;
+    static std::vector<Rect> s_taken;
+    if (s_frame != ImGui::GetFrameCount()) {
+        s_frame = ImGui::GetFrameCount();
+        s_taken.clear();
+    }
     const ImVec2 textSize = ImGui::CalcTextSize(text);
+    const glm::dvec2 size{textSize.x, textSize.y};
     const ImVec2 clipMin = list->GetClipRectMin(), clipMax = list->GetClipRectMax();
     const Rect clip{{clipMin.x + 1.0, clipMin.y + 1.0}, {clipMax.x - 1.0, clipMax.y - 1.0}};
-    const ImVec2 p = toIm(labelInside(at, {textSize.x, textSize.y}, clip));
+    const glm::dvec2 placed = labelClearOf(at, size, clip, s_taken);
+    s_taken.push_back(Rect{placed, placed + size});
+    const ImVec2 p = toIm(placed);
     const ImU32 shadow = IM_COL32(0, 0, 0, 200);
     list->AddText(ImVec2(p.x + 1, p.y + 1), shadow, text);
     list->AddText(ImVec2(p.x - 1, p.y - 1), shadow, text);

@@ -38,7 +38,8 @@ inline ImVec2 toIm(glm::dvec2 v) { return ImVec2(static_cast<float>(v.x), static
 void drawArrow(ImDrawList* list, glm::dvec2 from, glm::dvec2 to, ImU32 colour, float thickness = 2.0f, float headPx = 9.0f);
 /// A crosshair of arm length `armPx` with a small ring.
 void drawCrosshair(ImDrawList* list, glm::dvec2 at, ImU32 colour, float armPx = 14.0f);
-/// Text with a dark outline so it reads on any background.
+/// Text with a dark outline so it reads on any background; kept inside the view and clear of the labels
+/// drawn before it this frame.
 void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text);
 /// The scan's step vectors drawn from `from` (a point in B's pixels) with `toScreen` (B's pixels to the
 /// screen): stretched to stay readable when the view is zoomed out, labelled with their true values.

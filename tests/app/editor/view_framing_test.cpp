@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace cl {
 namespace {
 
@@ -73,4 +75,23 @@ TEST(LabelInside, MovedInAtEachEdgeAndLeftAloneWhenWhollyOutside) {
 }
 
 }  // namespace
+TEST(LabelClearOf, StepsALineDownThenUpAroundTakenLabelsAndStaysInside) {
+    const Rect clip{{0.0, 0.0}, {200.0, 100.0}};
+    const glm::dvec2 size{80.0, 14.0};  // a line is 14 + 2 = 16 px
+    // Nothing taken: the place labelInside gives.
+    EXPECT_EQ(labelClearOf({150.0, 40.0}, size, clip, {}), glm::dvec2(120.0, 40.0));
+    // A label already at (10..90, 40..54): the new one at (50, 45) overlaps it, so one line down (61).
+    const std::vector<Rect> one{Rect{{10.0, 40.0}, {90.0, 54.0}}};
+    EXPECT_EQ(labelClearOf({50.0, 45.0}, size, clip, one), glm::dvec2(50.0, 61.0));
+    // One line down (61..75) is taken too, one line up (29..43) still overlaps the first (40..54): two
+    // lines down (77..91) is the nearest free place.
+    const std::vector<Rect> two{one[0], Rect{{40.0, 60.0}, {120.0, 74.0}}};
+    EXPECT_EQ(labelClearOf({50.0, 45.0}, size, clip, two), glm::dvec2(50.0, 77.0));
+    // Side by side (touching, not overlapping) is free.
+    EXPECT_EQ(labelClearOf({90.0, 40.0}, size, clip, one), glm::dvec2(90.0, 40.0));
+    // At the bottom edge (moved in to 86) there is no line below; the one above (70..84) is free.
+    const std::vector<Rect> bottom{Rect{{0.0, 86.0}, {200.0, 100.0}}};
+    EXPECT_EQ(labelClearOf({20.0, 90.0}, size, clip, bottom), glm::dvec2(20.0, 70.0));
+}
+
 }  // namespace cl
