@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include <SFML/Window/Keyboard.hpp>
 #include <imgui_stdlib.h>
 
+#include "app/tools/game_keys.h"
 #include "app/tools/tool_context.h"
 #include "app/views/overlays.h"
 #include "app/views/view_drawing.h"
@@ -85,12 +85,9 @@ void GameTool::update(ToolContext& ctx) {
         m_tapped = 0;
         return;
     }
-    // Held keys are read live (a key held across frames sends one press); a tap between two frames still counts.
-    std::uint8_t input = m_tapped;
-    if (!ImGui::GetIO().WantTextInput) {
-    if (sf::Keyboard::isKeyPressed(sf::Keyboard::Left) || sf::Keyboard::isKeyPressed(sf::Keyboard::A)) input |= kInputLeft;
-    if (sf::Keyboard::isKeyPressed(sf::Keyboard::Right) || sf::Keyboard::isKeyPressed(sf::Keyboard::D)) input |= kInputRight;
-    }
+    // Held keys come from the window's own key events (sf::Keyboard::isKeyPressed would also see keys typed
+    // into other windows); a tap between two frames still counts.
+    const std::uint8_t input = m_tapped | heldGameInput(ImGui::GetIO());
     m_tapped = 0;
     m_session.step(input);
 }
