@@ -1,10 +1,12 @@
 #include "core/game/frame_scene.h"
 
 #include <algorithm>
+#include <map>
 #include <gtest/gtest.h>
 
 #include "core/game/falling_blocks.h"
 #include "core/mask_cache.h"
+#include "core/motion.h"
 #include "core/scene_check.h"
 #include "game_test_sprites.h"
 
@@ -93,6 +95,83 @@ TEST(FrameScene, NearBlocksOnlyUnlessEveryBlockIsAsked) {
     const FrameSceneResult tooMany = sceneFromFrame(crowdedGame, every);
     EXPECT_FALSE(tooMany.ok());
     EXPECT_NE(tooMany.error.find("a scene holds at most 255"), std::string::npos) << tooMany.error;
+}
+
+TEST(FrameScene, TheCapturedMotionPlacesEverySpriteWhereTheGamesNextFrameDrawsIt) {
+    GameSettings s = crowded(PairMode::Person);
+    s.fallSpeed = 3.5;
+    FallingBlocksGame game(bundledGameSprites(), s, 77);
+    for (int i = 0; i < 9; ++i) game.step(kInputRight);
+    // Each block's turn one frame ago, to work out its spin from what was drawn, not from the game's field.
+    std::map<std::uint64_t, double> previousDeg;
+    for (const FallingBlock& b : game.blocks()) previousDeg[b.id] = game.blockTransform(b).rotationDeg;
+    const double personBefore = game.personPosition().x;
+    game.step(kInputRight);
+    ASSERT_DOUBLE_EQ(game.personPosition().x, personBefore + s.personSpeed);  // not stopped by an edge
+
+    FrameSceneOptions every;
+    every.everyBlock = true;
+    FrameSceneResult made = sceneFromFrame(game, every);
+    ASSERT_TRUE(made.ok()) << made.error;
+    // Saved and read back: the motion is in the file, and the timeline has frames to play it over.
+    const auto file = std::filesystem::path(testing::TempDir()) / "paused-with-motion.json";
+    ASSERT_TRUE(saveScene(*made.scene, file).ok());
+    SceneLoadResult loaded = loadScene(file);
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    const Scene& scene = *loaded.scene;
+    EXPECT_EQ(scene.timeline.frames, 60);
+    EXPECT_EQ(scene.timeline.frame, 0);
+
+    // Worked out by hand: a block falls the fall speed and turns as much as it turned in the last frame;
+    // the person keeps Right held, so it moves the person speed to the right.
+    std::map<std::string, SpriteTransform> expected;
+    for (const FallingBlock& b : game.blocks()) {
+        SpriteTransform t = game.blockTransform(b);
+        if (!previousDeg.count(b.id)) continue;  // spawned this frame
+        const double spinDeg = t.rotationDeg - previousDeg[b.id];
+        t.position.y += s.fallSpeed;
+        t.rotationDeg += spinDeg;
+        expected["block-" + std::to_string(b.id)] = t;
+    }
+    SpriteTransform person = game.personTransform();
+    person.position.x += s.personSpeed;
+    expected["person"] = person;
+
+    game.step(kInputRight);
+    std::map<std::string, SpriteTransform> next{{"person", game.personTransform()}};
+    for (const FallingBlock& b : game.blocks()) next["block-" + std::to_string(b.id)] = game.blockTransform(b);
+
+    int compared = 0;
+    for (const SceneSprite& sprite : scene.sprites) {
+        const SpriteTransform atOne = transformAt(sprite.transform, sprite.motion, 1.0);
+        ASSERT_TRUE(expected.count(sprite.name)) << sprite.name;
+        const SpriteTransform& hand = expected[sprite.name];
+        EXPECT_NEAR(atOne.position.x, hand.position.x, 1e-9) << sprite.name;
+        EXPECT_NEAR(atOne.position.y, hand.position.y, 1e-9) << sprite.name;
+        EXPECT_NEAR(atOne.rotationDeg, hand.rotationDeg, 1e-9) << sprite.name;
+        EXPECT_EQ(atOne.origin, hand.origin) << sprite.name;
+        if (!next.count(sprite.name)) continue;  // fell out of the field in the next frame
+        const SpriteTransform& drawn = next[sprite.name];
+        EXPECT_NEAR(atOne.position.x, drawn.position.x, 1e-9) << sprite.name;
+        EXPECT_NEAR(atOne.position.y, drawn.position.y, 1e-9) << sprite.name;
+        EXPECT_NEAR(atOne.rotationDeg, drawn.rotationDeg, 1e-9) << sprite.name;
+        ++compared;
+    }
+    EXPECT_GT(compared, 20);
+    // A block spins (the sprite's angular velocity is not zero) and the person moves.
+    EXPECT_NE(scene.sprites[1].motion.angularVelocityDeg, 0.0);
+    EXPECT_EQ(scene.sprites[0].motion.velocity, glm::dvec2(s.personSpeed, 0.0));
+}
+
+TEST(FrameScene, ThePersonStoppedAtTheFieldsEdgeHasNoVelocity) {
+    FallingBlocksGame game(bundledGameSprites(), crowded(PairMode::Person), 3);
+    for (int i = 0; i < 80; ++i) game.step(kInputLeft);  // far past the left edge
+    ASSERT_EQ(game.personPosition().x, 0.0);
+    FrameSceneOptions every;
+    every.everyBlock = true;
+    FrameSceneResult made = sceneFromFrame(game, every);
+    ASSERT_TRUE(made.ok()) << made.error;
+    EXPECT_TRUE(made.scene->sprites.front().motion.still());
 }
 
 }  // namespace
