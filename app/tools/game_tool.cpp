@@ -50,15 +50,19 @@ void drawSprite(ImDrawList* list, ImTextureID texture, const SpriteTransform& tr
 
 }  // namespace
 
-bool GameTool::play(ToolContext& ctx) {
-    if (!m_sprites) {
-        const GameSpritesResult loaded = loadGameSprites(ctx.assetsDir() / "sprites");
-        if (!loaded.ok()) {
-            ctx.showError("Game: " + loaded.error);
-            return false;
-        }
-        m_sprites = loaded.sprites;
+bool GameTool::loadSprites(ToolContext& ctx) {
+    if (m_sprites) return true;
+    const GameSpritesResult loaded = loadGameSprites(ctx.assetsDir() / "sprites");
+    if (!loaded.ok()) {
+        ctx.showError("Game: " + loaded.error);
+        return false;
     }
+    m_sprites = loaded.sprites;
+    return true;
+}
+
+bool GameTool::play(ToolContext& ctx) {
+    if (!loadSprites(ctx)) return false;
     if (auto bad = validate(m_settings)) {
         ctx.showError("Game: " + *bad);
         return false;
@@ -70,6 +74,13 @@ bool GameTool::play(ToolContext& ctx) {
 }
 
 void GameTool::update(ToolContext& ctx) {
+    if (auto blocks = ctx.takeGameBlocksAtStart(); blocks && loadSprites(ctx)) {
+        // --game-blocks: what Blocks, fill the field and steady spawn set, then Play.
+        m_settings.maxBlocks = *blocks;
+        m_settings.initialBlocks = *blocks;
+        m_settings.spawnProbability = steadySpawnProbability(m_settings, *m_sprites, *blocks);
+        play(ctx);
+    }
     if (m_pendingScene) {
         m_session.stop();
         m_playing = false;

@@ -1,5 +1,7 @@
 #include "app/tools/tool_context.h"
 
+#include <utility>
+
 #include "app/shell/file_actions.h"
 #include "app/shell/sandbox_state.h"
 
@@ -53,5 +55,7 @@ void ToolContext::openUntitledScene(Scene scene) const {
 }
 
 std::filesystem::path ToolContext::assetsDir() const { return m_state.assetsDir.value_or(std::filesystem::path()); }
+
+std::optional<int> ToolContext::takeGameBlocksAtStart() const { return std::exchange(m_state.gameBlocksAtStart, std::nullopt); }
 
 }  // namespace cl
