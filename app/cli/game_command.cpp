@@ -67,6 +67,7 @@ void printHelp(std::ostream& out) {
            "                    random (hold Left, Right or nothing for 1 to 60 frames, from the seed).\n"
            "  --run FILE        replay a run file (seed, settings and keys from the file); exit 1 if its\n"
            "                    recorded hits differ. Only --precheck and --broad-phase may change it.\n"
+           "                    `collision-lab check FILE` replays it the same way.\n"
            "  --record FILE     save the run (seed, settings, keys and every hit) as a run file.\n"
            "  --scene-at F      with --scene FILE: save frame F (0-based) as a scene that `check` reads,\n"
            "                    the person and the blocks near it (--every-block: all, at most 255), with\n"
