@@ -7,6 +7,7 @@
 #include "core/game/falling_blocks.h"
 #include "core/mask_cache.h"
 #include "core/motion.h"
+#include "core/motion_check.h"
 #include "core/scene_check.h"
 #include "game_test_sprites.h"
 
@@ -161,6 +162,46 @@ TEST(FrameScene, TheCapturedMotionPlacesEverySpriteWhereTheGamesNextFrameDrawsIt
     // A block spins (the sprite's angular velocity is not zero) and the person moves.
     EXPECT_NE(scene.sprites[1].motion.angularVelocityDeg, 0.0);
     EXPECT_EQ(scene.sprites[0].motion.velocity, glm::dvec2(s.personSpeed, 0.0));
+}
+
+TEST(FrameScene, TheCapturedScenesTimelineHitsWhereTheGameHitsInTheFramesThatFollow) {
+    GameSettings s = crowded(PairMode::Person);
+    s.fieldWidth = 600.0;  // the person walks right for 30 frames without reaching the edge
+    s.spinSpeed = 0.08;
+    FallingBlocksGame game(bundledGameSprites(), s, 21);
+    for (int i = 0; i < 10; ++i) game.step(kInputRight);
+    constexpr int kFrames = 20;
+    FrameSceneOptions options;
+    options.frames = kFrames;
+    FrameSceneResult made = sceneFromFrame(game, options);
+    ASSERT_TRUE(made.ok()) << made.error;
+    ASSERT_EQ(made.scene->timeline.frames, kFrames);
+    CheckOptions check;
+    check.algorithms = {s.pixelTest};
+    MaskCache masks;
+    MotionRunResult timeline = runMotionCheck(*made.scene, "captured", check, masks);
+    ASSERT_TRUE(timeline.ok()) << timeline.error;
+
+    // The game goes on with Right held; frame k of the scene is the game's frame k later, so each person
+    // pair hits in the scene's frame k exactly when the game hit it then (while the block is still alive).
+    int compared = 0, hits = 0;
+    for (int k = 1; k < kFrames; ++k) {
+        game.step(kInputRight);
+        for (const MotionPairReport& pair : timeline.report->pairs) {
+            if (pair.a != "person") continue;
+            const std::uint64_t id = std::stoull(pair.b.substr(6));
+            const auto blocks = game.blocks();
+            if (std::none_of(blocks.begin(), blocks.end(), [&](const FallingBlock& b) { return b.id == id; })) continue;
+            const auto& gameHits = game.lastFrame().hits;
+            const bool gameHit = std::find(gameHits.begin(), gameHits.end(), GameHit{kPersonId, id}) != gameHits.end();
+            EXPECT_EQ(pair.frames[k].discrete.hit, gameHit) << pair.b << " frame " << k;
+            ++compared;
+            hits += gameHit ? 1 : 0;
+        }
+    }
+    EXPECT_GT(compared, 40);
+    EXPECT_GT(hits, 3);  // the comparison saw hits, not only misses
+    EXPECT_LT(hits, compared);
 }
 
 TEST(FrameScene, ThePersonStoppedAtTheFieldsEdgeHasNoVelocity) {
