@@ -1,9 +1,9 @@
 #include "app/tools/tool_context.h"
 
-#include <utility>
-
 #include "app/shell/file_actions.h"
 #include "app/shell/sandbox_state.h"
+
+#include <utility>
 
 namespace cl {
 
