@@ -18,15 +18,17 @@ int main(int argc, char** argv) {
     algorithms.add(cl::gpuAlgorithm());
 
     std::vector<std::string_view> args(argv + 1, argv + argc);
+    auto gameSprites = [] {
+        const auto assets = cl::findAssetsDir();
+        return assets ? *assets / "sprites" : std::filesystem::path("assets/sprites");
+    };
     if (!args.empty() && args.front() == "check") {
-        const int status = cl::runCheckCommand({args.begin() + 1, args.end()}, std::cout, std::cerr, algorithms);
+        const int status = cl::runCheckCommand({args.begin() + 1, args.end()}, std::cout, std::cerr, algorithms, gameSprites());
         cl::releaseSharedGpuCollider();
         return status;
     }
     if (!args.empty() && args.front() == "game") {
-        const auto assets = cl::findAssetsDir();
-        return cl::runGameCommand({args.begin() + 1, args.end()}, std::cout, std::cerr,
-                                  assets ? *assets / "sprites" : std::filesystem::path("assets/sprites"));
+        return cl::runGameCommand({args.begin() + 1, args.end()}, std::cout, std::cerr, gameSprites());
     }
     return cl::runSandbox(args, algorithms);
 }

@@ -18,10 +18,12 @@
 #include "core/contact_map_image.h"
 #include "core/image_io.h"
 #include "core/frame_matrix.h"
+#include "core/game/run_file.h"
 #include "core/mask_cache.h"
 #include "core/motion_check.h"
 #include "core/scene.h"
 #include "core/scene_check.h"
+#include "app/cli/game_command.h"
 
 namespace cl {
 namespace {
@@ -35,13 +37,16 @@ constexpr double kDefaultBudgetSeconds = 300.0;
 constexpr double kProgressAfterSeconds = 2.0;
 
 void printHelp(std::ostream& out, const AlgorithmSet& available) {
-    out << "usage: collision-lab check SCENE [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json]\n"
+    out << "usage: collision-lab check SCENE|RUN [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json]\n"
            "                          [--verify] [--sampling center|xna] [--scan a-to-b|b-to-a|both]\n"
            "                          [--print-expect] [--all-frames] [--help]\n"
            "                          [--contact] [--push up|down|left|right|X,Y] [--resolution R]\n"
            "                          [--cspace PNG] [--frames] [--sweep-resolution H]\n"
            "\n"
            "Loads the scene file SCENE, runs collision tests on its sprite pairs and prints the results.\n"
+           "A run file of the falling-blocks game (\"format\": \"collision-lab/run\", whatever its name) is\n"
+           "replayed instead, exactly as `collision-lab game --run RUN` does (the same output; --json too):\n"
+           "exit 1 if its hits differ from those it recorded. Only --json and --verify apply to a run file.\n"
            "\n"
            "  --algorithm LIST  tests to run, comma-separated, or 'all'. Default: all of them.\n"
            "                    The option may be repeated. Tests:\n";
@@ -103,6 +108,7 @@ struct CheckArguments {
     std::string cspace;  ///< --cspace: where to write the first pair's map.
     std::optional<std::string> pairText;  // --pair as given; split once the sprite names are known
     double budgetSeconds = kDefaultBudgetSeconds;
+    std::vector<std::string> given;  ///< The options given, in order (a run file takes only some).
 };
 
 std::vector<std::string> splitCommas(std::string_view text) {
@@ -200,6 +206,7 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
             return std::nullopt;
         };
 
+        if (arg.size() > 1 && arg.front() == '-') parsed.given.emplace_back(option);
         std::optional<std::string> contactError;
         if (parseContactOption(option, value, takeValue, parsed, contactError)) {
             if (contactError) return contactError;
@@ -427,7 +434,7 @@ int runAllFrames(const Scene& scene, const CheckArguments& parsed, const Algorit
 }  // namespace
 
 int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
-                    const AlgorithmSet& available) {
+                    const AlgorithmSet& available, const std::filesystem::path& spritesDir) {
     try {
         CheckArguments parsed;
         if (auto usageError = parseArguments(args, available, parsed)) {
@@ -441,6 +448,18 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
             return kExitDone;
         }
 
+        if (isRunFile(parsed.scene)) {
+            // A run file, known by its "format": replayed by the game command's own code.
+            for (const std::string& option : parsed.given) {
+                if (option != "--json" && option != "--verify") {
+                    err << parsed.scene << ": is a run file (\"format\": \"collision-lab/run\"), which check replays like "
+                        << "`collision-lab game --run`; " << option << " applies to scenes only (a run file takes --json and "
+                        << "--verify; the replay always compares the hits it recorded)\n";
+                    return kExitBadInput;
+                }
+            }
+            return replayRunFile(parsed.scene, parsed.json, out, err, spritesDir, "collision-lab check");
+        }
         SceneLoadResult loaded = loadScene(parsed.scene);
         if (!loaded.ok()) {
             err << loaded.message();

@@ -67,9 +67,11 @@ void printHelp(std::ostream& out) {
            "                    random (hold Left, Right or nothing for 1 to 60 frames, from the seed).\n"
            "  --run FILE        replay a run file (seed, settings and keys from the file); exit 1 if its\n"
            "                    recorded hits differ. Only --precheck and --broad-phase may change it.\n"
+           "                    `collision-lab check FILE` replays it the same way.\n"
            "  --record FILE     save the run (seed, settings, keys and every hit) as a run file.\n"
            "  --scene-at F      with --scene FILE: save frame F (0-based) as a scene that `check` reads,\n"
-           "                    the person and the blocks near it (--every-block: all, at most 255).\n"
+           "                    the person and the blocks near it (--every-block: all, at most 255), with\n"
+           "                    their motion (velocity, angular_velocity) over a 60-frame timeline.\n"
            "  --sprites DIR     read person.png and cross.png from DIR. Default: the bundled sprites.\n"
            "  --per-frame       also print each frame's counts and collision work (a \"per_frame\" list in JSON).\n"
            "  --json            print a JSON report instead of text.\n"
@@ -301,14 +303,13 @@ std::string fixed(double value, int digits) {
     return text;
 }
 
-}  // namespace
-
-int runGameCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
-                   const std::filesystem::path& spritesDir) {
+// The game command; `command` names it in messages ("collision-lab game", or check replaying a run file).
+int runGame(std::span<const std::string_view> args, std::ostream& out, std::ostream& err, const std::filesystem::path& spritesDir,
+            std::string_view command) {
     try {
         GameArguments parsed;
         if (auto usageError = parseArguments(args, parsed)) {
-            err << "collision-lab game: " << *usageError << "\n"
+            err << command << ": " << *usageError << "\n"
                 << "usage: collision-lab game [--seed S] [--frames N] [--blocks K] [--pairs person|all] [--json]\n"
                    "       (collision-lab game --help for details)\n";
             return kExitBadInput;
@@ -319,7 +320,7 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
         }
         const GameSpritesResult sprites = loadGameSprites(parsed.spritesDir ? std::filesystem::path(*parsed.spritesDir) : spritesDir);
         if (!sprites.ok()) {
-            err << "collision-lab game: " << sprites.error << "\n";
+            err << command << ": " << sprites.error << "\n";
             return kExitBadInput;
         }
 
@@ -348,7 +349,7 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
             if (parsed.spawn) run.settings.spawnProbability = *parsed.spawn;
         }
         if (auto bad = validate(run.settings)) {
-            err << "collision-lab game: " << *bad << "\n";
+            err << command << ": " << *bad << "\n";
             return kExitBadInput;
         }
         const std::int64_t frames = parsed.runFile ? static_cast<std::int64_t>(run.inputs.size()) : parsed.frames;
@@ -380,7 +381,7 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
                     return kExitBadInput;
                 }
                 if (auto saved = saveScene(*scene.scene, *parsed.sceneFile); !saved.ok()) {
-                    err << "collision-lab game: " << saved.error << "\n";
+                    err << command << ": " << saved.error << "\n";
                     return kExitBadInput;
                 }
             }
@@ -388,7 +389,7 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
         const std::optional<std::string> difference = run.hits ? firstHitDifference(*run.hits, hits) : std::nullopt;
         if (parsed.recordFile) {
             if (auto error = saveRun(recordedRun(game, hits), *parsed.recordFile); !error.empty()) {
-                err << "collision-lab game: " << error << "\n";
+                err << command << ": " << error << "\n";
                 return kExitBadInput;
             }
         }
@@ -488,9 +489,24 @@ int runGameCommand(std::span<const std::string_view> args, std::ostream& out, st
         }
         return kExitDone;
     } catch (const std::exception& e) {
-        err << "collision-lab game: " << e.what() << "\n";
+        err << command << ": " << e.what() << "\n";
         return kExitBadInput;
     }
+}
+
+}  // namespace
+
+int runGameCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
+                   const std::filesystem::path& spritesDir) {
+    return runGame(args, out, err, spritesDir, "collision-lab game");
+}
+
+int replayRunFile(const std::filesystem::path& runFile, bool json, std::ostream& out, std::ostream& err,
+                  const std::filesystem::path& spritesDir, std::string_view command) {
+    const std::string file = runFile.string();
+    std::vector<std::string_view> args{"--run", file};
+    if (json) args.push_back("--json");
+    return runGame(args, out, err, spritesDir, command);
 }
 
 }  // namespace cl

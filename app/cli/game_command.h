@@ -14,4 +14,9 @@ namespace cl {
 int runGameCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
                    const std::filesystem::path& spritesDir);
 
+/// Replays `runFile` exactly as `collision-lab game --run FILE [--json]` does (the same code, the same
+/// output and exit status); `command` names the caller in messages ("collision-lab check").
+int replayRunFile(const std::filesystem::path& runFile, bool json, std::ostream& out, std::ostream& err,
+                  const std::filesystem::path& spritesDir, std::string_view command);
+
 }  // namespace cl

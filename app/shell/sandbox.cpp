@@ -169,6 +169,14 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
     json["frame"] = scene.timeline.frame;
     json["world_zoom"] = m_state.camera.zoom();
     json["errors"] = m_state.errors;
+    json["sprites"] = nlohmann::json::array();
+    for (const SceneSprite& sprite : scene.sprites) {
+        const SpriteTransform& t = sprite.transform;
+        const glm::dvec2 v = sprite.motion.velocity;
+        json["sprites"].push_back({{"name", sprite.name}, {"position", {t.position.x, t.position.y}}, {"velocity", {v.x, v.y}},
+                                   {"angular_velocity", sprite.motion.angularVelocityDeg}});
+    }
+    json["frames"] = scene.timeline.frames;
     std::ofstream out(file);
     out << json.dump(2) << "\n";
     if (!out) std::cerr << "collision-lab: " << file.string() << ": cannot write --describe-ui\n";
@@ -441,6 +449,7 @@ bool Sandbox::start() {
     m_state.errors.insert(m_state.errors.end(), warnings.begin(), warnings.end());
     loadInitialScene();
     if (!m_options.tool.empty()) m_state.focusTool = findTool(m_state.tools, m_options.tool);
+    m_state.gameBlocksAtStart = m_options.gameBlocks;
     if (m_persistSettings) {
         m_recovery = Recovery::claim(Recovery::defaultDir());
         m_recoveryOffer = m_recovery->find();

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/game/game_settings.h"
+
 namespace cl {
 
 namespace {
@@ -50,6 +52,16 @@ SandboxOptionsResult parseSandboxOptions(std::span<const std::string_view> args)
         } else if (arg == "--tool") {
             if (!value(v)) return result;
             o.tool = std::string(v);
+        } else if (arg == "--game-blocks") {
+            if (!value(v)) return result;
+            int k = -1;
+            const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), k);
+            if (ec != std::errc{} || end != v.data() + v.size() || k < 0 || k > kMaxGameBlocks) {
+                result.error = "--game-blocks: expected a whole number in [0, " + std::to_string(kMaxGameBlocks) + "], got '" +
+                               std::string(v) + "'";
+                return result;
+            }
+            o.gameBlocks = k;
         } else if (arg == "--stats") {
             o.stats = true;
         } else if (arg == "--animate") {
@@ -75,12 +87,13 @@ SandboxOptionsResult parseSandboxOptions(std::span<const std::string_view> args)
         }
     }
     if (o.bugReport && o.frames <= 0) result.error = "--save-bug-report: needs --frames N";
+    if (o.gameBlocks && o.tool.empty()) o.tool = "game";
     return result;
 }
 
 std::string sandboxUsage() {
     return "usage: collision-lab [SCENE] [--frames N] [--screenshot PNG] [--stats] [--animate] [--all-overlays] [--size WxH]\n"
-           "                    [--tool NAME] [--save-bug-report FILE] [--describe-ui FILE]\n"
+           "                    [--tool NAME] [--save-bug-report FILE] [--describe-ui FILE] [--game-blocks K]\n"
            "       collision-lab check ...   (the headless checker; see collision-lab check --help)\n"
            "\n"
            "  SCENE            scene file to open (default: the bundled assets/scenes/default.json)\n"
@@ -94,7 +107,9 @@ std::string sandboxUsage() {
            "  --save-bug-report FILE  with --frames: after the last frame, save what File > Save as bug report\n"
            "                   saves with every test recorded (the same code path), then quit\n"
            "  --describe-ui FILE  at exit, write what the panels show as JSON (open tab, title, notes, file,\n"
-           "                   status, errors): for scripted UI tests\n";
+           "                   status, errors, sprites, frames): for scripted UI tests\n"
+           "  --game-blocks K  start the Game tool playing at once with K blocks (the field filled, steady spawn;\n"
+           "                   opens its tab): for --stats runs and screenshots of the game\n";
 }
 
 }  // namespace cl

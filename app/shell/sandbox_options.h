@@ -20,6 +20,7 @@ struct SandboxOptions {
     std::optional<std::filesystem::path> bugReport;  ///< With --frames: save a bug report here after the last frame.
     std::optional<std::filesystem::path> describeUi; ///< At exit, write what the panels show (JSON) here.
     std::string tool;                                ///< Open this tool's tab (its id or title, any case); empty: none.
+    std::optional<int> gameBlocks;                   ///< --game-blocks K: the Game tool plays from the start with K blocks.
     bool help = false;                               ///< Print usage and quit.
     int width = 1600;                                ///< Window size.
     int height = 900;

@@ -65,6 +65,7 @@ struct SandboxState {
     bool frameLocalRequested = true;       ///< Frame the local view on the next frame.
     bool frameWorldRequested = false;      ///< Frame the world view on the next frame (after the layout changed).
     double lastFrameWorkMs = 0.0;          ///< Shown in the menu bar.
+    std::optional<int> gameBlocksAtStart;  ///< --game-blocks: the Game tool starts playing with this many blocks.
 };
 
 }  // namespace cl

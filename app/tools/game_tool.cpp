@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include <SFML/Window/Keyboard.hpp>
 #include <imgui_stdlib.h>
 
+#include "app/tools/game_keys.h"
 #include "app/tools/tool_context.h"
 #include "app/views/overlays.h"
 #include "app/views/view_drawing.h"
@@ -50,15 +50,19 @@ void drawSprite(ImDrawList* list, ImTextureID texture, const SpriteTransform& tr
 
 }  // namespace
 
-bool GameTool::play(ToolContext& ctx) {
-    if (!m_sprites) {
-        const GameSpritesResult loaded = loadGameSprites(ctx.assetsDir() / "sprites");
-        if (!loaded.ok()) {
-            ctx.showError("Game: " + loaded.error);
-            return false;
-        }
-        m_sprites = loaded.sprites;
+bool GameTool::loadSprites(ToolContext& ctx) {
+    if (m_sprites) return true;
+    const GameSpritesResult loaded = loadGameSprites(ctx.assetsDir() / "sprites");
+    if (!loaded.ok()) {
+        ctx.showError("Game: " + loaded.error);
+        return false;
     }
+    m_sprites = loaded.sprites;
+    return true;
+}
+
+bool GameTool::play(ToolContext& ctx) {
+    if (!loadSprites(ctx)) return false;
     if (auto bad = validate(m_settings)) {
         ctx.showError("Game: " + *bad);
         return false;
@@ -70,6 +74,13 @@ bool GameTool::play(ToolContext& ctx) {
 }
 
 void GameTool::update(ToolContext& ctx) {
+    if (auto blocks = ctx.takeGameBlocksAtStart(); blocks && loadSprites(ctx)) {
+        // --game-blocks: what Blocks, fill the field and steady spawn set, then Play.
+        m_settings.maxBlocks = *blocks;
+        m_settings.initialBlocks = *blocks;
+        m_settings.spawnProbability = steadySpawnProbability(m_settings, *m_sprites, *blocks);
+        play(ctx);
+    }
     if (m_pendingScene) {
         m_session.stop();
         m_playing = false;
@@ -85,12 +96,9 @@ void GameTool::update(ToolContext& ctx) {
         m_tapped = 0;
         return;
     }
-    // Held keys are read live (a key held across frames sends one press); a tap between two frames still counts.
-    std::uint8_t input = m_tapped;
-    if (!ImGui::GetIO().WantTextInput) {
-    if (sf::Keyboard::isKeyPressed(sf::Keyboard::Left) || sf::Keyboard::isKeyPressed(sf::Keyboard::A)) input |= kInputLeft;
-    if (sf::Keyboard::isKeyPressed(sf::Keyboard::Right) || sf::Keyboard::isKeyPressed(sf::Keyboard::D)) input |= kInputRight;
-    }
+    // Held keys come from the window's own key events (sf::Keyboard::isKeyPressed would also see keys typed
+    // into other windows); a tap between two frames still counts.
+    const std::uint8_t input = m_tapped | heldGameInput(ImGui::GetIO());
     m_tapped = 0;
     m_session.step(input);
 }

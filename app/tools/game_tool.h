@@ -28,6 +28,7 @@ public:
     void addCommands(CommandTable& commands) override;
 
 private:
+    bool loadSprites(ToolContext& ctx);
     bool play(ToolContext& ctx);
     void drawHud(bool compact) const;
 

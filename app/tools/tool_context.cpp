@@ -58,4 +58,6 @@ void ToolContext::openUntitledScene(Scene scene) const {
 
 std::filesystem::path ToolContext::assetsDir() const { return m_state.assetsDir.value_or(std::filesystem::path()); }
 
+std::optional<int> ToolContext::takeGameBlocksAtStart() const { return std::exchange(m_state.gameBlocksAtStart, std::nullopt); }
+
 }  // namespace cl

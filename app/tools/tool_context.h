@@ -3,6 +3,7 @@
 // cameras, the settings and a few shell services — instead of the whole SandboxState.
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "app/analysis/collision_report.h"
@@ -62,6 +63,8 @@ public:
     void openUntitledScene(Scene scene) const;
     /// The bundled assets folder (holds sprites/ and scenes/), or empty when it was not found.
     std::filesystem::path assetsDir() const;
+    /// `--game-blocks K` from the command line, once (later calls: none): the Game tool starts playing with K blocks.
+    std::optional<int> takeGameBlocksAtStart() const;
 
 private:
     SandboxState& m_state;

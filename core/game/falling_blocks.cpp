@@ -66,14 +66,29 @@ SpriteTransform FallingBlocksGame::blockTransform(const FallingBlock& block) con
     return t;
 }
 
+SpriteMotion FallingBlocksGame::personMotion() const {
+    SpriteMotion motion;
+    motion.velocity = m_personStep;
+    return motion;
+}
+
+SpriteMotion FallingBlocksGame::blockMotion(const FallingBlock& block) const {
+    SpriteMotion motion;
+    motion.velocity = {0.0, m_settings.fallSpeed};
+    motion.angularVelocityDeg = block.spin * (180.0 / std::numbers::pi);
+    return motion;
+}
+
 void FallingBlocksGame::step(std::uint8_t input) {
     input &= kInputMask;
     m_inputs.push_back(input);
 
     // The tutorial's Update: move the person, maybe spawn, animate every block, drop those below the field.
+    const glm::dvec2 before = m_person;
     if (input & kInputLeft) m_person.x -= m_settings.personSpeed;
     if (input & kInputRight) m_person.x += m_settings.personSpeed;
     m_person.x = std::clamp(m_person.x, 0.0, std::max(0.0, m_settings.fieldWidth - m_personMask->width()));
+    m_personStep = m_person - before;
 
     // One draw every frame, whatever the outcome, so a run's random sequence does not depend on the cap.
     const double whole = std::floor(m_settings.spawnProbability);

@@ -12,6 +12,7 @@
 #include "core/game/game_random.h"
 #include "core/game/game_settings.h"
 #include "core/game/game_sprites.h"
+#include "core/motion.h"
 #include "core/sprite_transform.h"
 
 namespace cl {
@@ -59,6 +60,12 @@ public:
     SpriteTransform personTransform() const;
     /// Where to draw a block: its centre, turned about the texture's centre.
     SpriteTransform blockTransform(const FallingBlock& block) const;
+    /// The person's motion: how far it moved in the last frame (its keys, stopped at the field's edges),
+    /// so a scene replays the frame as if the same keys stay held.
+    SpriteMotion personMotion() const;
+    /// A block's motion each frame: it falls the fall speed and turns its spin (in degrees), so its
+    /// transformAt(1) is where the next frame draws it.
+    SpriteMotion blockMotion(const FallingBlock& block) const;
 
     /// The last frame's counts, times and hits (frame -1 before the first step).
     const FrameReport& lastFrame() const { return m_report; }
@@ -78,6 +85,7 @@ private:
     std::shared_ptr<const AlphaMask> m_blockMask;
     CollisionPass m_pass;
     glm::dvec2 m_person{0.0, 0.0};
+    glm::dvec2 m_personStep{0.0, 0.0};  // the person's move in the last frame
     std::vector<FallingBlock> m_blocks;
     std::uint64_t m_nextId = 1;
     std::vector<std::uint8_t> m_inputs;

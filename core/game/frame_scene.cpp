@@ -12,13 +12,14 @@ std::string blockName(std::uint64_t id) { return "block-" + std::to_string(id); 
 std::string spriteName(std::uint64_t id) { return id == kPersonId ? "person" : blockName(id); }
 
 SceneSprite spriteOf(const std::string& name, const std::shared_ptr<const RgbaImage>& image, const std::filesystem::path& path,
-                     const SpriteTransform& transform, int threshold) {
+                     const SpriteTransform& transform, const SpriteMotion& motion, int threshold) {
     SceneSprite sprite;
     sprite.name = name;
     sprite.pixels = image;
     sprite.imagePath = path;
     sprite.image = path.string();  // empty: saveScene embeds the pixels
     sprite.transform = transform;
+    sprite.motion = motion;
     sprite.alphaThreshold = threshold;
     return sprite;
 }
@@ -53,12 +54,16 @@ FrameSceneResult sceneFromFrame(const FallingBlocksGame& game, const FrameSceneO
                   std::string(broadPhaseName(settings.broadPhase)) + " left " + std::to_string(frame.counts.broadPhasePairs) +
                   " pairs, pre-check " + settings.precheck + " left " + std::to_string(frame.counts.afterPrecheck) + " to " +
                   settings.pixelTest + ", which found " + std::to_string(frame.counts.hits) +
-                  " hit(s). The expect block holds the game's answers for the pairs in this scene.";
+                  " hit(s). The expect block holds the game's answers for the pairs in this scene. Each sprite keeps its "
+                  "motion (the blocks' fall and spin, the person's last move), so the Timeline plays the next frames.";
     scene.sampling = settings.sampling;
-    scene.sprites.push_back(spriteOf("person", game.sprites().person, game.sprites().personPath, game.personTransform(), settings.alphaThreshold));
+    scene.timeline.frames = std::clamp(options.frames, 1, kMaxSceneFrames);
+    scene.timeline.frame = 0;
+    scene.sprites.push_back(spriteOf("person", game.sprites().person, game.sprites().personPath, game.personTransform(),
+                                     game.personMotion(), settings.alphaThreshold));
     for (const FallingBlock* block : chosen) {
         scene.sprites.push_back(spriteOf(blockName(block->id), game.sprites().block, game.sprites().blockPath,
-                                         game.blockTransform(*block), settings.alphaThreshold));
+                                         game.blockTransform(*block), game.blockMotion(*block), settings.alphaThreshold));
     }
 
     std::vector<GameHit> sortedHits = frame.hits;

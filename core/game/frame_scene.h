@@ -17,6 +17,8 @@ struct FrameSceneOptions {
     bool everyBlock = false;
     /// "Near": the block's broad-phase box comes within this many world pixels of the person's.
     double nearDistance = 64.0;
+    /// The scene's timeline length: frames the captured motion plays over (one second of the game).
+    int frames = 60;
 };
 
 /// The scene, or why there is none.
@@ -28,7 +30,9 @@ struct FrameSceneResult {
 };
 
 /// The game's current frame as a scene: sprite "person" first, then "block-<id>" for each block chosen,
-/// in id order, at their transforms; images by the sprites' file paths (embedded when they have none);
+/// in id order, at their transforms, each with its motion (a block's fall and spin, the person's last
+/// move: velocity and angular_velocity) and a timeline of `options.frames` frames at frame 0, so the
+/// scene replays the game's next frames; images by the sprites' file paths (embedded when they have none);
 /// the game's sampling and alpha threshold; notes with the seed, frame and stage counts; and an
 /// `expect` block holding the game's hit answer (its pixel test) for each person pair, and each block
 /// pair when the game tests all pairs — so `check --verify` on the saved scene confirms the frame.

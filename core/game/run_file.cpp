@@ -220,6 +220,56 @@ private:
     std::vector<RunProblem> m_problems;
 };
 
+// Reads JSON events only until the top-level "format" field's value decides what the text is.
+class FormatSniffer : public nlohmann::json_sax<Json> {
+public:
+    bool isRun() const { return m_isRun; }
+
+    bool null() override { return value(); }
+    bool boolean(bool) override { return value(); }
+    bool number_integer(number_integer_t) override { return value(); }
+    bool number_unsigned(number_unsigned_t) override { return value(); }
+    bool number_float(number_float_t, const string_t&) override { return value(); }
+    bool binary(binary_t&) override { return value(); }
+    bool string(string_t& text) override {
+        if (m_formatNext) {
+            m_isRun = text == kRunFormat;
+            return false;
+        }
+        return true;
+    }
+    bool start_object(std::size_t) override {
+        if (m_formatNext) return false;
+        ++m_depth;
+        return true;
+    }
+    bool key(string_t& name) override {
+        m_formatNext = m_depth == 1 && name == "format";
+        return true;
+    }
+    bool end_object() override {
+        --m_depth;
+        return m_depth > 0;  // the top-level object ended without a "format"
+    }
+    bool start_array(std::size_t) override {
+        if (m_formatNext || m_depth == 0) return false;  // a top-level array is no run file
+        ++m_depth;
+        return true;
+    }
+    bool end_array() override {
+        --m_depth;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+private:
+    bool value() { return !m_formatNext && m_depth > 0; }
+
+    int m_depth = 0;
+    bool m_formatNext = false;
+    bool m_isRun = false;
+};
+
 RunLoadResult failedLoad(const std::filesystem::path& file, std::string message) {
     RunLoadResult result;
     result.file = file;
@@ -239,6 +289,26 @@ std::string RunLoadResult::message() const {
     std::string text;
     for (const auto& p : problems) text += file.string() + ": " + (p.path.empty() ? "" : p.path + ": ") + p.message + "\n";
     return text;
+}
+
+bool isRunText(std::string_view text) {
+    FormatSniffer sniffer;
+    Json::sax_parse(text, &sniffer);
+    return sniffer.isRun();
+}
+
+bool isRunFile(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) return false;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return false;
+    FormatSniffer sniffer;
+    try {
+        Json::sax_parse(in, &sniffer);
+    } catch (const std::exception&) {
+        return false;
+    }
+    return sniffer.isRun();
 }
 
 RunLoadResult loadRun(const std::filesystem::path& file) {

@@ -79,6 +79,13 @@ struct RunLoadResult {
     std::string message() const;
 };
 
+/// True when `text` is a run file by its content: a JSON object whose top-level "format" is
+/// "collision-lab/run". Only the text up to that field is read, so a run file cut off or damaged after
+/// it still counts as one (loadRun() then says what is wrong with it); any other text, JSON or not, is not.
+bool isRunText(std::string_view text);
+/// isRunText() for a file's content (false when it cannot be read); reads only up to the "format" field.
+bool isRunFile(const std::filesystem::path& file);
+
 /// Reads and validates a run file.
 RunLoadResult loadRun(const std::filesystem::path& file);
 /// Like loadRun() for text in memory; `file` names it in messages.

@@ -1,5 +1,5 @@
 // libFuzzer target: scene file text -> cl::parseScene; a scene that loads is saved, loaded back and
-// compared field by field. Also built without libFuzzer as a replay test (tests/fuzz/replay_main.cpp).
+// compared field by field. A text taken for a run file (cl::isRunText, as `check` does) goes to cl::parseRun. Also built without libFuzzer as a replay test (tests/fuzz/replay_main.cpp).
 
 #include <cstdint>
 #include <cstdio>
@@ -9,6 +9,7 @@
 #include <string_view>
 #include <unistd.h>
 
+#include "core/game/run_file.h"
 #include "core/scene.h"
 
 namespace {
@@ -69,6 +70,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     cl::SceneLoadResult loaded = cl::parseScene(text, folder.sceneFile());
     if (loaded.ok() != loaded.problems.empty()) fail("a load result is neither a scene nor a list of problems");
+    // `check` replays a text whose top-level "format" says "collision-lab/run": such a text is never a scene
+    // too, and the run loader answers it (a run or problems with a message) without crashing.
+    if (cl::isRunText(text)) {
+        if (loaded.ok()) fail("a text loads as a scene and is also taken for a run file");
+        const cl::RunLoadResult run = cl::parseRun(text, "fuzz.run");
+        if (run.ok() != run.problems.empty()) fail("a run load result is neither a run nor a list of problems");
+        if (!run.ok() && run.message().empty()) fail("a failed run load has no message");
+    }
     if (!loaded.ok()) {
         if (loaded.message().empty()) fail("a failed load has no message");
         return 0;

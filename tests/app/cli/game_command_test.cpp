@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/check_command.h"
+#include "core/game/run_file.h"
 
 namespace cl {
 namespace {
@@ -98,6 +99,128 @@ TEST(GameCommand, APausedFrameSavedAsASceneVerifiesInCheck) {
     const std::vector<std::string_view> args{scene, "--algorithm", "pixel-fast", "--verify"};
     EXPECT_EQ(runCheckCommand(args, out, err), 0) << out.str() << err.str();
     EXPECT_NE(out.str().find("verify: passed"), std::string::npos);
+}
+
+Outcome check(std::vector<std::string_view> args) {
+    std::ostringstream out, err;
+    const int status = runCheckCommand(args, out, err, coreAlgorithms(), kSprites);
+    return {status, out.str(), err.str()};
+}
+
+// The report without its timing lines (they differ from run to run): "per-frame time, ms:" and the rows under it.
+std::string withoutTimes(const std::string& text) {
+    std::istringstream in(text);
+    std::string line, kept;
+    bool inTimes = false;
+    while (std::getline(in, line)) {
+        if (line == "per-frame time, ms:") inTimes = true;
+        else if (line.empty()) inTimes = false;
+        if (!inTimes) kept += line + "\n";
+    }
+    return kept;
+}
+
+std::string readText(const std::string& file) {
+    std::ifstream in(file);
+    return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+TEST(CheckRunFile, CheckReplaysARunFileKnownByItsContentWithTheSameOutputAsGameRun) {
+    // No .json and no "run" in the name: check knows it by its "format" field.
+    const std::string file = temp("played-yesterday.lab");
+    ASSERT_EQ(game({"--seed", "9", "--frames", "120", "--blocks", "60", "--field", "400x300", "--pairs", "all", "--input", "random",
+                    "--record", file}).status, 0);
+    const auto recorded = nlohmann::json::parse(readText(file));
+    ASSERT_GT(recorded["hits"].size(), 20u);
+
+    auto viaGame = game({"--run", file});
+    auto viaCheck = check({file});
+    ASSERT_EQ(viaGame.status, 0) << viaGame.err;
+    ASSERT_EQ(viaCheck.status, 0) << viaCheck.err;
+    EXPECT_EQ(withoutTimes(viaCheck.out), withoutTimes(viaGame.out));
+    EXPECT_NE(viaCheck.out.find("replay: matches the recorded hits"), std::string::npos) << viaCheck.out;
+
+    auto jsonGame = game({"--run", file, "--json"});
+    auto jsonCheck = check({file, "--json", "--verify"});
+    ASSERT_EQ(jsonCheck.status, 0) << jsonCheck.err;
+    auto a = nlohmann::json::parse(jsonGame.out), b = nlohmann::json::parse(jsonCheck.out);
+    a.erase("times_ms");
+    b.erase("times_ms");
+    EXPECT_EQ(a, b);
+    // The hits check prints are the ones the run recorded, pair for pair.
+    ASSERT_EQ(b["hits"].size(), recorded["hits"].size());
+    for (std::size_t i = 0; i < recorded["hits"].size(); ++i) {
+        const auto& r = recorded["hits"][i];
+        const auto name = [](std::uint64_t id) { return id == 0 ? std::string("person") : "block-" + std::to_string(id); };
+        EXPECT_EQ(b["hits"][i]["frame"], r[0]);
+        EXPECT_EQ(b["hits"][i]["a"], name(r[1].get<std::uint64_t>()));
+        EXPECT_EQ(b["hits"][i]["b"], name(r[2].get<std::uint64_t>()));
+    }
+}
+
+TEST(CheckRunFile, ARunWhoseHitsDifferExitsOneInCheckAsInGame) {
+    const std::string file = temp("differs.run.json");
+    ASSERT_EQ(game({"--seed", "4", "--frames", "60", "--blocks", "40", "--field", "300x260", "--record", file}).status, 0);
+    auto run = nlohmann::json::parse(readText(file));
+    ASSERT_FALSE(run["hits"].empty());
+    run["hits"].erase(0);
+    std::ofstream(file) << run.dump();
+    auto replay = check({file});
+    EXPECT_EQ(replay.status, 1);
+    EXPECT_NE(replay.out.find("replay: DIFFERS, frame "), std::string::npos) << replay.out;
+    auto json = check({file, "--json"});
+    EXPECT_EQ(json.status, 1);
+    EXPECT_EQ(nlohmann::json::parse(json.out)["replay"]["matches"], false);
+    EXPECT_EQ(json.err.rfind(file + ": frame ", 0), 0u) << json.err;
+}
+
+TEST(CheckRunFile, ACutOffOrHostileRunFileGetsAMessageNamingTheFileAndTheJsonPath) {
+    const std::string whole = temp("whole-for-check.run");
+    ASSERT_EQ(game({"--frames", "30", "--blocks", "20", "--record", whole}).status, 0);
+    const std::string text = readText(whole);
+
+    // Cut off after its "format": still a run file, and the message says it is damaged.
+    const std::string cut = temp("cut-for-check.run");
+    std::ofstream(cut) << text.substr(0, text.size() / 2);
+    auto truncated = check({cut});
+    EXPECT_EQ(truncated.status, 2);
+    EXPECT_EQ(truncated.err.rfind(cut + ": not valid JSON (cut off or damaged?)", 0), 0u) << truncated.err;
+    EXPECT_EQ(truncated.out, "");
+
+    // Hostile values: each problem with its JSON path.
+    auto run = nlohmann::json::parse(text);
+    run["inputs"][0][1] = 9;
+    run["settings"]["fall_speed"] = -3;
+    run["seed"] = "one";
+    const std::string hostile = temp("hostile-for-check.run");
+    std::ofstream(hostile) << run.dump();
+    auto bad = check({hostile});
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find(hostile + ": seed: must be a whole number"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find(hostile + ": settings.fall_speed: "), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find(hostile + ": inputs[0][1]: must be a whole number in [0, 3], got 9"), std::string::npos) << bad.err;
+
+    // Scene options do not apply to a run; the message says what the file is and what it takes.
+    auto option = check({whole, "--pair", "a,b"});
+    EXPECT_EQ(option.status, 2);
+    EXPECT_NE(option.err.find(whole + ": is a run file"), std::string::npos) << option.err;
+    EXPECT_NE(option.err.find("--pair applies to scenes only"), std::string::npos) << option.err;
+}
+
+TEST(CheckRunFile, OnlyTheFormatFieldMakesARunFile) {
+    EXPECT_TRUE(isRunText(R"({"format": "collision-lab/run", "version": 1)"));  // cut off after the format
+    EXPECT_TRUE(isRunText(R"({"seed": 3, "settings": {"format": "x"}, "format": "collision-lab/run"})"));
+    EXPECT_FALSE(isRunText(R"({"settings": {"format": "collision-lab/run"}})"));  // not at the top level
+    EXPECT_FALSE(isRunText(R"({"format": "collision-lab/scene", "version": 1})"));
+    EXPECT_FALSE(isRunText(R"({"format": ["collision-lab/run"]})"));
+    EXPECT_FALSE(isRunText(R"(["collision-lab/run"])"));
+    EXPECT_FALSE(isRunText(R"({"seed": 1, "frames)"));  // cut off before any format
+    EXPECT_FALSE(isRunText("\x89PNG\r\n"));
+    EXPECT_FALSE(isRunText(""));
+    // A scene still loads as a scene.
+    auto scene = check({std::string(COLLISION_LAB_SOURCE_DIR) + "/assets/scenes/default.json", "--algorithm", "aabb"});
+    EXPECT_EQ(scene.status, 0) << scene.err;
+    EXPECT_NE(scene.out.find("aabb"), std::string::npos);
 }
 
 }  // namespace

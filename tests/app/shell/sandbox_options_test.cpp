@@ -67,4 +67,16 @@ TEST(SandboxOptions, ToolNamesTheTabToOpen) {
     EXPECT_NE(parse({"--tool"}).error.find("needs a value"), std::string::npos);
 }
 
+TEST(SandboxOptions, GameBlocksStartsTheGameToolWithThatManyBlocks) {
+    const auto r = parse({"--game-blocks", "1000", "--frames", "300", "--stats"});
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    EXPECT_EQ(r.options.gameBlocks, 1000);
+    EXPECT_EQ(r.options.tool, "game");  // its tab opens
+    EXPECT_EQ(parse({"--tool", "Game", "--game-blocks", "0"}).options.tool, "Game");
+    EXPECT_FALSE(parse({"--frames", "3"}).options.gameBlocks.has_value());
+    EXPECT_EQ(parse({"--game-blocks", "-1"}).error, "--game-blocks: expected a whole number in [0, 10000], got '-1'");
+    EXPECT_EQ(parse({"--game-blocks", "10001"}).error, "--game-blocks: expected a whole number in [0, 10000], got '10001'");
+    EXPECT_NE(parse({"--game-blocks", "1e3"}).error.find("got '1e3'"), std::string::npos);
+}
+
 }  // namespace cl

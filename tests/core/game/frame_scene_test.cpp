@@ -1,10 +1,13 @@
 #include "core/game/frame_scene.h"
 
 #include <algorithm>
+#include <map>
 #include <gtest/gtest.h>
 
 #include "core/game/falling_blocks.h"
 #include "core/mask_cache.h"
+#include "core/motion.h"
+#include "core/motion_check.h"
 #include "core/scene_check.h"
 #include "game_test_sprites.h"
 
@@ -93,6 +96,123 @@ TEST(FrameScene, NearBlocksOnlyUnlessEveryBlockIsAsked) {
     const FrameSceneResult tooMany = sceneFromFrame(crowdedGame, every);
     EXPECT_FALSE(tooMany.ok());
     EXPECT_NE(tooMany.error.find("a scene holds at most 255"), std::string::npos) << tooMany.error;
+}
+
+TEST(FrameScene, TheCapturedMotionPlacesEverySpriteWhereTheGamesNextFrameDrawsIt) {
+    GameSettings s = crowded(PairMode::Person);
+    s.fallSpeed = 3.5;
+    FallingBlocksGame game(bundledGameSprites(), s, 77);
+    for (int i = 0; i < 9; ++i) game.step(kInputRight);
+    // Each block's turn one frame ago, to work out its spin from what was drawn, not from the game's field.
+    std::map<std::uint64_t, double> previousDeg;
+    for (const FallingBlock& b : game.blocks()) previousDeg[b.id] = game.blockTransform(b).rotationDeg;
+    const double personBefore = game.personPosition().x;
+    game.step(kInputRight);
+    ASSERT_DOUBLE_EQ(game.personPosition().x, personBefore + s.personSpeed);  // not stopped by an edge
+
+    FrameSceneOptions every;
+    every.everyBlock = true;
+    FrameSceneResult made = sceneFromFrame(game, every);
+    ASSERT_TRUE(made.ok()) << made.error;
+    // Saved and read back: the motion is in the file, and the timeline has frames to play it over.
+    const auto file = std::filesystem::path(testing::TempDir()) / "paused-with-motion.json";
+    ASSERT_TRUE(saveScene(*made.scene, file).ok());
+    SceneLoadResult loaded = loadScene(file);
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    const Scene& scene = *loaded.scene;
+    EXPECT_EQ(scene.timeline.frames, 60);
+    EXPECT_EQ(scene.timeline.frame, 0);
+
+    // Worked out by hand: a block falls the fall speed and turns as much as it turned in the last frame;
+    // the person keeps Right held, so it moves the person speed to the right.
+    std::map<std::string, SpriteTransform> expected;
+    for (const FallingBlock& b : game.blocks()) {
+        SpriteTransform t = game.blockTransform(b);
+        if (!previousDeg.count(b.id)) continue;  // spawned this frame
+        const double spinDeg = t.rotationDeg - previousDeg[b.id];
+        t.position.y += s.fallSpeed;
+        t.rotationDeg += spinDeg;
+        expected["block-" + std::to_string(b.id)] = t;
+    }
+    SpriteTransform person = game.personTransform();
+    person.position.x += s.personSpeed;
+    expected["person"] = person;
+
+    game.step(kInputRight);
+    std::map<std::string, SpriteTransform> next{{"person", game.personTransform()}};
+    for (const FallingBlock& b : game.blocks()) next["block-" + std::to_string(b.id)] = game.blockTransform(b);
+
+    int compared = 0;
+    for (const SceneSprite& sprite : scene.sprites) {
+        const SpriteTransform atOne = transformAt(sprite.transform, sprite.motion, 1.0);
+        ASSERT_TRUE(expected.count(sprite.name)) << sprite.name;
+        const SpriteTransform& hand = expected[sprite.name];
+        EXPECT_NEAR(atOne.position.x, hand.position.x, 1e-9) << sprite.name;
+        EXPECT_NEAR(atOne.position.y, hand.position.y, 1e-9) << sprite.name;
+        EXPECT_NEAR(atOne.rotationDeg, hand.rotationDeg, 1e-9) << sprite.name;
+        EXPECT_EQ(atOne.origin, hand.origin) << sprite.name;
+        if (!next.count(sprite.name)) continue;  // fell out of the field in the next frame
+        const SpriteTransform& drawn = next[sprite.name];
+        EXPECT_NEAR(atOne.position.x, drawn.position.x, 1e-9) << sprite.name;
+        EXPECT_NEAR(atOne.position.y, drawn.position.y, 1e-9) << sprite.name;
+        EXPECT_NEAR(atOne.rotationDeg, drawn.rotationDeg, 1e-9) << sprite.name;
+        ++compared;
+    }
+    EXPECT_GT(compared, 20);
+    // A block spins (the sprite's angular velocity is not zero) and the person moves.
+    EXPECT_NE(scene.sprites[1].motion.angularVelocityDeg, 0.0);
+    EXPECT_EQ(scene.sprites[0].motion.velocity, glm::dvec2(s.personSpeed, 0.0));
+}
+
+TEST(FrameScene, TheCapturedScenesTimelineHitsWhereTheGameHitsInTheFramesThatFollow) {
+    GameSettings s = crowded(PairMode::Person);
+    s.fieldWidth = 600.0;  // the person walks right for 30 frames without reaching the edge
+    s.spinSpeed = 0.08;
+    FallingBlocksGame game(bundledGameSprites(), s, 21);
+    for (int i = 0; i < 10; ++i) game.step(kInputRight);
+    constexpr int kFrames = 20;
+    FrameSceneOptions options;
+    options.frames = kFrames;
+    FrameSceneResult made = sceneFromFrame(game, options);
+    ASSERT_TRUE(made.ok()) << made.error;
+    ASSERT_EQ(made.scene->timeline.frames, kFrames);
+    CheckOptions check;
+    check.algorithms = {s.pixelTest};
+    MaskCache masks;
+    MotionRunResult timeline = runMotionCheck(*made.scene, "captured", check, masks);
+    ASSERT_TRUE(timeline.ok()) << timeline.error;
+
+    // The game goes on with Right held; frame k of the scene is the game's frame k later, so each person
+    // pair hits in the scene's frame k exactly when the game hit it then (while the block is still alive).
+    int compared = 0, hits = 0;
+    for (int k = 1; k < kFrames; ++k) {
+        game.step(kInputRight);
+        for (const MotionPairReport& pair : timeline.report->pairs) {
+            if (pair.a != "person") continue;
+            const std::uint64_t id = std::stoull(pair.b.substr(6));
+            const auto blocks = game.blocks();
+            if (std::none_of(blocks.begin(), blocks.end(), [&](const FallingBlock& b) { return b.id == id; })) continue;
+            const auto& gameHits = game.lastFrame().hits;
+            const bool gameHit = std::find(gameHits.begin(), gameHits.end(), GameHit{kPersonId, id}) != gameHits.end();
+            EXPECT_EQ(pair.frames[k].discrete.hit, gameHit) << pair.b << " frame " << k;
+            ++compared;
+            hits += gameHit ? 1 : 0;
+        }
+    }
+    EXPECT_GT(compared, 40);
+    EXPECT_GT(hits, 3);  // the comparison saw hits, not only misses
+    EXPECT_LT(hits, compared);
+}
+
+TEST(FrameScene, ThePersonStoppedAtTheFieldsEdgeHasNoVelocity) {
+    FallingBlocksGame game(bundledGameSprites(), crowded(PairMode::Person), 3);
+    for (int i = 0; i < 80; ++i) game.step(kInputLeft);  // far past the left edge
+    ASSERT_EQ(game.personPosition().x, 0.0);
+    FrameSceneOptions every;
+    every.everyBlock = true;
+    FrameSceneResult made = sceneFromFrame(game, every);
+    ASSERT_TRUE(made.ok()) << made.error;
+    EXPECT_TRUE(made.scene->sprites.front().motion.still());
 }
 
 }  // namespace
