@@ -64,6 +64,7 @@ struct SandboxState {
     bool frameLocalRequested = true;       ///< Frame the local view on the next frame.
     bool frameWorldRequested = false;      ///< Frame the world view on the next frame (after the layout changed).
     double lastFrameWorkMs = 0.0;          ///< Shown in the menu bar.
+    double toolsMs = 0.0;                  ///< This frame's time in the tools (updates, open panel, overlays), for --stats.
 };
 
 }  // namespace cl
