@@ -9,6 +9,12 @@
 #include <mutex>
 #include <thread>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include <imgui.h>
 
 #include "app/tools/cspace_drag.h"
@@ -16,6 +22,7 @@
 #include "app/tools/tool_context.h"
 #include "app/views/number_format.h"
 #include "app/views/view_drawing.h"
+#include "core/contact_map_image.h"
 #include "core/scene_check.h"
 
 namespace cl {
@@ -26,6 +33,7 @@ inline constexpr std::uint32_t kGradient = 0xb06cffffu;    // violet: the gradie
 inline constexpr std::uint32_t kPush = 0x7cd62cffu;        // lime: push-out and its ghost
 inline constexpr std::uint32_t kApproach = 0xef8a00ffu;    // orange: approach and its ghost
 inline constexpr std::uint32_t kCurrent = 0xe0402affu;     // red: A where it stands (the map's crosshair)
+inline constexpr std::uint32_t kLagging = 0xf0c040ffu;     // amber: the map shown is of an earlier pose
 }  // namespace contactPalette
 
 /// Everything the worker needs for one answer; masks are shared so they outlive the work.
@@ -40,8 +48,23 @@ struct ContactJob {
     std::uint64_t mapId = 0;
 };
 
-/// The tool's own worker: answers the contact questions for the newest job, then fills the newest map a
-/// chunk of rows at a time (a newer job is taken between chunks, so a drag never waits on a map).
+/// Adds a progress report to one not yet taken: the same map's rows append (rows arrive in order), a newer
+/// map replaces it.
+void mergeMapProgress(std::optional<ContactTool::ShownMap>& into, ContactTool::ShownMap&& from) {
+    if (!into || into->mapId != from.mapId) {
+        into = std::move(from);
+        return;
+    }
+    if (into->newRows.empty()) into->newRowsFirst = from.newRowsFirst;
+    into->newRows.insert(into->newRows.end(), from.newRows.begin(), from.newRows.end());
+    into->map = std::move(from.map);
+    into->ms = from.ms;
+    into->imageRowsDone = from.imageRowsDone;
+}
+
+/// The tool's own worker: answers the contact questions for the newest job, and between answers fills the
+/// newest map a few milliseconds at a time, drawing its image rows as they fill. It runs at a lower
+/// priority than the frame and the collision workers: on a busy machine the tool lags, the frame does not.
 class ContactWorker {
 public:
     ContactWorker() : m_thread([this] { run(); }) {}
@@ -60,26 +83,34 @@ public:
         }
         m_wake.notify_all();
     }
-    /// Moves out the newest answer and map progress, if any arrived since the last call.
+    /// Moves out the newest answer and the map progress, if any arrived since the last call.
     void take(std::optional<ContactTool::Shown>& shown, std::optional<ContactTool::ShownMap>& map) {
         std::lock_guard lock(m_mutex);
         if (m_shown) shown = std::move(m_shown), m_shown.reset();
-        if (m_map) map = std::move(m_map), m_map.reset();
+        if (m_map) mergeMapProgress(map, std::move(*m_map)), m_map.reset();
     }
 
 private:
-    // Each chunk publishes a copy of the map: about 64 copies a map, and never tiny chunks.
-    static std::int64_t chunkCells(const ContactMapBuilder& builder) {
-        return std::max<std::int64_t>(40000, cellCount(builder.map().window) / 64);
+    // About this long per map chunk, so an answer asked for meanwhile waits at most that long.
+    static constexpr double kChunkMs = 3.0;
+
+    static void lowerPriority() {
+#ifdef __linux__
+        // Per thread on Linux; failure only means the tool competes with the frame as an equal.
+        (void)setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+#endif
     }
 
     void run() {
+        lowerPriority();
         std::shared_ptr<const AlphaMask> mapMaskA, mapMaskB;
         std::unique_ptr<ContactMapBuilder> builder;
         std::optional<ContactJob> waiting;  // the newest map asked for while another was filling
         glm::dvec2 base{0.0, 0.0};
         std::uint64_t mapId = 0;
         double mapMs = 0.0;
+        double unitsPerMs = 2000.0;  // advance()'s work units a millisecond, learnt from each chunk; starts low
+        int block = 1, imageRowsSent = 0;
         for (;;) {
             std::optional<ContactJob> job;
             {
@@ -103,8 +134,9 @@ private:
                 if (job->rebuildMap) waiting = std::move(*job);
                 std::lock_guard lock(m_mutex);
                 m_shown = std::move(shown);
-                continue;  // a newer job may be waiting: answers before maps
             }
+            // Then one chunk of the map before the next answer: a stream of answers (a drag, a turn) must not
+            // starve the map.
             if ((!builder || builder->complete()) && waiting) {
                 const ContactPair pair(Body{waiting->maskA.get(), waiting->a}, Body{waiting->maskB.get(), waiting->b}, waiting->options);
                 mapMaskA = waiting->maskA;
@@ -114,20 +146,44 @@ private:
                 base = waiting->a.position;
                 mapId = waiting->mapId;
                 mapMs = 0.0;
+                imageRowsSent = 0;
                 waiting.reset();
                 if (!builder) {
+                    ContactTool::ShownMap empty;
+                    empty.base = base;
+                    empty.mapId = mapId;
                     std::lock_guard lock(m_mutex);
-                    m_map = ContactTool::ShownMap{ContactMap{}, base, mapId, 0.0};
+                    mergeMapProgress(m_map, std::move(empty));
                     continue;
                 }
+                block = mapImageBlock(builder->map().window);
             }
             if (builder && !builder->complete()) {
+                const int rowsBefore = builder->map().rowsDone;
+                const std::int64_t budget = std::max<std::int64_t>(1024, std::int64_t(unitsPerMs * kChunkMs));
                 const auto start = std::chrono::steady_clock::now();
-                builder->advance(chunkCells(*builder));
-                mapMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-                ContactTool::ShownMap shown{builder->map(), base, mapId, mapMs};
+                builder->advance(budget);
+                const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+                mapMs += ms;
+                const ContactMap& map = builder->map();
+                // The budget is in the builder's work units; the set-up (no rows) says nothing of their speed.
+                if (ms > 0.05 && map.rowsDone > rowsBefore) unitsPerMs = std::clamp(0.5 * unitsPerMs + 0.5 * double(budget) / ms, 200.0, 1e7);
+                const int imageHeight = (map.window.height() + block - 1) / block;
+                const int done = map.complete() ? imageHeight : map.rowsDone / block;
+                ContactTool::ShownMap progress;
+                progress.map.window = map.window;
+                progress.map.step = map.step;
+                progress.map.rowsDone = map.rowsDone;
+                progress.base = base;
+                progress.mapId = mapId;
+                progress.ms = mapMs;
+                progress.block = block;
+                progress.imageRowsDone = done;
+                progress.newRowsFirst = imageRowsSent;
+                progress.newRows = mapImageRows(map, block, imageRowsSent, done);
+                imageRowsSent = done;
                 std::lock_guard lock(m_mutex);
-                m_map = std::move(shown);
+                mergeMapProgress(m_map, std::move(progress));
             }
         }
     }
@@ -409,8 +465,8 @@ void ContactTool::drawMap(ToolContext& ctx) {
         ImGui::TextDisabled("Map: no cell can hit (a sprite has no solid pixel) or the window is too large.");
         return;
     }
-    // Only the image rows that filled since the last frame are drawn and uploaded (big maps in blocks).
-    const int block = mapImageBlock(map.window);
+    // The worker drew the image rows; only the rows that arrived since the last frame are uploaded.
+    const int block = m_map->block;
     const int imageWidth = (map.window.width() + block - 1) / block;
     const int imageHeight = (map.window.height() + block - 1) / block;
     // Made on first use: an sf::Texture opens the display, and the tool is also built where there is none.
@@ -418,25 +474,21 @@ void ContactTool::drawMap(ToolContext& ctx) {
     if (m_textureMapId != m_map->mapId) {
         if (m_texture->getSize() != sf::Vector2u(unsigned(imageWidth), unsigned(imageHeight)))
             (void)m_texture->create(unsigned(imageWidth), unsigned(imageHeight));
-        const std::vector<std::uint8_t> rows = mapImageRows(map, block, 0, imageHeight);
-        m_texture->update(rows.data());
         m_textureMapId = m_map->mapId;
-        m_textureRows = map.rowsDone / block;
-    } else if (m_textureRows < imageHeight) {
-        const int done = map.complete() ? imageHeight : map.rowsDone / block;
-        if (done > m_textureRows) {
-            const std::vector<std::uint8_t> rows = mapImageRows(map, block, m_textureRows, done);
-            m_texture->update(rows.data(), unsigned(imageWidth), unsigned(done - m_textureRows), 0, unsigned(m_textureRows));
-            m_textureRows = done;
-        }
+        m_textureRows = 0;
+    }
+    if (!m_map->newRows.empty()) {
+        const int rows = int(m_map->newRows.size() / (std::size_t(imageWidth) * 4));
+        m_texture->update(m_map->newRows.data(), unsigned(imageWidth), unsigned(rows), 0, unsigned(m_map->newRowsFirst));
+        m_textureRows = m_map->newRowsFirst + rows;
+        m_map->newRows.clear();
     }
     ImGui::Text("%d x %d cells, %s", map.window.width(), map.window.height(),
                 map.complete() ? ("built in " + formatNumber(m_map->ms) + " ms").c_str()
                                : ("filling: " + std::to_string(map.rowsDone) + " of " + std::to_string(map.window.height()) + " rows").c_str());
-    if (m_map->mapId != m_requestedMapId)
-    {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("(the map of an earlier pose: the newest follows when this one is done)");
+    if (m_map->mapId != m_requestedMapId) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(toImColor(contactPalette::kLagging)));
+        ImGui::TextWrapped("Lagging: the map of an earlier pose of A (the newest follows when this one is done)");
         ImGui::PopStyleColor();
     }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -447,22 +499,29 @@ void ContactTool::drawMap(ToolContext& ctx) {
     const glm::dvec2 size = layout.size();
     ImGui::InvisibleButton("##cspace", toIm(size));
     ImDrawList* list = ImGui::GetWindowDrawList();
-    list->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(m_texture->getNativeHandle())), corner,
-                   toIm(layout.topLeft + size));
+    // The uploaded rows as the image, the rest (not filled yet) as one grey rectangle: the texture's other
+    // rows still hold an earlier map.
+    const double shownHeight = std::min(size.y, double(m_textureRows) * block * cell);
+    if (m_textureRows > 0)
+        list->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(m_texture->getNativeHandle())), corner,
+                       toIm(layout.topLeft + glm::dvec2(size.x, shownHeight)), ImVec2(0.0f, 0.0f),
+                       ImVec2(1.0f, float(m_textureRows) / float(imageHeight)));
+    if (shownHeight < size.y)
+        list->AddRectFilled(toIm(layout.topLeft + glm::dvec2(0.0, shownHeight)), toIm(layout.topLeft + size), toImColor(kMapPendingColour));
     const double step = map.step;
     Document& doc = ctx.document();
     const int a = doc.selection().pairA;
-    // Where A stands now on this map's lattice (the map may lag a frame behind while it is rebuilt).
-    const std::optional<glm::ivec2> here =
-        a >= 0 ? cellForPosition(m_map->base, doc.scene().sprites[a].transform.position, step) : std::nullopt;
+    // Where A stands now in this map's cells; off the lattice (A moved by a fraction of h: the map is being
+    // rebuilt and lags) the crosshair and the lines are drawn where A stands between the cells.
     list->PushClipRect(corner, toIm(layout.topLeft + size), true);
-    if (here) {
-        const glm::dvec2 at = layout.cellCentre(*here);
+    if (a >= 0) {
+        const glm::dvec2 k = (doc.scene().sprites[a].transform.position - m_map->base) / step;
+        const glm::dvec2 at = layout.topLeft + (k - glm::dvec2(map.window.first) + 0.5) * cell;
         if (m_shown && m_shown->report.applicable && m_shown->report.hit) {
             const ContactReport& c = m_shown->report;
-            list->AddLine(toIm(at), toIm(layout.cellCentre(*here + c.separation.cell)), toImColor(contactPalette::kSeparation), 2.5f);
-            list->AddRect(toIm(layout.cellTopLeft(*here + c.separation.cell)),
-                          toIm(layout.cellTopLeft(*here + c.separation.cell) + glm::dvec2(cell)), toImColor(contactPalette::kSeparation), 0.0f, 0, 2.0f);
+            const glm::dvec2 free = at + glm::dvec2(c.separation.cell) * cell;
+            list->AddLine(toIm(at), toIm(free), toImColor(contactPalette::kSeparation), 2.5f);
+            list->AddRect(toIm(free - glm::dvec2(0.5 * cell)), toIm(free + glm::dvec2(0.5 * cell)), toImColor(contactPalette::kSeparation), 0.0f, 0, 2.0f);
             if (!m_free && c.push.distance > 0.0)
                 drawArrow(list, at, at + c.push.direction * (c.push.distance / step * cell), toImColor(contactPalette::kPush), 2.0f, 7.0f);
         }
@@ -488,23 +547,24 @@ void ContactTool::drawMap(ToolContext& ctx) {
         const glm::ivec2 hovered = layout.clampToWindow(layout.cellAt({mouse.x, mouse.y}));
         const CollisionReport& report = ctx.report();
         const PairAnalysis& pair = report.pair();
+        // The offset a click there would move A by (onto the map's lattice).
+        const glm::dvec2 offset = positionForCell(m_map->base, hovered, step) - doc.scene().sprites[a].transform.position;
         // The overlap at a cell changes with anything that moves the pair, so the cache is per revision too.
-        if ((hovered != m_hoverCell || doc.revision() != m_hoverRevision) && pair.a >= 0 && here) {
+        if ((hovered != m_hoverCell || doc.revision() != m_hoverRevision) && pair.a >= 0) {
             const CheckContactSettings settings = contactSettings(doc.scene(), CheckOptions{});
             ContactOptions options{settings.test, report.sampling(), doc.scene().scan, settings.resolution};
             const SpriteShapes& sa = report.sprites()[pair.a];
             const SpriteShapes& sb = report.sprites()[pair.b];
             // One full test at the hovered offset, from where A stands now.
             const ContactPair now(Body{sa.mask.get(), sa.transform}, Body{sb.mask.get(), sb.transform}, options);
-            const CollisionResult r = now.runAt(glm::dvec2(hovered - *here) * step);
+            const CollisionResult r = now.runAt(offset);
             m_hoverCell = hovered;
             m_hoverRevision = doc.revision();
             m_hoverOverlap = r.overlap;
             m_hoverHit = r.hit;
         }
-        if (m_hoverCell && here) {
-            const glm::dvec2 t = glm::dvec2(*m_hoverCell - *here) * step;
-            ImGui::SetTooltip("offset %s from A: %s, overlap %s\nclick or drag to move A there", vec(t).c_str(),
+        if (m_hoverCell) {
+            ImGui::SetTooltip("offset %s from A: %s, overlap %s\nclick or drag to move A there", vec(offset).c_str(),
                               m_hoverHit ? "hit" : "free", formatNumber(m_hoverOverlap).c_str());
         }
     }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include <SFML/Graphics/Texture.hpp>
 
@@ -41,12 +42,17 @@ public:
         glm::dvec2 pushDirection{0.0, -1.0};
         double ms = 0.0;
     };
-    /// The newest map (possibly still filling), with A's position it was built at.
+    /// The newest map's progress (possibly still filling), with A's position it was built at. The worker
+    /// draws the image rows; the panel only uploads the rows it has not uploaded yet.
     struct ShownMap {
-        ContactMap map;
+        ContactMap map;  ///< window, step and rowsDone; no bits (the panel reads the image rows instead)
         glm::dvec2 base{0.0, 0.0};
         std::uint64_t mapId = 0;
         double ms = 0.0;
+        int block = 1;                  ///< Cells per image pixel side (mapImageBlock).
+        int imageRowsDone = 0;          ///< Image rows that are final.
+        int newRowsFirst = 0;           ///< The first image row in newRows.
+        std::vector<std::uint8_t> newRows;  ///< RGBA image rows [newRowsFirst, imageRowsDone) not uploaded yet.
     };
 
 private:
@@ -65,8 +71,8 @@ private:
     std::optional<ShownMap> m_map;
     bool m_stale = false;  // the shown answer is older than the scene
     std::unique_ptr<sf::Texture> m_texture;  ///< The map image, made when first drawn.
-    std::uint64_t m_textureMapId = 0;
-    int m_textureRows = -1;
+    std::uint64_t m_textureMapId = 0;  // the map whose rows the texture holds
+    int m_textureRows = 0;             // image rows of that map uploaded
     // what was last asked of the worker
     std::uint64_t m_askedRevision = ~std::uint64_t{0};
     std::uint64_t m_askedGeneration = 0;  // ids of jobs and maps count from 1; 0 is none
