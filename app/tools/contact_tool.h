@@ -33,6 +33,7 @@ public:
     bool overlayActive() const override { return m_drawInWorld && m_panelOpen && m_shown.has_value(); }
     void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
     void sceneOpened() override;
+    Shortcut shortcut() const override { return {Key::F3}; }
 
     /// What the worker answered, as last adopted.
     struct Shown {
