@@ -266,6 +266,27 @@ void drawGhost(ImDrawList* list, const Camera& camera, const Quad& quad, glm::dv
 
 const char* kPushNames[] = {"free", "up", "down", "left", "right", "custom"};
 
+/// A label's screen rectangle.
+struct LabelBox {
+    glm::dvec2 topLeft{0.0, 0.0};
+    glm::dvec2 size{0.0, 0.0};
+    glm::dvec2 bottomRight() const { return topLeft + size; }
+    bool overlaps(const LabelBox& o) const {
+        return topLeft.x < o.bottomRight().x && o.topLeft.x < bottomRight().x && topLeft.y < o.bottomRight().y &&
+               o.topLeft.y < bottomRight().y;
+    }
+};
+
+// Just beyond an arrow's tip in the arrow's direction: to the left of the tip for an arrow pointing left,
+// above it for one pointing up, so the text never lies across its own arrow.
+LabelBox labelBeyond(glm::dvec2 tip, glm::dvec2 direction, const char* text) {
+    const ImVec2 textSize = ImGui::CalcTextSize(text);
+    const glm::dvec2 size(textSize.x, textSize.y);
+    const glm::dvec2 anchor = tip + direction * 6.0;
+    const glm::dvec2 topLeft(direction.x < 0.0 ? anchor.x - size.x : anchor.x, anchor.y - size.y * 0.5 + direction.y * size.y * 0.5);
+    return {topLeft, size};
+}
+
 }  // namespace
 
 ContactTool::ContactTool() : m_worker(std::make_unique<ContactWorker>()) {}
@@ -337,15 +358,26 @@ void ContactTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& 
         drawGhost(view.list, camera, quad, c.separation.vector, contactPalette::kSeparation);
         if (c.centroid) {
             const glm::dvec2 from = camera.worldToScreen(*c.centroid);
-            drawArrow(view.list, from, camera.worldToScreen(*c.centroid + c.separation.vector), toImColor(contactPalette::kSeparation), 3.0f);
+            const glm::dvec2 separationTip = camera.worldToScreen(*c.centroid + c.separation.vector);
+            drawArrow(view.list, from, separationTip, toImColor(contactPalette::kSeparation), 3.0f);
+            // Each label just beyond its arrow's tip; the two arrows often point alike, so the separation's
+            // label moves below the gradient's when they would overlap.
+            std::optional<LabelBox> gradientLabel;
             if (c.gradient.normal) {
                 // The gradient normal has no length of its own: drawn 60 screen pixels long beside the separation.
                 const glm::dvec2 tip = from + *c.gradient.normal * 60.0;
                 drawArrow(view.list, from, tip, toImColor(contactPalette::kGradient), 2.0f);
-                drawLabel(view.list, tip + glm::dvec2(4.0, -6.0), toImColor(contactPalette::kGradient), "gradient normal");
+                gradientLabel = labelBeyond(tip, *c.gradient.normal, "gradient normal");
+                drawLabel(view.list, gradientLabel->topLeft, toImColor(contactPalette::kGradient), "gradient normal");
             }
-            drawLabel(view.list, camera.worldToScreen(*c.centroid + c.separation.vector) + glm::dvec2(-4.0, -18.0),
-                      toImColor(contactPalette::kSeparation), "separation");
+            const glm::dvec2 away = c.separation.normal ? *c.separation.normal : glm::dvec2(0.0, -1.0);
+            LabelBox separationLabel = labelBeyond(separationTip, away, "separation");
+            if (gradientLabel && separationLabel.overlaps(*gradientLabel)) {
+                const bool below = separationLabel.topLeft.y >= gradientLabel->topLeft.y;
+                separationLabel.topLeft.y = below ? gradientLabel->bottomRight().y + 2.0
+                                                  : gradientLabel->topLeft.y - separationLabel.size.y - 2.0;
+            }
+            drawLabel(view.list, separationLabel.topLeft, toImColor(contactPalette::kSeparation), "separation");
             drawCrosshair(view.list, from, toImColor(contactPalette::kSeparation), 6.0f);
         }
     } else if (c.approach.steps) {
