@@ -48,18 +48,15 @@ struct ContactJob {
     std::uint64_t mapId = 0;
 };
 
-/// Adds a progress report to one not yet taken: the same map's rows append (rows arrive in order), a newer
-/// map replaces it.
+/// Adds a progress report to one not yet taken: the same map's rows append, a newer map replaces it.
 void mergeMapProgress(std::optional<ContactTool::ShownMap>& into, ContactTool::ShownMap&& from) {
-    if (!into || into->mapId != from.mapId) {
+    if (!into) {
         into = std::move(from);
         return;
     }
-    if (into->newRows.empty()) into->newRowsFirst = from.newRowsFirst;
-    into->newRows.insert(into->newRows.end(), from.newRows.begin(), from.newRows.end());
-    into->map = std::move(from.map);
-    into->ms = from.ms;
-    into->imageRowsDone = from.imageRowsDone;
+    mergePendingRows(into->rows, std::move(from.rows));
+    from.rows = std::move(into->rows);
+    into = std::move(from);
 }
 
 /// The tool's own worker: answers the contact questions for the newest job, and between answers fills the
@@ -152,6 +149,7 @@ private:
                     ContactTool::ShownMap empty;
                     empty.base = base;
                     empty.mapId = mapId;
+                    empty.rows.mapId = mapId;
                     std::lock_guard lock(m_mutex);
                     mergeMapProgress(m_map, std::move(empty));
                     continue;
@@ -178,9 +176,7 @@ private:
                 progress.mapId = mapId;
                 progress.ms = mapMs;
                 progress.block = block;
-                progress.imageRowsDone = done;
-                progress.newRowsFirst = imageRowsSent;
-                progress.newRows = mapImageRows(map, block, imageRowsSent, done);
+                progress.rows = PendingMapRows{mapId, imageRowsSent, mapImageRows(map, block, imageRowsSent, done)};
                 imageRowsSent = done;
                 std::lock_guard lock(m_mutex);
                 mergeMapProgress(m_map, std::move(progress));
@@ -509,11 +505,12 @@ void ContactTool::drawMap(ToolContext& ctx) {
         m_textureMapId = m_map->mapId;
         m_textureRows = 0;
     }
-    if (!m_map->newRows.empty()) {
-        const int rows = int(m_map->newRows.size() / (std::size_t(imageWidth) * 4));
-        m_texture->update(m_map->newRows.data(), unsigned(imageWidth), unsigned(rows), 0, unsigned(m_map->newRowsFirst));
-        m_textureRows = m_map->newRowsFirst + rows;
-        m_map->newRows.clear();
+    PendingMapRows& pending = m_map->rows;
+    if (!pending.rgba.empty() && pending.mapId == m_map->mapId) {
+        const int rows = int(pending.rgba.size() / (std::size_t(imageWidth) * 4));
+        m_texture->update(pending.rgba.data(), unsigned(imageWidth), unsigned(rows), 0, unsigned(pending.firstRow));
+        m_textureRows = pending.firstRow + rows;
+        pending.rgba.clear();
     }
     ImGui::Text("%d x %d cells, %s", map.window.width(), map.window.height(),
                 map.complete() ? ("built in " + formatNumber(m_map->ms) + " ms").c_str()

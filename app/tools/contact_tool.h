@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <vector>
 
 #include <SFML/Graphics/Texture.hpp>
 
+#include "app/tools/cspace_layout.h"
 #include "app/tools/tool.h"
 #include "core/contact.h"
 #include "core/contact_map.h"
@@ -51,9 +51,7 @@ public:
         std::uint64_t mapId = 0;
         double ms = 0.0;
         int block = 1;                  ///< Cells per image pixel side (mapImageBlock).
-        int imageRowsDone = 0;          ///< Image rows that are final.
-        int newRowsFirst = 0;           ///< The first image row in newRows.
-        std::vector<std::uint8_t> newRows;  ///< RGBA image rows [newRowsFirst, imageRowsDone) not uploaded yet.
+        PendingMapRows rows;            ///< Image rows that arrived and are not uploaded yet.
     };
 
 private:
