@@ -60,23 +60,36 @@ void mergeMapProgress(std::optional<ContactTool::ShownMap>& into, ContactTool::S
 }
 
 /// The tool's own worker: answers the contact questions for the newest job, and between answers fills the
-/// newest map a few milliseconds at a time, drawing its image rows as they fill. It runs at a lower
-/// priority than the frame and the collision workers: on a busy machine the tool lags, the frame does not.
+/// newest map a few milliseconds at a time, drawing its image rows as they fill. Two threads share the work,
+/// one unit (an answer and a map chunk) at a time: while the pose keeps changing (a drag, a turn) the
+/// background one, at a lower priority than the frame and the collision workers, so on a busy machine the
+/// tool lags and the frame does not; once the scene is still, the foreground one, so a map that is left to
+/// build gets a whole core's share. (An unprivileged thread cannot raise its priority again, hence two.)
 class ContactWorker {
 public:
-    ContactWorker() : m_thread([this] { run(); }) {}
+    ContactWorker() : m_foreground([this] { run(false); }), m_background([this] { run(true); }) {}
     ~ContactWorker() {
         {
             std::lock_guard lock(m_mutex);
             m_stop = true;
         }
         m_wake.notify_all();
-        m_thread.join();
+        m_foreground.join();
+        m_background.join();
     }
     void post(ContactJob job) {
         {
             std::lock_guard lock(m_mutex);
             m_job = std::move(job);
+        }
+        m_wake.notify_all();
+    }
+    /// Which thread takes the next unit of work: the background one while the scene's pose is changing.
+    void setBackground(bool background) {
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_inBackground == background) return;
+            m_inBackground = background;
         }
         m_wake.notify_all();
     }
@@ -98,99 +111,118 @@ private:
 #endif
     }
 
-    void run() {
-        lowerPriority();
-        std::shared_ptr<const AlphaMask> mapMaskA, mapMaskB;
-        std::unique_ptr<ContactMapBuilder> builder;
-        std::optional<ContactJob> waiting;  // the newest map asked for while another was filling
-        glm::dvec2 base{0.0, 0.0};
-        std::uint64_t mapId = 0;
-        double mapMs = 0.0;
-        double unitsPerMs = 2000.0;  // advance()'s work units a millisecond, learnt from each chunk; starts low
-        int block = 1, imageRowsSent = 0;
+    void run(bool background) {
+        if (background) lowerPriority();
         for (;;) {
             std::optional<ContactJob> job;
             {
                 std::unique_lock lock(m_mutex);
-                const bool mapWork = (builder && !builder->complete()) || waiting;
-                if (!mapWork) m_wake.wait(lock, [&] { return m_stop || m_job.has_value(); });
+                m_wake.wait(lock, [&] {
+                    return m_stop || (!m_working && m_inBackground == background && (m_job.has_value() || m_mapWork));
+                });
                 if (m_stop) return;
                 if (m_job) job = std::move(m_job), m_job.reset();
+                m_working = true;  // the work state below is this thread's until it is handed back
             }
-            if (job) {
-                const auto start = std::chrono::steady_clock::now();
-                const ContactPair pair(Body{job->maskA.get(), job->a}, Body{job->maskB.get(), job->b}, job->options);
-                ContactTool::Shown shown;
-                shown.jobId = job->id;
-                shown.report = contactReport(pair, job->push);
-                shown.a = job->spriteA;
-                shown.pushDirection = job->push;
-                shown.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-                // A map that is filling is finished first (a new one every frame of a turn would never
-                // finish); the newest request waits and starts when it is done.
-                if (job->rebuildMap) waiting = std::move(*job);
+            work(std::move(job));
+            {
                 std::lock_guard lock(m_mutex);
-                m_shown = std::move(shown);
+                m_working = false;
+                m_mapWork = (m_builder && !m_builder->complete()) || m_waiting.has_value();
             }
-            // Then one chunk of the map before the next answer: a stream of answers (a drag, a turn) must not
-            // starve the map.
-            if ((!builder || builder->complete()) && waiting) {
-                const ContactPair pair(Body{waiting->maskA.get(), waiting->a}, Body{waiting->maskB.get(), waiting->b}, waiting->options);
-                mapMaskA = waiting->maskA;
-                mapMaskB = waiting->maskB;
-                builder.reset();
-                if (cellCount(pair.defaultWindow()) <= kMaxContactMapCells) builder = std::make_unique<ContactMapBuilder>(pair);
-                base = waiting->a.position;
-                mapId = waiting->mapId;
-                mapMs = 0.0;
-                imageRowsSent = 0;
-                waiting.reset();
-                if (!builder) {
-                    ContactTool::ShownMap empty;
-                    empty.base = base;
-                    empty.mapId = mapId;
-                    empty.rows.mapId = mapId;
-                    std::lock_guard lock(m_mutex);
-                    mergeMapProgress(m_map, std::move(empty));
-                    continue;
-                }
-                block = mapImageBlock(builder->map().window);
-            }
-            if (builder && !builder->complete()) {
-                const int rowsBefore = builder->map().rowsDone;
-                const std::int64_t budget = std::max<std::int64_t>(1024, std::int64_t(unitsPerMs * kChunkMs));
-                const auto start = std::chrono::steady_clock::now();
-                builder->advance(budget);
-                const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-                mapMs += ms;
-                const ContactMap& map = builder->map();
-                // The budget is in the builder's work units; the set-up (no rows) says nothing of their speed.
-                if (ms > 0.05 && map.rowsDone > rowsBefore) unitsPerMs = std::clamp(0.5 * unitsPerMs + 0.5 * double(budget) / ms, 200.0, 1e7);
-                const int imageHeight = (map.window.height() + block - 1) / block;
-                const int done = map.complete() ? imageHeight : map.rowsDone / block;
-                ContactTool::ShownMap progress;
-                progress.map.window = map.window;
-                progress.map.step = map.step;
-                progress.map.rowsDone = map.rowsDone;
-                progress.base = base;
-                progress.mapId = mapId;
-                progress.ms = mapMs;
-                progress.block = block;
-                progress.rows = PendingMapRows{mapId, imageRowsSent, mapImageRows(map, block, imageRowsSent, done)};
-                imageRowsSent = done;
-                std::lock_guard lock(m_mutex);
-                mergeMapProgress(m_map, std::move(progress));
-            }
+            m_wake.notify_all();
         }
+    }
+
+    // One unit: the answer to `job` if any, then one chunk of the map.
+    void work(std::optional<ContactJob> job) {
+        if (job) {
+            const auto start = std::chrono::steady_clock::now();
+            const ContactPair pair(Body{job->maskA.get(), job->a}, Body{job->maskB.get(), job->b}, job->options);
+            ContactTool::Shown shown;
+            shown.jobId = job->id;
+            shown.report = contactReport(pair, job->push);
+            shown.a = job->spriteA;
+            shown.pushDirection = job->push;
+            shown.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+            // A map that is filling is finished first (a new one every frame of a turn would never finish);
+            // the newest request waits and starts when it is done.
+            if (job->rebuildMap) m_waiting = std::move(*job);
+            std::lock_guard lock(m_mutex);
+            m_shown = std::move(shown);
+        }
+        // Then one chunk of the map before the next answer: a stream of answers must not starve the map.
+        if ((!m_builder || m_builder->complete()) && m_waiting) {
+            const ContactJob& w = *m_waiting;
+            const ContactPair pair(Body{w.maskA.get(), w.a}, Body{w.maskB.get(), w.b}, w.options);
+            m_builder.reset();
+            m_mapMaskA = w.maskA;
+            m_mapMaskB = w.maskB;
+            if (cellCount(pair.defaultWindow()) <= kMaxContactMapCells) m_builder = std::make_unique<ContactMapBuilder>(pair);
+            m_base = w.a.position;
+            m_mapId = w.mapId;
+            m_mapMs = 0.0;
+            m_imageRowsSent = 0;
+            m_waiting.reset();
+            if (!m_builder) {
+                ContactTool::ShownMap empty;
+                empty.base = m_base;
+                empty.mapId = m_mapId;
+                empty.rows.mapId = m_mapId;
+                std::lock_guard lock(m_mutex);
+                mergeMapProgress(m_map, std::move(empty));
+                return;
+            }
+            m_block = mapImageBlock(m_builder->map().window);
+        }
+        if (!m_builder || m_builder->complete()) return;
+        const int rowsBefore = m_builder->map().rowsDone;
+        const std::int64_t budget = std::max<std::int64_t>(1024, std::int64_t(m_unitsPerMs * kChunkMs));
+        const auto start = std::chrono::steady_clock::now();
+        m_builder->advance(budget);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        m_mapMs += ms;
+        const ContactMap& map = m_builder->map();
+        // The budget is in the builder's work units; the set-up (no rows) says nothing of their speed.
+        if (ms > 0.05 && map.rowsDone > rowsBefore) m_unitsPerMs = std::clamp(0.5 * m_unitsPerMs + 0.5 * double(budget) / ms, 200.0, 1e7);
+        const int imageHeight = (map.window.height() + m_block - 1) / m_block;
+        const int done = map.complete() ? imageHeight : map.rowsDone / m_block;
+        ContactTool::ShownMap progress;
+        progress.map.window = map.window;
+        progress.map.step = map.step;
+        progress.map.rowsDone = map.rowsDone;
+        progress.base = m_base;
+        progress.mapId = m_mapId;
+        progress.ms = m_mapMs;
+        progress.block = m_block;
+        progress.rows = PendingMapRows{m_mapId, m_imageRowsSent, mapImageRows(map, m_block, m_imageRowsSent, done)};
+        m_imageRowsSent = done;
+        std::lock_guard lock(m_mutex);
+        mergeMapProgress(m_map, std::move(progress));
     }
 
     std::mutex m_mutex;
     std::condition_variable m_wake;
+    // under m_mutex
     bool m_stop = false;
+    bool m_inBackground = false;
+    bool m_working = false;   // a thread holds the work state
+    bool m_mapWork = false;   // a map is filling or waiting to start
     std::optional<ContactJob> m_job;
     std::optional<ContactTool::Shown> m_shown;
     std::optional<ContactTool::ShownMap> m_map;
-    std::thread m_thread;  // last: started after the members it uses
+    // the work state: only the thread that set m_working touches it
+    std::shared_ptr<const AlphaMask> m_mapMaskA, m_mapMaskB;  // keep the map's masks alive while it fills
+    std::unique_ptr<ContactMapBuilder> m_builder;
+    std::optional<ContactJob> m_waiting;  // the newest map asked for while another was filling
+    glm::dvec2 m_base{0.0, 0.0};
+    std::uint64_t m_mapId = 0;
+    double m_mapMs = 0.0;
+    double m_unitsPerMs = 2000.0;  // advance()'s work units a millisecond, learnt from each chunk; starts low
+    int m_block = 1, m_imageRowsSent = 0;
+    // last: started after the members they use
+    std::thread m_foreground;
+    std::thread m_background;
 };
 
 namespace {
@@ -262,6 +294,9 @@ void drawGhost(ImDrawList* list, const Camera& camera, const Quad& quad, glm::dv
 
 const char* kPushNames[] = {"free", "up", "down", "left", "right", "custom"};
 
+// The scene counts as still this long after the tool last asked a new question.
+constexpr auto kStillAfter = std::chrono::milliseconds(250);
+
 /// A label's screen rectangle.
 struct LabelBox {
     glm::dvec2 topLeft{0.0, 0.0};
@@ -301,6 +336,8 @@ void ContactTool::update(ToolContext& ctx) {
     m_panelWasOpen = m_panelOpen;
     m_panelOpen = false;
     if (m_panelWasOpen) ask(ctx);  // nothing to compute while the tab is closed
+    // While the pose keeps changing the frames come first; a still scene's map gets a full share.
+    m_worker->setBackground(std::chrono::steady_clock::now() - m_lastAsked < kStillAfter);
 }
 
 void ContactTool::ask(ToolContext& ctx) {
@@ -339,6 +376,7 @@ void ContactTool::ask(ToolContext& ctx) {
     }
     job.id = ++m_askedGeneration;
     m_stale = true;
+    m_lastAsked = std::chrono::steady_clock::now();
     m_worker->post(std::move(job));
 }
 

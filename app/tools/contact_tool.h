@@ -3,6 +3,7 @@
 // approach along a direction, the gradient normal beside them, A's ghosts in the world view — and the
 // C-space view, the map of every offset of A that hits, where a click or drag moves A.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -86,6 +87,7 @@ private:
     double m_hoverOverlap = 0.0;
     bool m_hoverHit = false;
     bool m_dragging = false;
+    std::chrono::steady_clock::time_point m_lastAsked{};  // when a question was last posted
 };
 
 }  // namespace cl
