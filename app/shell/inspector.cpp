@@ -1,4 +1,5 @@
 // The left column: one window holding a tab per tool (tool_registry.cpp), the tabs wrapping onto rows.
+#include <chrono>
 #include <string>
 
 #include <imgui.h>
@@ -42,7 +43,11 @@ void drawInspector(SandboxState& state, ToolContext& ctx) {
         ImGui::Separator();
         // The tool's panel scrolls on its own; the tabs stay in place.
         state.openTool = active;
-        if (ImGui::BeginChild("tool panel")) state.tools[std::size_t(active)]->drawPanel(ctx);
+        if (ImGui::BeginChild("tool panel")) {
+            const auto start = std::chrono::steady_clock::now();
+            state.tools[std::size_t(active)]->drawPanel(ctx);
+            state.toolsMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        }
         ImGui::EndChild();
     }
     ImGui::End();

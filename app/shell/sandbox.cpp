@@ -118,6 +118,7 @@ private:
     ScanGeometryCache m_scanGeometry;
     FrameStats m_stats;
     FrameStats m_drawStats;
+    FrameStats m_toolStats;          // the tools' share of the work (updates, open panel, world overlays)
     int m_currentAnswerFrames = 0;   // frames that drew the answer for their own scene (for --stats)
     std::uint64_t m_seenRevision = 0;
     Clock::time_point m_lastEdit = Clock::now();
@@ -365,9 +366,11 @@ void Sandbox::drawViews(const ToolContext& ctx) {
     const Rect& world = m_state.layout.world;
     background->PushClipRect(toIm(world.min), toIm(world.max), true);
     const WorldOverlay worldOverlay{background, &m_state.camera};
+    const Clock::time_point toolsStart = Clock::now();
     for (const auto& tool : m_state.tools) {
         if (tool->overlayActive()) tool->drawWorldOverlay(worldOverlay, ctx);
     }
+    m_state.toolsMs += std::chrono::duration<double, std::milli>(Clock::now() - toolsStart).count();
     background->PopClipRect();
     const Rect& local = m_state.layout.local;
     const PairAnalysis& pair = m_state.report.pair();
@@ -483,7 +486,9 @@ void Sandbox::updateAnalysis(Clock::time_point now) {
 
 void Sandbox::updateTools(ToolContext& ctx) {
     // Every tool reads the snapshot just adopted, before any panel or overlay is drawn.
+    const Clock::time_point start = Clock::now();
     for (const auto& tool : m_state.tools) tool->update(ctx);
+    m_state.toolsMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
 void Sandbox::drawPanels(ToolContext& ctx) {
@@ -518,6 +523,7 @@ void Sandbox::present(Clock::time_point frameStart, bool last) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     m_drawStats.add(std::chrono::duration<double, std::milli>(Clock::now() - drawStart).count());
     m_stats.add(workMs);
+    m_toolStats.add(m_state.toolsMs);
     m_state.lastFrameWorkMs = workMs;
 
     const std::string title = windowTitle(m_state);
@@ -563,6 +569,7 @@ void Sandbox::printStats() const {
     std::cout << "per-frame work (input, collision tests, panels, overlay geometry): " << m_stats.summary() << "\n";
     std::cout << "frames that drew the answers for their own scene: " << m_currentAnswerFrames << " of "
               << m_stats.count() << "\n";
+    std::cout << "of which the tools (updates, the open tab's panel, world overlays): " << m_toolStats.summary() << "\n";
     std::cout << "draw (SFML + ImGui GL calls, not counted as work): " << m_drawStats.summary() << "\n";
     const auto printTimes = [](const char* what, const std::vector<double>& times) {
         FrameStats stats;

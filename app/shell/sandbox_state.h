@@ -66,6 +66,7 @@ struct SandboxState {
     bool frameWorldRequested = false;      ///< Frame the world view on the next frame (after the layout changed).
     double lastFrameWorkMs = 0.0;          ///< Shown in the menu bar.
     std::optional<int> gameBlocksAtStart;  ///< --game-blocks: the Game tool starts playing with this many blocks.
+    double toolsMs = 0.0;                  ///< This frame's time in the tools (updates, open panel, overlays), for --stats.
 };
 
 }  // namespace cl

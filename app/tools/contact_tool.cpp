@@ -9,6 +9,12 @@
 #include <mutex>
 #include <thread>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include <imgui.h>
 
 #include "app/tools/cspace_drag.h"
@@ -16,6 +22,7 @@
 #include "app/tools/tool_context.h"
 #include "app/views/number_format.h"
 #include "app/views/view_drawing.h"
+#include "core/contact_map_image.h"
 #include "core/scene_check.h"
 
 namespace cl {
@@ -26,6 +33,7 @@ inline constexpr std::uint32_t kGradient = 0xb06cffffu;    // violet: the gradie
 inline constexpr std::uint32_t kPush = 0x7cd62cffu;        // lime: push-out and its ghost
 inline constexpr std::uint32_t kApproach = 0xef8a00ffu;    // orange: approach and its ghost
 inline constexpr std::uint32_t kCurrent = 0xe0402affu;     // red: A where it stands (the map's crosshair)
+inline constexpr std::uint32_t kLagging = 0xf0c040ffu;     // amber: the map shown is of an earlier pose
 }  // namespace contactPalette
 
 /// Everything the worker needs for one answer; masks are shared so they outlive the work.
@@ -40,18 +48,34 @@ struct ContactJob {
     std::uint64_t mapId = 0;
 };
 
-/// The tool's own worker: answers the contact questions for the newest job, then fills the newest map a
-/// chunk of rows at a time (a newer job is taken between chunks, so a drag never waits on a map).
+/// Adds a progress report to one not yet taken: the same map's rows append, a newer map replaces it.
+void mergeMapProgress(std::optional<ContactTool::ShownMap>& into, ContactTool::ShownMap&& from) {
+    if (!into) {
+        into = std::move(from);
+        return;
+    }
+    mergePendingRows(into->rows, std::move(from.rows));
+    from.rows = std::move(into->rows);
+    into = std::move(from);
+}
+
+/// The tool's own worker: answers the contact questions for the newest job, and between answers fills the
+/// newest map a few milliseconds at a time, drawing its image rows as they fill. Two threads share the work,
+/// one unit (an answer and a map chunk) at a time: while the pose keeps changing (a drag, a turn) the
+/// background one, at a lower priority than the frame and the collision workers, so on a busy machine the
+/// tool lags and the frame does not; once the scene is still, the foreground one, so a map that is left to
+/// build gets a whole core's share. (An unprivileged thread cannot raise its priority again, hence two.)
 class ContactWorker {
 public:
-    ContactWorker() : m_thread([this] { run(); }) {}
+    ContactWorker() : m_foreground([this] { run(false); }), m_background([this] { run(true); }) {}
     ~ContactWorker() {
         {
             std::lock_guard lock(m_mutex);
             m_stop = true;
         }
         m_wake.notify_all();
-        m_thread.join();
+        m_foreground.join();
+        m_background.join();
     }
     void post(ContactJob job) {
         {
@@ -60,85 +84,145 @@ public:
         }
         m_wake.notify_all();
     }
-    /// Moves out the newest answer and map progress, if any arrived since the last call.
+    /// Which thread takes the next unit of work: the background one while the scene's pose is changing.
+    void setBackground(bool background) {
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_inBackground == background) return;
+            m_inBackground = background;
+        }
+        m_wake.notify_all();
+    }
+    /// Moves out the newest answer and the map progress, if any arrived since the last call.
     void take(std::optional<ContactTool::Shown>& shown, std::optional<ContactTool::ShownMap>& map) {
         std::lock_guard lock(m_mutex);
         if (m_shown) shown = std::move(m_shown), m_shown.reset();
-        if (m_map) map = std::move(m_map), m_map.reset();
+        if (m_map) mergeMapProgress(map, std::move(*m_map)), m_map.reset();
     }
 
 private:
-    // Each chunk publishes a copy of the map: about 64 copies a map, and never tiny chunks.
-    static std::int64_t chunkCells(const ContactMapBuilder& builder) {
-        return std::max<std::int64_t>(40000, cellCount(builder.map().window) / 64);
+    // About this long per map chunk, so an answer asked for meanwhile waits at most that long.
+    static constexpr double kChunkMs = 3.0;
+
+    static void lowerPriority() {
+#ifdef __linux__
+        // Per thread on Linux; failure only means the tool competes with the frame as an equal.
+        (void)setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+#endif
     }
 
-    void run() {
-        std::shared_ptr<const AlphaMask> mapMaskA, mapMaskB;
-        std::unique_ptr<ContactMapBuilder> builder;
-        std::optional<ContactJob> waiting;  // the newest map asked for while another was filling
-        glm::dvec2 base{0.0, 0.0};
-        std::uint64_t mapId = 0;
-        double mapMs = 0.0;
+    void run(bool background) {
+        if (background) lowerPriority();
         for (;;) {
             std::optional<ContactJob> job;
             {
                 std::unique_lock lock(m_mutex);
-                const bool mapWork = (builder && !builder->complete()) || waiting;
-                if (!mapWork) m_wake.wait(lock, [&] { return m_stop || m_job.has_value(); });
+                m_wake.wait(lock, [&] {
+                    return m_stop || (!m_working && m_inBackground == background && (m_job.has_value() || m_mapWork));
+                });
                 if (m_stop) return;
                 if (m_job) job = std::move(m_job), m_job.reset();
+                m_working = true;  // the work state below is this thread's until it is handed back
             }
-            if (job) {
-                const auto start = std::chrono::steady_clock::now();
-                const ContactPair pair(Body{job->maskA.get(), job->a}, Body{job->maskB.get(), job->b}, job->options);
-                ContactTool::Shown shown;
-                shown.jobId = job->id;
-                shown.report = contactReport(pair, job->push);
-                shown.a = job->spriteA;
-                shown.pushDirection = job->push;
-                shown.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-                // A map that is filling is finished first (a new one every frame of a turn would never
-                // finish); the newest request waits and starts when it is done.
-                if (job->rebuildMap) waiting = std::move(*job);
+            work(std::move(job));
+            {
                 std::lock_guard lock(m_mutex);
-                m_shown = std::move(shown);
-                continue;  // a newer job may be waiting: answers before maps
+                m_working = false;
+                m_mapWork = (m_builder && !m_builder->complete()) || m_waiting.has_value();
             }
-            if ((!builder || builder->complete()) && waiting) {
-                const ContactPair pair(Body{waiting->maskA.get(), waiting->a}, Body{waiting->maskB.get(), waiting->b}, waiting->options);
-                mapMaskA = waiting->maskA;
-                mapMaskB = waiting->maskB;
-                builder.reset();
-                if (cellCount(pair.defaultWindow()) <= kMaxContactMapCells) builder = std::make_unique<ContactMapBuilder>(pair);
-                base = waiting->a.position;
-                mapId = waiting->mapId;
-                mapMs = 0.0;
-                waiting.reset();
-                if (!builder) {
-                    std::lock_guard lock(m_mutex);
-                    m_map = ContactTool::ShownMap{ContactMap{}, base, mapId, 0.0};
-                    continue;
-                }
-            }
-            if (builder && !builder->complete()) {
-                const auto start = std::chrono::steady_clock::now();
-                builder->advance(chunkCells(*builder));
-                mapMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-                ContactTool::ShownMap shown{builder->map(), base, mapId, mapMs};
-                std::lock_guard lock(m_mutex);
-                m_map = std::move(shown);
-            }
+            m_wake.notify_all();
         }
+    }
+
+    // One unit: the answer to `job` if any, then one chunk of the map.
+    void work(std::optional<ContactJob> job) {
+        if (job) {
+            const auto start = std::chrono::steady_clock::now();
+            const ContactPair pair(Body{job->maskA.get(), job->a}, Body{job->maskB.get(), job->b}, job->options);
+            ContactTool::Shown shown;
+            shown.jobId = job->id;
+            shown.report = contactReport(pair, job->push);
+            shown.a = job->spriteA;
+            shown.pushDirection = job->push;
+            shown.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+            // A map that is filling is finished first (a new one every frame of a turn would never finish);
+            // the newest request waits and starts when it is done.
+            if (job->rebuildMap) m_waiting = std::move(*job);
+            std::lock_guard lock(m_mutex);
+            m_shown = std::move(shown);
+        }
+        // Then one chunk of the map before the next answer: a stream of answers must not starve the map.
+        if ((!m_builder || m_builder->complete()) && m_waiting) {
+            const ContactJob& w = *m_waiting;
+            const ContactPair pair(Body{w.maskA.get(), w.a}, Body{w.maskB.get(), w.b}, w.options);
+            m_builder.reset();
+            m_mapMaskA = w.maskA;
+            m_mapMaskB = w.maskB;
+            if (cellCount(pair.defaultWindow()) <= kMaxContactMapCells) m_builder = std::make_unique<ContactMapBuilder>(pair);
+            m_base = w.a.position;
+            m_mapId = w.mapId;
+            m_mapMs = 0.0;
+            m_imageRowsSent = 0;
+            m_waiting.reset();
+            if (!m_builder) {
+                ContactTool::ShownMap empty;
+                empty.base = m_base;
+                empty.mapId = m_mapId;
+                empty.rows.mapId = m_mapId;
+                std::lock_guard lock(m_mutex);
+                mergeMapProgress(m_map, std::move(empty));
+                return;
+            }
+            m_block = mapImageBlock(m_builder->map().window);
+        }
+        if (!m_builder || m_builder->complete()) return;
+        const int rowsBefore = m_builder->map().rowsDone;
+        const std::int64_t budget = std::max<std::int64_t>(1024, std::int64_t(m_unitsPerMs * kChunkMs));
+        const auto start = std::chrono::steady_clock::now();
+        m_builder->advance(budget);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        m_mapMs += ms;
+        const ContactMap& map = m_builder->map();
+        // The budget is in the builder's work units; the set-up (no rows) says nothing of their speed.
+        if (ms > 0.05 && map.rowsDone > rowsBefore) m_unitsPerMs = std::clamp(0.5 * m_unitsPerMs + 0.5 * double(budget) / ms, 200.0, 1e7);
+        const int imageHeight = (map.window.height() + m_block - 1) / m_block;
+        const int done = map.complete() ? imageHeight : map.rowsDone / m_block;
+        ContactTool::ShownMap progress;
+        progress.map.window = map.window;
+        progress.map.step = map.step;
+        progress.map.rowsDone = map.rowsDone;
+        progress.base = m_base;
+        progress.mapId = m_mapId;
+        progress.ms = m_mapMs;
+        progress.block = m_block;
+        progress.rows = PendingMapRows{m_mapId, m_imageRowsSent, mapImageRows(map, m_block, m_imageRowsSent, done)};
+        m_imageRowsSent = done;
+        std::lock_guard lock(m_mutex);
+        mergeMapProgress(m_map, std::move(progress));
     }
 
     std::mutex m_mutex;
     std::condition_variable m_wake;
+    // under m_mutex
     bool m_stop = false;
+    bool m_inBackground = false;
+    bool m_working = false;   // a thread holds the work state
+    bool m_mapWork = false;   // a map is filling or waiting to start
     std::optional<ContactJob> m_job;
     std::optional<ContactTool::Shown> m_shown;
     std::optional<ContactTool::ShownMap> m_map;
-    std::thread m_thread;  // last: started after the members it uses
+    // the work state: only the thread that set m_working touches it
+    std::shared_ptr<const AlphaMask> m_mapMaskA, m_mapMaskB;  // keep the map's masks alive while it fills
+    std::unique_ptr<ContactMapBuilder> m_builder;
+    std::optional<ContactJob> m_waiting;  // the newest map asked for while another was filling
+    glm::dvec2 m_base{0.0, 0.0};
+    std::uint64_t m_mapId = 0;
+    double m_mapMs = 0.0;
+    double m_unitsPerMs = 2000.0;  // advance()'s work units a millisecond, learnt from each chunk; starts low
+    int m_block = 1, m_imageRowsSent = 0;
+    // last: started after the members they use
+    std::thread m_foreground;
+    std::thread m_background;
 };
 
 namespace {
@@ -210,6 +294,30 @@ void drawGhost(ImDrawList* list, const Camera& camera, const Quad& quad, glm::dv
 
 const char* kPushNames[] = {"free", "up", "down", "left", "right", "custom"};
 
+// The scene counts as still this long after the tool last asked a new question.
+constexpr auto kStillAfter = std::chrono::milliseconds(250);
+
+/// A label's screen rectangle.
+struct LabelBox {
+    glm::dvec2 topLeft{0.0, 0.0};
+    glm::dvec2 size{0.0, 0.0};
+    glm::dvec2 bottomRight() const { return topLeft + size; }
+    bool overlaps(const LabelBox& o) const {
+        return topLeft.x < o.bottomRight().x && o.topLeft.x < bottomRight().x && topLeft.y < o.bottomRight().y &&
+               o.topLeft.y < bottomRight().y;
+    }
+};
+
+// Just beyond an arrow's tip in the arrow's direction: to the left of the tip for an arrow pointing left,
+// above it for one pointing up, so the text never lies across its own arrow.
+LabelBox labelBeyond(glm::dvec2 tip, glm::dvec2 direction, const char* text) {
+    const ImVec2 textSize = ImGui::CalcTextSize(text);
+    const glm::dvec2 size(textSize.x, textSize.y);
+    const glm::dvec2 anchor = tip + direction * 6.0;
+    const glm::dvec2 topLeft(direction.x < 0.0 ? anchor.x - size.x : anchor.x, anchor.y - size.y * 0.5 + direction.y * size.y * 0.5);
+    return {topLeft, size};
+}
+
 }  // namespace
 
 ContactTool::ContactTool() : m_worker(std::make_unique<ContactWorker>()) {}
@@ -228,6 +336,8 @@ void ContactTool::update(ToolContext& ctx) {
     m_panelWasOpen = m_panelOpen;
     m_panelOpen = false;
     if (m_panelWasOpen) ask(ctx);  // nothing to compute while the tab is closed
+    // While the pose keeps changing the frames come first; a still scene's map gets a full share.
+    m_worker->setBackground(std::chrono::steady_clock::now() - m_lastAsked < kStillAfter);
 }
 
 void ContactTool::ask(ToolContext& ctx) {
@@ -266,6 +376,7 @@ void ContactTool::ask(ToolContext& ctx) {
     }
     job.id = ++m_askedGeneration;
     m_stale = true;
+    m_lastAsked = std::chrono::steady_clock::now();
     m_worker->post(std::move(job));
 }
 
@@ -281,15 +392,26 @@ void ContactTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& 
         drawGhost(view.list, camera, quad, c.separation.vector, contactPalette::kSeparation);
         if (c.centroid) {
             const glm::dvec2 from = camera.worldToScreen(*c.centroid);
-            drawArrow(view.list, from, camera.worldToScreen(*c.centroid + c.separation.vector), toImColor(contactPalette::kSeparation), 3.0f);
+            const glm::dvec2 separationTip = camera.worldToScreen(*c.centroid + c.separation.vector);
+            drawArrow(view.list, from, separationTip, toImColor(contactPalette::kSeparation), 3.0f);
+            // Each label just beyond its arrow's tip; the two arrows often point alike, so the separation's
+            // label moves below the gradient's when they would overlap.
+            std::optional<LabelBox> gradientLabel;
             if (c.gradient.normal) {
                 // The gradient normal has no length of its own: drawn 60 screen pixels long beside the separation.
                 const glm::dvec2 tip = from + *c.gradient.normal * 60.0;
                 drawArrow(view.list, from, tip, toImColor(contactPalette::kGradient), 2.0f);
-                drawLabel(view.list, tip + glm::dvec2(4.0, -6.0), toImColor(contactPalette::kGradient), "gradient normal");
+                gradientLabel = labelBeyond(tip, *c.gradient.normal, "gradient normal");
+                drawLabel(view.list, gradientLabel->topLeft, toImColor(contactPalette::kGradient), "gradient normal");
             }
-            drawLabel(view.list, camera.worldToScreen(*c.centroid + c.separation.vector) + glm::dvec2(-4.0, -18.0),
-                      toImColor(contactPalette::kSeparation), "separation");
+            const glm::dvec2 away = c.separation.normal ? *c.separation.normal : glm::dvec2(0.0, -1.0);
+            LabelBox separationLabel = labelBeyond(separationTip, away, "separation");
+            if (gradientLabel && separationLabel.overlaps(*gradientLabel)) {
+                const bool below = separationLabel.topLeft.y >= gradientLabel->topLeft.y;
+                separationLabel.topLeft.y = below ? gradientLabel->bottomRight().y + 2.0
+                                                  : gradientLabel->topLeft.y - separationLabel.size.y - 2.0;
+            }
+            drawLabel(view.list, separationLabel.topLeft, toImColor(contactPalette::kSeparation), "separation");
             drawCrosshair(view.list, from, toImColor(contactPalette::kSeparation), 6.0f);
         }
     } else if (c.approach.steps) {
@@ -409,8 +531,8 @@ void ContactTool::drawMap(ToolContext& ctx) {
         ImGui::TextDisabled("Map: no cell can hit (a sprite has no solid pixel) or the window is too large.");
         return;
     }
-    // Only the image rows that filled since the last frame are drawn and uploaded (big maps in blocks).
-    const int block = mapImageBlock(map.window);
+    // The worker drew the image rows; only the rows that arrived since the last frame are uploaded.
+    const int block = m_map->block;
     const int imageWidth = (map.window.width() + block - 1) / block;
     const int imageHeight = (map.window.height() + block - 1) / block;
     // Made on first use: an sf::Texture opens the display, and the tool is also built where there is none.
@@ -418,25 +540,22 @@ void ContactTool::drawMap(ToolContext& ctx) {
     if (m_textureMapId != m_map->mapId) {
         if (m_texture->getSize() != sf::Vector2u(unsigned(imageWidth), unsigned(imageHeight)))
             (void)m_texture->create(unsigned(imageWidth), unsigned(imageHeight));
-        const std::vector<std::uint8_t> rows = mapImageRows(map, block, 0, imageHeight);
-        m_texture->update(rows.data());
         m_textureMapId = m_map->mapId;
-        m_textureRows = map.rowsDone / block;
-    } else if (m_textureRows < imageHeight) {
-        const int done = map.complete() ? imageHeight : map.rowsDone / block;
-        if (done > m_textureRows) {
-            const std::vector<std::uint8_t> rows = mapImageRows(map, block, m_textureRows, done);
-            m_texture->update(rows.data(), unsigned(imageWidth), unsigned(done - m_textureRows), 0, unsigned(m_textureRows));
-            m_textureRows = done;
-        }
+        m_textureRows = 0;
+    }
+    PendingMapRows& pending = m_map->rows;
+    if (!pending.rgba.empty() && pending.mapId == m_map->mapId) {
+        const int rows = int(pending.rgba.size() / (std::size_t(imageWidth) * 4));
+        m_texture->update(pending.rgba.data(), unsigned(imageWidth), unsigned(rows), 0, unsigned(pending.firstRow));
+        m_textureRows = pending.firstRow + rows;
+        pending.rgba.clear();
     }
     ImGui::Text("%d x %d cells, %s", map.window.width(), map.window.height(),
                 map.complete() ? ("built in " + formatNumber(m_map->ms) + " ms").c_str()
                                : ("filling: " + std::to_string(map.rowsDone) + " of " + std::to_string(map.window.height()) + " rows").c_str());
-    if (m_map->mapId != m_requestedMapId)
-    {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("(the map of an earlier pose: the newest follows when this one is done)");
+    if (m_map->mapId != m_requestedMapId) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(toImColor(contactPalette::kLagging)));
+        ImGui::TextWrapped("Lagging: the map of an earlier pose of A (the newest follows when this one is done)");
         ImGui::PopStyleColor();
     }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -447,22 +566,29 @@ void ContactTool::drawMap(ToolContext& ctx) {
     const glm::dvec2 size = layout.size();
     ImGui::InvisibleButton("##cspace", toIm(size));
     ImDrawList* list = ImGui::GetWindowDrawList();
-    list->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(m_texture->getNativeHandle())), corner,
-                   toIm(layout.topLeft + size));
+    // The uploaded rows as the image, the rest (not filled yet) as one grey rectangle: the texture's other
+    // rows still hold an earlier map.
+    const double shownHeight = std::min(size.y, double(m_textureRows) * block * cell);
+    if (m_textureRows > 0)
+        list->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(m_texture->getNativeHandle())), corner,
+                       toIm(layout.topLeft + glm::dvec2(size.x, shownHeight)), ImVec2(0.0f, 0.0f),
+                       ImVec2(1.0f, float(m_textureRows) / float(imageHeight)));
+    if (shownHeight < size.y)
+        list->AddRectFilled(toIm(layout.topLeft + glm::dvec2(0.0, shownHeight)), toIm(layout.topLeft + size), toImColor(kMapPendingColour));
     const double step = map.step;
     Document& doc = ctx.document();
     const int a = doc.selection().pairA;
-    // Where A stands now on this map's lattice (the map may lag a frame behind while it is rebuilt).
-    const std::optional<glm::ivec2> here =
-        a >= 0 ? cellForPosition(m_map->base, doc.scene().sprites[a].transform.position, step) : std::nullopt;
+    // Where A stands now in this map's cells; off the lattice (A moved by a fraction of h: the map is being
+    // rebuilt and lags) the crosshair and the lines are drawn where A stands between the cells.
     list->PushClipRect(corner, toIm(layout.topLeft + size), true);
-    if (here) {
-        const glm::dvec2 at = layout.cellCentre(*here);
+    if (a >= 0) {
+        const glm::dvec2 k = (doc.scene().sprites[a].transform.position - m_map->base) / step;
+        const glm::dvec2 at = layout.topLeft + (k - glm::dvec2(map.window.first) + 0.5) * cell;
         if (m_shown && m_shown->report.applicable && m_shown->report.hit) {
             const ContactReport& c = m_shown->report;
-            list->AddLine(toIm(at), toIm(layout.cellCentre(*here + c.separation.cell)), toImColor(contactPalette::kSeparation), 2.5f);
-            list->AddRect(toIm(layout.cellTopLeft(*here + c.separation.cell)),
-                          toIm(layout.cellTopLeft(*here + c.separation.cell) + glm::dvec2(cell)), toImColor(contactPalette::kSeparation), 0.0f, 0, 2.0f);
+            const glm::dvec2 free = at + glm::dvec2(c.separation.cell) * cell;
+            list->AddLine(toIm(at), toIm(free), toImColor(contactPalette::kSeparation), 2.5f);
+            list->AddRect(toIm(free - glm::dvec2(0.5 * cell)), toIm(free + glm::dvec2(0.5 * cell)), toImColor(contactPalette::kSeparation), 0.0f, 0, 2.0f);
             if (!m_free && c.push.distance > 0.0)
                 drawArrow(list, at, at + c.push.direction * (c.push.distance / step * cell), toImColor(contactPalette::kPush), 2.0f, 7.0f);
         }
@@ -488,23 +614,24 @@ void ContactTool::drawMap(ToolContext& ctx) {
         const glm::ivec2 hovered = layout.clampToWindow(layout.cellAt({mouse.x, mouse.y}));
         const CollisionReport& report = ctx.report();
         const PairAnalysis& pair = report.pair();
+        // The offset a click there would move A by (onto the map's lattice).
+        const glm::dvec2 offset = positionForCell(m_map->base, hovered, step) - doc.scene().sprites[a].transform.position;
         // The overlap at a cell changes with anything that moves the pair, so the cache is per revision too.
-        if ((hovered != m_hoverCell || doc.revision() != m_hoverRevision) && pair.a >= 0 && here) {
+        if ((hovered != m_hoverCell || doc.revision() != m_hoverRevision) && pair.a >= 0) {
             const CheckContactSettings settings = contactSettings(doc.scene(), CheckOptions{});
             ContactOptions options{settings.test, report.sampling(), doc.scene().scan, settings.resolution};
             const SpriteShapes& sa = report.sprites()[pair.a];
             const SpriteShapes& sb = report.sprites()[pair.b];
             // One full test at the hovered offset, from where A stands now.
             const ContactPair now(Body{sa.mask.get(), sa.transform}, Body{sb.mask.get(), sb.transform}, options);
-            const CollisionResult r = now.runAt(glm::dvec2(hovered - *here) * step);
+            const CollisionResult r = now.runAt(offset);
             m_hoverCell = hovered;
             m_hoverRevision = doc.revision();
             m_hoverOverlap = r.overlap;
             m_hoverHit = r.hit;
         }
-        if (m_hoverCell && here) {
-            const glm::dvec2 t = glm::dvec2(*m_hoverCell - *here) * step;
-            ImGui::SetTooltip("offset %s from A: %s, overlap %s\nclick or drag to move A there", vec(t).c_str(),
+        if (m_hoverCell) {
+            ImGui::SetTooltip("offset %s from A: %s, overlap %s\nclick or drag to move A there", vec(offset).c_str(),
                               m_hoverHit ? "hit" : "free", formatNumber(m_hoverOverlap).c_str());
         }
     }

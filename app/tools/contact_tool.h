@@ -3,12 +3,14 @@
 // approach along a direction, the gradient normal beside them, A's ghosts in the world view — and the
 // C-space view, the map of every offset of A that hits, where a click or drag moves A.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
 
 #include <SFML/Graphics/Texture.hpp>
 
+#include "app/tools/cspace_layout.h"
 #include "app/tools/tool.h"
 #include "core/contact.h"
 #include "core/contact_map.h"
@@ -32,6 +34,7 @@ public:
     bool overlayActive() const override { return m_drawInWorld && m_panelOpen && m_shown.has_value(); }
     void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
     void sceneOpened() override;
+    Shortcut shortcut() const override { return {Key::F3}; }
 
     /// What the worker answered, as last adopted.
     struct Shown {
@@ -41,12 +44,15 @@ public:
         glm::dvec2 pushDirection{0.0, -1.0};
         double ms = 0.0;
     };
-    /// The newest map (possibly still filling), with A's position it was built at.
+    /// The newest map's progress (possibly still filling), with A's position it was built at. The worker
+    /// draws the image rows; the panel only uploads the rows it has not uploaded yet.
     struct ShownMap {
-        ContactMap map;
+        ContactMap map;  ///< window, step and rowsDone; no bits (the panel reads the image rows instead)
         glm::dvec2 base{0.0, 0.0};
         std::uint64_t mapId = 0;
         double ms = 0.0;
+        int block = 1;                  ///< Cells per image pixel side (mapImageBlock).
+        PendingMapRows rows;            ///< Image rows that arrived and are not uploaded yet.
     };
 
 private:
@@ -65,8 +71,8 @@ private:
     std::optional<ShownMap> m_map;
     bool m_stale = false;  // the shown answer is older than the scene
     std::unique_ptr<sf::Texture> m_texture;  ///< The map image, made when first drawn.
-    std::uint64_t m_textureMapId = 0;
-    int m_textureRows = -1;
+    std::uint64_t m_textureMapId = 0;  // the map whose rows the texture holds
+    int m_textureRows = 0;             // image rows of that map uploaded
     // what was last asked of the worker
     std::uint64_t m_askedRevision = ~std::uint64_t{0};
     std::uint64_t m_askedGeneration = 0;  // ids of jobs and maps count from 1; 0 is none
@@ -81,6 +87,7 @@ private:
     double m_hoverOverlap = 0.0;
     bool m_hoverHit = false;
     bool m_dragging = false;
+    std::chrono::steady_clock::time_point m_lastAsked{};  // when a question was last posted
 };
 
 }  // namespace cl

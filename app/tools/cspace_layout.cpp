@@ -67,4 +67,12 @@ std::vector<std::uint8_t> mapImageRows(const ContactMap& map, int block, int fir
     return rgba;
 }
 
+void mergePendingRows(PendingMapRows& pending, PendingMapRows&& later) {
+    if (pending.mapId != later.mapId || pending.rgba.empty()) {
+        pending = std::move(later);
+        return;
+    }
+    pending.rgba.insert(pending.rgba.end(), later.rgba.begin(), later.rgba.end());
+}
+
 }  // namespace cl

@@ -53,4 +53,15 @@ int mapImageBlock(const LatticeWindow& window);
 /// kMapFreeColour). Image width is ceil(window width / block).
 std::vector<std::uint8_t> mapImageRows(const ContactMap& map, int block, int firstRow, int lastRow);
 
+/// A map's image rows on their way from the worker to the texture: rows [firstRow, firstRow + rows in rgba).
+struct PendingMapRows {
+    std::uint64_t mapId = 0;         ///< The map they belong to.
+    int firstRow = 0;                ///< The first image row in rgba.
+    std::vector<std::uint8_t> rgba;  ///< RGBA rows (mapImageRows), not uploaded yet.
+};
+
+/// Adds `later` to `pending`: rows of the same map append (a map's rows arrive in order, each batch starting
+/// where the last ended), another map's rows replace them.
+void mergePendingRows(PendingMapRows& pending, PendingMapRows&& later);
+
 }  // namespace cl

@@ -82,6 +82,20 @@ TEST(SandboxCommands, F2OpensTheNotesTab) {
     EXPECT_FALSE(notes->help.empty());
 }
 
+TEST(SandboxCommands, F3OpensTheContactTab) {
+    SandboxState state;
+    state.tools = makeTools();
+    const CommandTable table = makeCommands(state);
+    EXPECT_TRUE(table.dispatch(InputEvent::keyDown(Key::F3)));
+    ASSERT_GE(state.focusTool, 0);
+    EXPECT_EQ(state.tools[std::size_t(state.focusTool)]->id(), "contact");
+    const Command* contact = table.find("view.tool.contact");
+    ASSERT_NE(contact, nullptr);
+    EXPECT_EQ(contact->shortcuts.front().text(), "F3");  // the menu and the F1 line show it first
+    EXPECT_NE(contact->help.find("Contact tab"), std::string::npos) << contact->help;
+    EXPECT_NE(contact->inputText().find("F3"), std::string::npos) << contact->inputText();
+}
+
 TEST(SandboxCommands, CtrlDigitsOpenTheFirstNineTabsInRegistryOrder) {
     SandboxState state;
     state.tools = makeTools();

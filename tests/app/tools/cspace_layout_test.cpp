@@ -101,5 +101,31 @@ TEST(CspaceLayout, MapImageBlock) {
     EXPECT_EQ(mapImageBlock(LatticeWindow{{-2040, 0}, {2040, 4256}}), 5);  // 4257 rows: 4257 / 5 = 852 pixels
 }
 
+TEST(CspaceLayout, PendingRowsOfOneMapAppendAndANewerMapReplacesThem) {
+    // One-pixel-wide rows whose first byte names the row, so the order can be read back.
+    auto rows = [](std::uint64_t map, int first, int count) {
+        PendingMapRows r{map, first, {}};
+        for (int row = first; row < first + count; ++row)
+            for (std::uint8_t byte : {std::uint8_t(row), std::uint8_t(0), std::uint8_t(0), std::uint8_t(255)}) r.rgba.push_back(byte);
+        return r;
+    };
+    PendingMapRows pending;
+    mergePendingRows(pending, rows(1, 0, 2));
+    mergePendingRows(pending, rows(1, 2, 3));  // not uploaded in between: rows 0..4 wait together
+    EXPECT_EQ(pending.mapId, 1u);
+    EXPECT_EQ(pending.firstRow, 0);
+    ASSERT_EQ(pending.rgba.size(), 5u * 4u);
+    for (int row = 0; row < 5; ++row) EXPECT_EQ(pending.rgba[std::size_t(row) * 4], row);
+    pending.rgba.clear();                      // uploaded
+    mergePendingRows(pending, rows(1, 5, 1));
+    EXPECT_EQ(pending.firstRow, 5);
+    EXPECT_EQ(pending.rgba.size(), 4u);
+    mergePendingRows(pending, rows(2, 0, 1));  // a newer map: the older map's rows are dropped
+    EXPECT_EQ(pending.mapId, 2u);
+    EXPECT_EQ(pending.firstRow, 0);
+    ASSERT_EQ(pending.rgba.size(), 4u);
+    EXPECT_EQ(pending.rgba[0], 0);
+}
+
 }  // namespace
 }  // namespace cl
