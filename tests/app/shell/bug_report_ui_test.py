@@ -16,19 +16,13 @@ import sys
 import tempfile
 import time
 
-
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
+from sandbox_driver import fail, fresh_env, open_sandbox, quit_with_ctrl_q, retry, wait_for, xdotool  # noqa: E402
 
 
 def run(args, **kw):
     result = subprocess.run(args, capture_output=True, text=True, timeout=60, **kw)
     return result
-
-
-def xdotool(*args):
-    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=20)
 
 
 def verify(app, scene):
@@ -42,44 +36,20 @@ def drive_bug_report(app, lesson, env, work, saved, typed_ui):
     """Ctrl+B, a typed title, Ctrl+Enter, Ctrl+Q in a fresh window; None when bug-report.json was saved."""
     if os.path.exists(saved):
         os.remove(saved)
-    proc = subprocess.Popen([app, lesson, "--describe-ui", typed_ui], env=env, cwd=work,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        window = ""
-        deadline = time.time() + 20
-        while not window and time.time() < deadline:
-            time.sleep(0.2)
-            window = xdotool("search", "--onlyvisible", "--name", "Collision Lab").stdout.split("\n")[0].strip()
+    # Generous pauses: under the sanitizer build or a busy machine a frame can take a few hundred ms.
+    with open_sandbox(app, [lesson, "--describe-ui", typed_ui], env, work, point=(600, 400), settle=2.0,
+                      pause=0.5) as (window, proc):
         if not window:
             return "the sandbox window did not appear"
-        xdotool("windowmove", window, "0", "0")
-        # Generous pauses: under the sanitizer build or a busy machine a frame can take a few hundred ms.
-        time.sleep(2.0)
-        # No window manager under Xvfb: the pointer over the window, and the focus set, give it the keyboard.
-        xdotool("mousemove", "600", "400")
-        xdotool("windowfocus", window)
-        time.sleep(0.5)
         xdotool("key", "ctrl+b")
         time.sleep(2.0)
         xdotool("type", "--delay", "60", "typed by xdotool")
         time.sleep(1.0)
         xdotool("key", "ctrl+Return")
-        deadline = time.time() + 20
-        while not os.path.exists(saved) and time.time() < deadline:
-            time.sleep(0.2)
-        if not os.path.exists(saved):
+        if not wait_for(lambda: os.path.exists(saved), 20):
             return "Ctrl+B, typing and Ctrl+Enter saved no bug-report.json in the current folder"
         time.sleep(0.5)
-        xdotool("key", "ctrl+q")
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            return "Ctrl+Q did not quit"
-        return None
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        return quit_with_ctrl_q(proc, 20)
 
 
 def main():
@@ -89,8 +59,7 @@ def main():
     if not lesson_notes:
         fail(f"{lesson} has no notes to look for")
     with tempfile.TemporaryDirectory() as work:
-        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"), XDG_STATE_HOME=os.path.join(work, "state"),
-                   HOME=work)
+        env = fresh_env(work)
 
         # 1. Notes visible on open.
         ui_file = os.path.join(work, "opened.json")
@@ -114,14 +83,7 @@ def main():
         # it has the keyboard, so the whole sequence is tried up to three times with a fresh window.
         saved = os.path.join(work, "bug-report.json")
         typed_ui = os.path.join(work, "typed.json")
-        problems = []
-        for attempt in range(3):
-            problem = drive_bug_report(app, lesson, env, work, saved, typed_ui)
-            if problem is None:
-                break
-            problems.append(problem)
-        else:
-            fail("; ".join(problems))
+        retry(3, lambda: drive_bug_report(app, lesson, env, work, saved, typed_ui))
         with open(saved) as f:
             report = json.load(f)
         if report["title"] != "typed by xdotool":

@@ -19,19 +19,14 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
+from sandbox_driver import (drag, fail, fresh_env, open_sandbox, quit_with_ctrl_q, retry, screenshot_rgb,  # noqa: E402
+                            wait_for, xdotool)
+
 FREE = (0xEC, 0xEB, 0xE4)     # kMapFreeColour
 HIT = (0x30, 0x38, 0x48)      # kMapHitColour
 CURRENT = (0xE0, 0x40, 0x2A)  # the crosshair: A now
 MOVE = (14, -9)               # the drag's target, in cells from the crosshair
-
-
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
-
-
-def xdotool(*args):
-    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=20)
 
 
 def png_size(path):
@@ -40,15 +35,6 @@ def png_size(path):
     if head[:8] != b"\x89PNG\r\n\x1a\n":
         fail(f"{path} is not a PNG")
     return struct.unpack(">II", head[16:24])
-
-
-def screenshot(work):
-    """The root window as (width, height, RGB bytes)."""
-    width, height = (int(v) for v in xdotool("getdisplaygeometry").stdout.split())
-    raw = os.path.join(work, "screen.rgb")
-    subprocess.run(["import", "-window", "root", "-depth", "8", "rgb:" + raw], check=True, timeout=30)
-    with open(raw, "rb") as f:
-        return width, height, f.read()
 
 
 def find_map(shot, cells):
@@ -93,31 +79,14 @@ def a_position(scene_file):
         return tuple(json.load(f)["sprites"][0]["position"])
 
 
-def wait_for(predicate, seconds):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    return None
-
-
 def drive(app, scene, original, cells, env, work):
     """Drag, save, undo, save, quit in a fresh window; None when every step did what it should."""
     with open(scene + ".orig", "rb") as src, open(scene, "wb") as dst:
         dst.write(src.read())
-    proc = subprocess.Popen([app, scene, "--tool", "contact"], env=env, cwd=work,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        window = wait_for(lambda: xdotool("search", "--onlyvisible", "--name", "Collision Lab").stdout.split("\n")[0].strip(), 20)
+    with open_sandbox(app, [scene, "--tool", "contact"], env, work, point=(900, 300)) as (window, proc):
         if not window:
             return "the sandbox window did not appear"
-        xdotool("windowmove", window, "0", "0")
-        # No window manager under Xvfb: the pointer over the window, and the focus set, give it the keyboard.
-        xdotool("mousemove", "900", "300")
-        xdotool("windowfocus", window)
-        found = wait_for(lambda: find_map(screenshot(work), cells), 20)
+        found = wait_for(lambda: find_map(screenshot_rgb(os.path.join(work, "screen.rgb")), cells), 20)
         if not found:
             return "no C-space map of the expected shape, or no crosshair in it, on the screen"
         (x0, y0, x1, y1), (cx, cy) = found
@@ -126,18 +95,9 @@ def drive(app, scene, original, cells, env, work):
         if not (x0 < target[0] < x1 and y0 < target[1] < y1):
             return f"the drag's target {target} lies outside the map {found[0]}"
         start = (round(cx + 2 * cell), round(cy + 2 * cell))
-        xdotool("mousemove", str(start[0]), str(start[1]))
-        time.sleep(0.4)
-        xdotool("mousedown", "1")
-        time.sleep(0.3)
-        for k in range(1, 7):
-            x = start[0] + (target[0] - start[0]) * k // 6
-            y = start[1] + (target[1] - start[1]) * k // 6
-            xdotool("mousemove", str(x), str(y))
-            time.sleep(0.12)
-        time.sleep(0.4)
-        xdotool("mouseup", "1")
-        time.sleep(0.5)
+        steps = [(start[0] + (target[0] - start[0]) * k // 6, start[1] + (target[1] - start[1]) * k // 6)
+                 for k in range(1, 7)]
+        drag([start, *steps], hover=0.4, pressed=0.3, step=0.12, settle=0.4)
         xdotool("mousemove", "900", "300")
         time.sleep(0.3)
         xdotool("key", "ctrl+s")
@@ -157,23 +117,13 @@ def drive(app, scene, original, cells, env, work):
         if not back:
             return f"one Ctrl+Z and Ctrl+S left A at {a_position(scene)}, not {original}"
         print("ok: one Ctrl+Z put A back where it was")
-        xdotool("key", "ctrl+q")
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            return "Ctrl+Q did not quit"
-        return None
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        return quit_with_ctrl_q(proc, 20)
 
 
 def main():
     app, source = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with tempfile.TemporaryDirectory() as work:
-        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"), XDG_STATE_HOME=os.path.join(work, "state"),
-                   HOME=work)
+        env = fresh_env(work)
         # A copy to save into, its images found where the original's are.
         with open(source) as f:
             data = json.load(f)
@@ -194,15 +144,7 @@ def main():
 
         # Under Xvfb without a window manager the first input can reach the window before it has the keyboard,
         # so the whole sequence is tried up to three times with a fresh window and a fresh copy of the scene.
-        problems = []
-        for attempt in range(3):
-            problem = drive(app, scene, original, cells, env, work)
-            if problem is None:
-                break
-            print(f"attempt {attempt + 1}: {problem}")
-            problems.append(problem)
-        else:
-            fail("; ".join(problems))
+        retry(3, lambda: drive(app, scene, original, cells, env, work))
 
 
 if __name__ == "__main__":

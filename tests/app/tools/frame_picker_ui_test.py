@@ -17,29 +17,16 @@ import sys
 import tempfile
 import time
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-import numpy  # noqa: E402
-import pygame  # noqa: E402
+import numpy
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
+from sandbox_driver import (click, fail, fresh_env, open_sandbox, quit_with_ctrl_q, screenshot_array,  # noqa: E402
+                            wait_for, xdotool)
 
 CHECKER_DARK = (40, 40, 46)    # app/tools/frame_picker.cpp: checkerboard()
 CHECKER_LIGHT = (58, 58, 66)
 SELECTED = (255, 220, 0)       # kSelectedColour
 PANEL_WIDTH = 400              # the inspector is narrower than this at 1600x900
-
-
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
-
-
-def xdotool(*args):
-    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=20)
-
-
-def screenshot(path):
-    subprocess.run(["import", "-window", "root", path], check=True, timeout=30)
-    return pygame.surfarray.array3d(pygame.image.load(path)).transpose(1, 0, 2)  # rows, columns, rgb
 
 
 def is_colour(pixels, colour):
@@ -93,35 +80,22 @@ def main():
             shutil.copy(os.path.join(sprites, name), os.path.join(work, "sprites", name))
         scene = os.path.join(work, "scenes", "lesson.json")
         shutil.copy(lesson, scene)
-        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"), XDG_STATE_HOME=os.path.join(work, "state"),
-                   HOME=work)
+        env = fresh_env(work)
         before = os.path.getmtime(scene)
-        proc = subprocess.Popen([app, scene, "--tool", "sprites", "--size", "1600x900"], env=env, cwd=work,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        try:
-            window = ""
-            deadline = time.time() + 20
-            while not window and time.time() < deadline:
-                time.sleep(0.2)
-                window = xdotool("search", "--onlyvisible", "--name", "Collision Lab").stdout.split("\n")[0].strip()
+        # The pointer away from the panel, so no thumbnail is hovered; generous pauses for a busy machine.
+        with open_sandbox(app, [scene, "--tool", "sprites", "--size", "1600x900"], env, work, point=(1500, 850),
+                          pause=2.5, focus=False) as (window, proc):
             if not window:
                 fail("the sandbox window did not appear")
-            xdotool("windowmove", window, "0", "0")
-            # Away from the panel, so no thumbnail is hovered; generous pauses for a busy machine.
-            xdotool("mousemove", "1500", "850")
-            time.sleep(2.5)
-            corners, selected = thumbnail_corners(screenshot(os.path.join(work, "before.png")))
+            corners, selected = thumbnail_corners(screenshot_array(os.path.join(work, "before.rgb")))
             if len(corners) < 12 or selected is None:
                 fail(f"found {len(corners)} thumbnails (want 12: hero_0..hero_7, saw_0..saw_3) and selection {selected}")
             shown = min(range(len(corners)), key=lambda i: abs(corners[i][0] - selected[0]) + abs(corners[i][1] - selected[1]))
             if shown != 6:
                 fail(f"the yellow border is on thumbnail {shown}, not hero_6 (frame_index 6): {corners[:12]}")
             x, y = corners[4]
-            xdotool("mousemove", str(x + 10), str(y + 10))
-            time.sleep(0.3)
-            xdotool("click", "1")
-            time.sleep(1.0)
-            corners, selected = thumbnail_corners(screenshot(os.path.join(work, "after.png")))
+            click((x + 10, y + 10), before=0.3, after=1.0)
+            corners, selected = thumbnail_corners(screenshot_array(os.path.join(work, "after.rgb")))
             shown = min(range(len(corners)), key=lambda i: abs(corners[i][0] - selected[0]) + abs(corners[i][1] - selected[1]))
             if shown != 4:
                 fail(f"after the click the yellow border is on thumbnail {shown}, not hero_4")
@@ -131,23 +105,14 @@ def main():
                 xdotool("windowfocus", window)
                 time.sleep(0.5)
                 xdotool("key", "ctrl+s")
-                deadline = time.time() + 5
-                while os.path.getmtime(scene) == before and time.time() < deadline:
-                    time.sleep(0.2)
-                if os.path.getmtime(scene) != before:
+                if wait_for(lambda: os.path.getmtime(scene) != before, 5):
                     break
             else:
                 fail("Ctrl+S did not save the scene")
             time.sleep(0.5)
-            xdotool("key", "ctrl+q")
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                fail("Ctrl+Q did not quit")
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+            problem = quit_with_ctrl_q(proc, 20)
+            if problem:
+                fail(problem)
         with open(scene) as f:
             saved = json.load(f)
         hero = saved["sprites"][0]

@@ -11,10 +11,12 @@ longer than Right), every block falling at the game's fall speed, and a timeline
 """
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
+from sandbox_driver import click, fail, fresh_env, hold, open_sandbox, quit_with_ctrl_q, retry, xdotool  # noqa: E402
 
 # Where the Game panel's controls are at 1600x900 with default settings (the window at 0,0).
 BLOCKS_SLIDER = (137, 319)
@@ -25,48 +27,14 @@ FIELD_WIDTH, PERSON_WIDTH, FALL_SPEED = 800.0, 48.0, 2.0  # the tutorial's defau
 BLOCKS = 100
 
 
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
-
-
-def xdotool(*args):
-    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=20)
-
-
-def click(at):
-    xdotool("mousemove", str(at[0]), str(at[1]))
-    time.sleep(0.25)  # a frame with the pointer over the widget before the press
-    xdotool("click", "1")
-    time.sleep(0.4)
-
-
-def hold(key, seconds):
-    xdotool("keydown", key)
-    time.sleep(seconds)
-    xdotool("keyup", key)
-
-
 def play_once(app, scene, env, work, ui_file):
     """One try in a fresh window; returns the described UI, or a string saying what went wrong."""
     if os.path.exists(ui_file):
         os.remove(ui_file)
-    proc = subprocess.Popen([app, scene, "--tool", "game", "--describe-ui", ui_file], env=env, cwd=work,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        window = ""
-        deadline = time.time() + 15
-        while not window and time.time() < deadline:
-            time.sleep(0.2)
-            window = xdotool("search", "--onlyvisible", "--name", "Collision Lab").stdout.split("\n")[0].strip()
+    with open_sandbox(app, [scene, "--tool", "game", "--describe-ui", ui_file], env, work, point=(700, 400), settle=1.0,
+                      pause=0.3, appear=15) as (window, proc):
         if not window:
             return "the sandbox window did not appear"
-        xdotool("windowmove", window, "0", "0")
-        time.sleep(1.0)
-        # No window manager under Xvfb: the pointer over the window, and the focus set, give it the keyboard.
-        xdotool("mousemove", "700", "400")
-        xdotool("windowfocus", window)
-        time.sleep(0.3)
         # Ctrl+click turns the Blocks slider into a text field: 100 blocks, so a scene of the blocks near the
         # person stays far below a scene's 255 sprites.
         xdotool("mousemove", str(BLOCKS_SLIDER[0]), str(BLOCKS_SLIDER[1]))
@@ -91,11 +59,9 @@ def play_once(app, scene, env, work, ui_file):
         time.sleep(0.5)
         click(OPEN_AS_SCENE_BUTTON)
         time.sleep(1.0)
-        xdotool("key", "ctrl+q")
-        try:
-            proc.wait(timeout=8)
-        except subprocess.TimeoutExpired:
-            return "Ctrl+Q did not quit"
+        problem = quit_with_ctrl_q(proc, 8)
+        if problem:
+            return problem
         if not os.path.exists(ui_file):
             return "--describe-ui wrote nothing"
         with open(ui_file) as f:
@@ -103,30 +69,17 @@ def play_once(app, scene, env, work, ui_file):
         if not ui["title"].startswith("Falling blocks: seed "):
             return f"no paused frame was opened as a scene: title {ui['title']!r}, errors {ui['errors']}"
         return ui
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
 
 
 def main():
     app, scene = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     started = time.time()
     with tempfile.TemporaryDirectory() as work:
-        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"), XDG_STATE_HOME=os.path.join(work, "state"),
-                   HOME=work)
+        env = fresh_env(work)
         ui_file = os.path.join(work, "ui.json")
         # Under Xvfb without a window manager the first input can reach the window before it has the keyboard,
         # or a frame can stall on a busy machine: the whole sequence is tried up to three times in a fresh window.
-        problems = []
-        for attempt in range(3):
-            ui = play_once(app, scene, env, work, ui_file)
-            if isinstance(ui, dict):
-                break
-            problems.append(ui)
-            print(f"attempt {attempt + 1}: {ui}")
-        else:
-            fail("; ".join(problems))
+        ui, windows = retry(3, lambda: play_once(app, scene, env, work, ui_file))
 
     sprites = ui["sprites"]
     names = [s["name"] for s in sprites]
@@ -150,7 +103,7 @@ def main():
         fail("the scene has no expect block")
     print(f"ok: Play, Left/Right, Space and Open as scene gave \"{ui['title']}\" with the person at x = "
           f"{person['position'][0]:g} and {len(names) - 1} falling blocks, {ui['frames']} frames "
-          f"({len(problems) + 1} window(s), {time.time() - started:.1f} s)")
+          f"({windows} window(s), {time.time() - started:.1f} s)")
 
 
 if __name__ == "__main__":

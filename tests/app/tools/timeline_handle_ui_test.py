@@ -23,25 +23,12 @@ import time
 
 import numpy
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
+from sandbox_driver import (drag, fail, fresh_env, open_sandbox, quit_with_ctrl_q, retry,  # noqa: E402
+                            screenshot_array, xdotool)
+
 KNOB = (0x50, 0xF0, 0xA0)  # kVelocity in app/tools/timeline_tool.cpp
 DRAG = (60, 30)
-
-
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
-
-
-def xdotool(*args):
-    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=20)
-
-
-def screenshot(path):
-    subprocess.run(["import", "-window", "root", path], check=True, timeout=30)
-    size = subprocess.run(["identify", "-format", "%w %h", path], capture_output=True, text=True, check=True).stdout
-    w, h = (int(v) for v in size.split())
-    raw = subprocess.run(["convert", path, "rgb:-"], capture_output=True, check=True, timeout=30).stdout
-    return numpy.frombuffer(raw, dtype=numpy.uint8).reshape(h, w, 3)
 
 
 def find_knob(pixels):
@@ -97,35 +84,17 @@ def wait_saved(path, after, timeout=20):
 
 def drive(app, scene, env, work, ui_file):
     """Drag the knob, save, undo, save, quit; returns (dragged scene, undone scene) or a problem string."""
-    proc = subprocess.Popen([app, scene, "--tool", "timeline", "--describe-ui", ui_file], env=env, cwd=work,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        window = ""
-        deadline = time.time() + 20
-        while not window and time.time() < deadline:
-            time.sleep(0.2)
-            window = xdotool("search", "--onlyvisible", "--name", "Collision Lab").stdout.split("\n")[0].strip()
+    with open_sandbox(app, [scene, "--tool", "timeline", "--describe-ui", ui_file], env, work, point=(5, 5), settle=2.5,
+                      pause=0.5) as (window, proc):
         if not window:
             return "the sandbox window did not appear"
-        xdotool("windowmove", window, "0", "0")
-        time.sleep(2.5)
-        xdotool("mousemove", "5", "5")
-        xdotool("windowfocus", window)
-        time.sleep(0.5)
-        knob = find_knob(screenshot(os.path.join(work, "before.png")))
+        knob = find_knob(screenshot_array(os.path.join(work, "before.rgb")))
         if knob is None:
             return "no velocity knob on screen"
         x, y = knob
-        xdotool("mousemove", str(x), str(y))
-        time.sleep(0.3)
-        xdotool("mousedown", "1")
-        for k in range(1, 7):
-            time.sleep(0.05)
-            xdotool("mousemove", str(x + DRAG[0] * k // 6), str(y + DRAG[1] * k // 6))
-        time.sleep(0.3)
-        xdotool("mouseup", "1")
-        time.sleep(0.5)
-        moved = find_knob(screenshot(os.path.join(work, "after.png")))
+        drag([(x, y)] + [(x + DRAG[0] * k // 6, y + DRAG[1] * k // 6) for k in range(1, 7)],
+             hover=0.3, pressed=0.05, step=0.05, settle=0.25)
+        moved = find_knob(screenshot_array(os.path.join(work, "after.rgb")))
         if moved is None or abs(moved[0] - (x + DRAG[0])) > 3 or abs(moved[1] - (y + DRAG[1])) > 3:
             return f"the knob did not follow the mouse: {knob} -> {moved}"
         before = time.time()
@@ -141,38 +110,22 @@ def drive(app, scene, env, work, ui_file):
         if undone is None:
             return "Ctrl+S saved nothing after Ctrl+Z"
         # The ring: its leftmost point, found along the pivot's row, dragged a quarter turn clockwise to the top.
-        pixels = screenshot(os.path.join(work, "ring.png"))
+        pixels = screenshot_array(os.path.join(work, "ring.rgb"))
         knob = find_knob(pixels)
         pivot = find_pivot(pixels, knob) if knob else None
         radius = find_ring_radius(pixels, pivot) if pivot else None
         if radius is None:
             return f"no spin ring found (knob {knob}, pivot {pivot})"
         px, py = pivot
-        xdotool("mousemove", str(px - radius), str(py))
-        time.sleep(0.3)
-        xdotool("mousedown", "1")
-        for k in range(1, 10):
-            time.sleep(0.05)
-            a = math.pi + k * (math.pi / 2) / 9
-            xdotool("mousemove", str(round(px + radius * math.cos(a))), str(round(py + radius * math.sin(a))))
-        time.sleep(0.3)
-        xdotool("mouseup", "1")
-        time.sleep(0.5)
+        arc = [math.pi + k * (math.pi / 2) / 9 for k in range(1, 10)]
+        drag([(px - radius, py)] + [(round(px + radius * math.cos(a)), round(py + radius * math.sin(a))) for a in arc],
+             hover=0.3, pressed=0.05, step=0.05, settle=0.25)
         before = time.time()
         xdotool("key", "ctrl+s")
         turned = wait_saved(scene, before)
         if turned is None:
             return "Ctrl+S saved nothing after the ring drag"
-        xdotool("key", "ctrl+q")
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            return "Ctrl+Q did not quit"
-        return dragged, undone, turned
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        return quit_with_ctrl_q(proc, 20) or (dragged, undone, turned)
 
 
 def main():
@@ -187,8 +140,7 @@ def main():
         bullet = original["sprites"][0]
         if bullet["name"] != "bullet" or bullet["velocity"] != [30, 0] or original["frame"] != 3:
             fail("lesson 20 is not the bullet at 30 px a frame shown at frame 3 this test expects")
-        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"), XDG_STATE_HOME=os.path.join(work, "state"),
-                   HOME=work)
+        env = fresh_env(work)
         # A bug report saved at frame 3 records the answers on screen, so its timeline starts at frame 3.
         report = os.path.join(work, "report.json")
         result = subprocess.run([app, scene, "--frames", "3", "--save-bug-report", report], env=env, cwd=work,
@@ -206,16 +158,12 @@ def main():
         print("ok: a bug report saved at frame 3 starts its timeline there and passes check --verify")
 
         ui_file = os.path.join(work, "ui.json")
-        problems = []
-        for attempt in range(3):
+
+        def attempt():
             shutil.copy(os.path.join(lessons, "lesson-20-tunnelling.json"), scene)
-            result = drive(app, scene, env, work, ui_file)
-            if not isinstance(result, str):
-                break
-            problems.append(result)
-        else:
-            fail("; ".join(problems))
-        dragged, undone, turned = result
+            return drive(app, scene, env, work, ui_file)
+
+        (dragged, undone, turned), _ = retry(3, attempt)
         with open(ui_file) as f:
             ui = json.load(f)
         zoom = ui["world_zoom"]
