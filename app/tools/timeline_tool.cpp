@@ -1,5 +1,7 @@
 #include "app/tools/timeline_tool.h"
 
+#include "core/animation_time.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -10,6 +12,7 @@
 #include "app/views/number_format.h"
 #include "app/views/view_drawing.h"
 #include "core/algorithms.h"
+#include "core/animation_time.h"
 
 namespace cl {
 
@@ -112,6 +115,11 @@ void TimelineTool::requestStrip(ToolContext& ctx) {
     job.b = doc.frameZeroTransform(sel.pairB);
     job.motionA = a.motion;
     job.motionB = b.motion;
+    for (auto [sprite, index, animation] : {std::tuple{&a, sel.pairA, &job.animationA}, std::tuple{&b, sel.pairB, &job.animationB}}) {
+        if (!playsAnimation(*sprite)) continue;
+        *animation = StripAnimation{sprite->sheet, sprite->atlasData, sprite->animation.frames, sprite->flip, doc.frameZeroIndex(index)};
+    }
+    job.fps = scene.timeline.framesPerSecond();
     job.frames = scene.timeline.frames;
     job.resolution = scene.timeline.sweepResolution;
     job.algorithm = algorithm;
