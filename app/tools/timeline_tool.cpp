@@ -448,12 +448,25 @@ bool TimelineTool::handleWorldInput(const InputEvent& event, ToolContext& ctx) {
     return true;
 }
 
-void TimelineTool::drawGhost(ImDrawList* list, const Camera& camera, const SceneSprite& sprite, const SpriteTransform& t,
+void TimelineTool::drawGhost(ImDrawList* list, const Camera& camera, const Document& doc, int index, double dt,
                              std::uint32_t tint, std::uint8_t alpha, bool outline) const {
+    const SceneSprite& sprite = doc.scene().sprites[std::size_t(index)];
+    const SpriteTransform t = transformAt(sprite.transform, sprite.motion, dt);
     const std::array<ImVec2, 4> q = screenQuad(sprite, t, camera);
+    std::shared_ptr<const RgbaImage> pixels = sprite.pixels;
+    if (playsAnimation(sprite)) {
+        // The frame shown at that time (core/animation_time.h); the caches are the tool's own, as the textures'.
+        const Scene& scene = doc.scene();
+        const int shown = animationFrameAt(animationDurations(sprite), doc.frameZeroIndex(index), scene.timeline.frame + dt,
+                                           scene.timeline.framesPerSecond());
+        FrameRef ref;
+        ref.kind = FrameRef::Kind::Atlas;
+        ref.name = sprite.animation.frames[std::size_t(shown)];
+        if (auto cut = const_cast<FrameImageCache&>(m_ghostFrames).get(sprite.sheet, sprite.atlasData.get(), ref, sprite.flip)) pixels = cut;
+    }
     // The texture cache is the tool's own; uploading on first use is what a const draw may do.
     auto& textures = const_cast<SpriteTextures&>(m_textures);
-    if (const sf::Texture* texture = sprite.pixels ? textures.get(sprite.pixels) : nullptr) {
+    if (const sf::Texture* texture = pixels ? textures.get(pixels) : nullptr) {
         list->AddImageQuad(textureId(texture), q[0], q[1], q[2], q[3], ImVec2(0, 0), ImVec2(1, 0), ImVec2(1, 1), ImVec2(0, 1),
                            toImColor(withAlpha(tint, alpha)));
     }
@@ -478,8 +491,8 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
             // Onion skins: earlier frames blue, later ones orange, fainter with distance.
             for (int d = m_onion; d >= 1; --d) {
                 const auto alpha = std::uint8_t(std::max(24, 110 - 18 * d));
-                if (frame - d >= 0) drawGhost(list, camera, sprite, transformAt(sprite.transform, sprite.motion, -d), kPastGhost, alpha, true);
-                if (frame + d < frames) drawGhost(list, camera, sprite, transformAt(sprite.transform, sprite.motion, d), kFutureGhost, alpha, true);
+                if (frame - d >= 0) drawGhost(list, camera, doc, i, -d, kPastGhost, alpha, true);
+                if (frame + d < frames) drawGhost(list, camera, doc, i, d, kFutureGhost, alpha, true);
             }
             if (m_showPath && sprite.motion.velocity != glm::dvec2(0.0)) {
                 // The pivot's path over the whole timeline, with a dot at each frame near the current one.
@@ -516,8 +529,7 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
             for (int i : pair) {
                 // A still sprite (or any sprite at an impact on a whole frame) is where it is drawn already.
                 if (i < 0 || scene.sprites[i].motion.still() || dt == 0.0) continue;
-                const SceneSprite& sprite = scene.sprites[i];
-                drawGhost(list, camera, sprite, transformAt(sprite.transform, sprite.motion, dt), kImpact, 150, true);
+                drawGhost(list, camera, doc, i, dt, kImpact, 150, true);
             }
             if (const auto& hit = impact.impact.result.firstHit; hit && sel.pairA >= 0 && sel.pairB >= 0) {
                 const SceneSprite& sa = scene.sprites[sel.pairA];
