@@ -1,6 +1,7 @@
 #include "app/tools/timeline_tool.h"
 
 #include "core/animation_time.h"
+#include "core/json_text.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -251,6 +252,14 @@ void TimelineTool::drawPanel(ToolContext& ctx) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     float fps = float(m_playback.framesPerSecond);
     if (ImGui::SliderFloat("frames per second", &fps, 1.0f, 60.0f, "%.0f")) m_playback.framesPerSecond = fps;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("How fast Play steps through the timeline; not the scene's clock.");
+    if (std::any_of(scene.sprites.begin(), scene.sprites.end(), [](const SceneSprite& s) { return playsAnimation(s); })) {
+        const std::string clock = numberText(scene.timeline.framesPerSecond());
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("Animations advance by the scene's clock: %s fps (a frame is %s ms).", clock.c_str(),
+                           numberText(1000.0 / scene.timeline.framesPerSecond()).c_str());
+        ImGui::PopStyleColor();
+    }
 
     // --- the strip ---
     ImGui::Spacing();
