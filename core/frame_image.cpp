@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/animation_time.h"
+
 namespace cl {
 namespace {
 
@@ -122,15 +124,8 @@ glm::dvec2 atlasFrameOrigin(const AtlasFrame& frame) {
 }
 
 int animationFrameAt(const std::vector<int>& durationsMs, double elapsedMs) {
-    if (durationsMs.empty() || !(elapsedMs >= 0)) return 0;
-    double total = 0;
-    for (int d : durationsMs) total += d > 0 ? d : kDefaultFrameDurationMs;
-    double t = std::fmod(elapsedMs, total);
-    for (std::size_t i = 0; i < durationsMs.size(); ++i) {
-        t -= durationsMs[i] > 0 ? durationsMs[i] : kDefaultFrameDurationMs;
-        if (t < 0) return static_cast<int>(i);
-    }
-    return static_cast<int>(durationsMs.size()) - 1;
+    // The timeline's rule with frame 0 at time 0 and a 1 ms timeline frame (1000 fps): tau is the elapsed ms.
+    return animationFrameAt(durationsMs, 0, elapsedMs, 1000.0);
 }
 
 FrameImageCache::Key FrameImageCache::keyOf(const RgbaImage* sheet, const Atlas* atlas, const FrameRef& ref, FrameFlip flip) {

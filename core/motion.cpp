@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "core/alpha_mask.h"
+#include "core/animation_time.h"
 
 namespace cl {
 
@@ -35,12 +36,31 @@ double pivotReach(const AlphaMask& mask, const SpriteTransform& transform) {
     return best;
 }
 
+const AlphaMask* MovingBody::maskAt(double tau) const {
+    if (animation.masks.empty()) return mask;
+    const int frame = animationFrameAt(animation.durationsMs, animation.start, tau, animation.fps);
+    return frame < static_cast<int>(animation.masks.size()) ? animation.masks[static_cast<std::size_t>(frame)] : mask;
+}
+
+std::vector<const AlphaMask*> MovingBody::masks() const {
+    if (animation.masks.empty()) return mask ? std::vector<const AlphaMask*>{mask} : std::vector<const AlphaMask*>{};
+    return animation.masks;
+}
+
+double MovingBody::reach() const {
+    double best = 0.0;
+    for (const AlphaMask* m : masks()) {
+        if (m) best = std::max(best, pivotReach(*m, transform));
+    }
+    return best;
+}
+
 double travelPerFrame(const MovingBody& body) {
     if (!body.mask) return 0.0;
     const double speed = std::hypot(body.motion.velocity.x, body.motion.velocity.y);
     const double turn = std::fabs(body.motion.angularVelocityDeg) * (std::numbers::pi / 180.0);
     if (turn == 0.0) return speed;
-    return speed + turn * pivotReach(*body.mask, body.transform);
+    return speed + turn * body.reach();
 }
 
 std::vector<glm::dvec2> pivotPath(const MovingBody& body, double first, double last, int stepsPerFrame) {

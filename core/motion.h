@@ -6,6 +6,8 @@
 // tau * angular velocity; origin and scale do not change.
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -27,6 +29,11 @@ inline constexpr double kMinSweepResolution = 0.001;
 inline constexpr double kMaxSweepResolution = 1.0e7;
 /// The default sweep resolution h.
 inline constexpr double kDefaultSweepResolution = 0.25;
+/// Timeline frames per second when a scene sets no `fps` (the tutorial's fixed step): a frame lasts 1000/60 ms.
+inline constexpr double kDefaultSceneFps = 60.0;
+/// Fewest and most timeline frames per second a scene may set.
+inline constexpr double kMinSceneFps = 1.0;
+inline constexpr double kMaxSceneFps = 1000.0;
 
 /// How a sprite moves: per frame, both default 0 (a still sprite).
 struct SpriteMotion {
@@ -42,6 +49,9 @@ struct SceneTimeline {
     int frames = 1;                                   ///< Frames 0..frames-1; 1 is a still scene.
     int frame = 0;                                    ///< The current frame, in [0, frames).
     double sweepResolution = kDefaultSweepResolution; ///< h: most world pixels a solid point moves per sub-step.
+    std::optional<double> fps;                        ///< Frames per second, when the file sets it (animations' clock).
+    /// Frames per second: `fps`, or kDefaultSceneFps.
+    double framesPerSecond() const { return fps.value_or(kDefaultSceneFps); }
     bool operator==(const SceneTimeline&) const = default;
 };
 
@@ -52,17 +62,37 @@ SpriteTransform transformAt(const SpriteTransform& transform, const SpriteMotion
 /// point of every solid pixel is within it, at any rotation. 0 when the mask has no solid pixel.
 double pivotReach(const AlphaMask& mask, const SpriteTransform& transform);
 
+/// The animation a moving body plays (core/animation_time.h): frame i's mask and duration, the frame shown at
+/// tau = 0, and the timeline's frames per second.
+struct BodyAnimation {
+    std::vector<const AlphaMask*> masks;  ///< Not owned; empty when the body shows one mask at every tau.
+    std::vector<int> durationsMs;         ///< One per mask; 0 means kDefaultFrameDurationMs.
+    int start = 0;                        ///< The frame shown at tau = 0.
+    double fps = kDefaultSceneFps;
+};
+
 /// A solid mask with a placement at tau = 0 and a motion: what the swept test looks at.
 struct MovingBody {
-    const AlphaMask* mask = nullptr;  ///< Not owned; must outlive every call.
+    MovingBody() = default;
+    /// A body showing `mask` (and, when `animation` has masks, the animation's frame at each tau).
+    MovingBody(const AlphaMask* mask, const SpriteTransform& transform, const SpriteMotion& motion, BodyAnimation animation = {})
+        : mask(mask), transform(transform), motion(motion), animation(std::move(animation)) {}
+    const AlphaMask* mask = nullptr;  ///< Not owned; must outlive every call. The mask at tau = 0.
     SpriteTransform transform;        ///< At tau = 0.
     SpriteMotion motion;
-    /// The body placed at time tau.
-    Body at(double tau) const { return Body{mask, transformAt(transform, motion, tau)}; }
+    BodyAnimation animation;          ///< When it has masks, the mask shown changes with tau.
+    /// The mask shown at time tau.
+    const AlphaMask* maskAt(double tau) const;
+    /// Every mask the body shows at some time (the one mask, or each animation frame's).
+    std::vector<const AlphaMask*> masks() const;
+    /// Largest pivotReach() over every mask the body shows (0 without a mask).
+    double reach() const;
+    /// The body placed at time tau, showing the mask of that time.
+    Body at(double tau) const { return Body{maskAt(tau), transformAt(transform, motion, tau)}; }
 };
 
 /// Upper bound on how far any point of the body's solid pixels moves in one frame:
-/// |velocity| + |angular velocity in radians| * pivotReach.
+/// |velocity| + |angular velocity in radians| * reach() (over every frame an animated body shows).
 double travelPerFrame(const MovingBody& body);
 
 /// The pivot's world positions at tau = first, first + 1/stepsPerFrame, ..., last (the swept path's

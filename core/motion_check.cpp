@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <set>
 
+#include "core/animation_time.h"
 #include "core/json_text.h"
 
 namespace cl {
@@ -142,13 +143,20 @@ MotionRunResult runMotionCheck(const Scene& scene, const std::string& sceneLabel
             return out;
         }
     }
+    // An animated sprite's body shows, at each tau, the frame of its animation at tau (core/animation_time.h).
+    FrameImageCache frameImages;
     for (auto [ia, ib] : pairs) {
         const SceneSprite& spriteA = scene.sprites[ia];
         const SceneSprite& spriteB = scene.sprites[ib];
-        auto maskA = masks.get(spriteA.pixels, spriteA.alphaThreshold);
-        auto maskB = masks.get(spriteB.pixels, spriteB.alphaThreshold);
-        const MovingBody a{maskA.get(), spriteA.transform, spriteA.motion};
-        const MovingBody b{maskB.get(), spriteB.transform, spriteB.motion};
+        std::vector<std::shared_ptr<const AlphaMask>> held;
+        MovingBody a, b;
+        const double fps = scene.timeline.framesPerSecond();
+        for (auto [sprite, body] : {std::pair{&spriteA, &a}, std::pair{&spriteB, &b}}) {
+            if (std::string error = movingBodyOf(*sprite, fps, frameImages, masks, held, *body); !error.empty()) {
+                out.error = error;
+                return out;
+            }
+        }
         // n is the same in every interval (the motion is linear, the reach fixed), so the whole cost is known.
         const SubStepCount count = subStepCount(a, b, report.sweepResolution);
         const double total = static_cast<double>(report.frames - 1) * static_cast<double>(count.count);

@@ -53,7 +53,7 @@ public:
         }
         if (!readHeader(root)) return std::nullopt;
         Scene scene;
-        checkKeys(root, "", {"format", "version", "title", "notes", "sampling", "scan", "frames", "frame", "sweep_resolution",
+        checkKeys(root, "", {"format", "version", "title", "notes", "sampling", "scan", "frames", "frame", "sweep_resolution", "fps",
                              "sprites", "contact", "expect", "view"});
         readString(root, "title", "title", scene.title);
         readString(root, "notes", "notes", scene.notes);
@@ -316,6 +316,11 @@ private:
             auto resolution = [](double d) { return d >= kMinSweepResolution && d <= kMaxSweepResolution; };
             const std::string rule = "must be a number of world pixels in " + rangeText(kMinSweepResolution, kMaxSweepResolution);
             if (auto v = readNumber(*it, "sweep_resolution", resolution, rule)) timeline.sweepResolution = *v;
+        }
+        if (auto it = root.find("fps"); it != root.end()) {
+            auto rate = [](double d) { return d >= kMinSceneFps && d <= kMaxSceneFps; };
+            const std::string rule = "must be a number of timeline frames per second in " + rangeText(kMinSceneFps, kMaxSceneFps);
+            if (auto v = readNumber(*it, "fps", rate, rule)) timeline.fps = *v;
         }
     }
 
@@ -884,6 +889,7 @@ void writeTimeline(nlohmann::ordered_json& root, const SceneTimeline& timeline) 
     if (timeline.frames != still.frames) root["frames"] = timeline.frames;
     if (timeline.frame != still.frame) root["frame"] = timeline.frame;
     if (timeline.sweepResolution != still.sweepResolution) root["sweep_resolution"] = numberJson(timeline.sweepResolution);
+    if (timeline.fps) root["fps"] = numberJson(*timeline.fps);
 }
 
 }  // namespace

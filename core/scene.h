@@ -13,8 +13,10 @@
 //     frame {"rect": [x, y, w, h]} | {"grid": [cellW, cellH], "index": i, "spacing": s, "margin": m} | "name"
 //       (a frame of `atlas`), atlas "sheet.json" (TexturePacker or Aseprite JSON; `image` defaults to its
 //       meta.image), flip [fx, fy] (booleans), animation {"tag": "run"} | {"frames": ["run_00", ...]} with
-//       frame_index i (default 0): the shown frame. Written only when set (see core/frame_image.h),
+//       frame_index i (default 0): the shown frame (on a timeline, the frame at time 0: core/animation_time.h).
+//       Written only when set (see core/frame_image.h),
 //   frames 1..kMaxSceneFrames (default 1), frame 0..frames-1 (default 0), sweep_resolution (default 0.25),
+//   fps kMinSceneFps..kMaxSceneFps (default kDefaultSceneFps; written only when set),
 //   contact {test, resolution 1|2|4|8, push "up"|"down"|"left"|"right"|[x, y]} (optional; written only when set),
 //   expect {"A/B": {"<algorithm>": {applicable, reason, hit, overlap, overlap_area, samples, first_hit},
 //                   "contact": {separation [x, y], depth, push, approach (null: none), centroid [x, y] | null}}}

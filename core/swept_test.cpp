@@ -35,7 +35,11 @@ struct StepRange {
 StepRange candidateSteps(const MovingBody& a, const MovingBody& b, double reachA, double reachB, int frame, std::int64_t n,
                          bool pixelKind) {
     if (!pixelKind || !a.mask || !b.mask) return {0, n};
-    if (a.mask->solidCount() == 0 || b.mask->solidCount() == 0) return {0, n};
+    for (const MovingBody* body : {&a, &b}) {
+        for (const AlphaMask* m : body->masks()) {
+            if (!m || m->solidCount() == 0) return {0, n};
+        }
+    }
     double reach = reachA + reachB + pixelMargin(a.transform) + pixelMargin(b.transform);
     const glm::dvec2 start = (a.transform.position + double(frame) * a.motion.velocity) -
                              (b.transform.position + double(frame) * b.motion.velocity);
@@ -110,8 +114,8 @@ SweptResult sweep(const MovingBody& a, const MovingBody& b, int frame, const Swe
                   std::optional<bool> knownStart) {
     if (!options.algorithm) return notApplicableSweep(frame, 0, "no test chosen");
     // The reaches cost a pass over each mask's rows: once per interval, not once per use.
-    const double reachA = a.mask ? pivotReach(*a.mask, a.transform) : 0.0;
-    const double reachB = b.mask ? pivotReach(*b.mask, b.transform) : 0.0;
+    const double reachA = a.reach();
+    const double reachB = b.reach();
     SubStepCount count = countFor(travel(a, reachA), travel(b, reachB), options.resolution, options.maxSubSteps);
     if (!count.ok()) return notApplicableSweep(frame, 0, count.error);
     const std::int64_t n = count.count;

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "app/editor/transform_limits.h"
+#include "core/animation_time.h"
 
 namespace cl {
 
@@ -12,11 +13,15 @@ Document::Document(Scene scene) { reset(std::move(scene)); }
 void Document::reset(Scene scene) {
     m_scene = std::move(scene);
     m_frameZero.clear();
+    m_frameZeroIndex.clear();
+    m_frameImages.clear();
     const int frame = m_scene.timeline.frame;
     for (SceneSprite& sprite : m_scene.sprites) {
         m_frameZero.push_back(sprite.transform);
+        m_frameZeroIndex.push_back(sprite.frameIndex);
         if (frame != 0 && !sprite.motion.still())
             sprite.transform = clampToLimits(transformAt(sprite.transform, sprite.motion, frame), sprite.transform);
+        showFrameAt(sprite, sprite.frameIndex, frame);
     }
     m_images.assign(m_scene.sprites.size(), nullptr);
     m_selection = Selection{};
@@ -43,9 +48,38 @@ SpriteTransform Document::frameZeroTransform(int index) const {
     return clampToLimits(transformAt(sprite.transform, sprite.motion, -frame), sprite.transform);
 }
 
+int Document::frameZeroIndex(int index) const {
+    if (!validIndex(index)) return 0;
+    const SceneSprite& sprite = m_scene.sprites[index];
+    const int frame = m_scene.timeline.frame;
+    if (frame == 0 || !playsAnimation(sprite)) return sprite.frameIndex;
+    const std::vector<int> durations = animationDurations(sprite);
+    const double fps = m_scene.timeline.framesPerSecond();
+    if (index < static_cast<int>(m_frameZeroIndex.size()) &&
+        animationFrameAt(durations, m_frameZeroIndex[index], frame, fps) == sprite.frameIndex) {
+        return m_frameZeroIndex[index];
+    }
+    for (int start = 0; start < static_cast<int>(durations.size()); ++start) {
+        if (animationFrameAt(durations, start, frame, fps) == sprite.frameIndex) return start;
+    }
+    return sprite.frameIndex;
+}
+
+void Document::showFrameAt(SceneSprite& sprite, int zeroIndex, int frame) {
+    if (!playsAnimation(sprite)) return;
+    // The image shown now is the cache's for its frame, so coming back to it hands out the same object.
+    m_frameImages.adopt(sprite.sheet, sprite.atlasData.get(), sprite.frame, sprite.flip, sprite.pixels);
+    const int shown = animationFrameAt(animationDurations(sprite), zeroIndex, frame, m_scene.timeline.framesPerSecond());
+    showAnimationIndex(sprite, shown, m_frameImages);
+}
+
 Scene Document::fileScene() const {
     Scene scene = m_scene;
-    for (int i = 0; i < static_cast<int>(scene.sprites.size()); ++i) scene.sprites[i].transform = frameZeroTransform(i);
+    for (int i = 0; i < static_cast<int>(scene.sprites.size()); ++i) {
+        SceneSprite& sprite = scene.sprites[i];
+        sprite.transform = frameZeroTransform(i);
+        if (playsAnimation(sprite)) showAnimationIndex(sprite, frameZeroIndex(i), m_frameImages);
+    }
     return scene;
 }
 
@@ -53,14 +87,20 @@ bool Document::setFrame(int frame, std::string_view mergeKey) {
     frame = std::clamp(frame, 0, std::max(0, m_scene.timeline.frames - 1));
     if (frame == m_scene.timeline.frame) return true;
     std::vector<SpriteTransform> zero;
-    for (int i = 0; i < static_cast<int>(m_scene.sprites.size()); ++i) zero.push_back(frameZeroTransform(i));
+    std::vector<int> zeroIndex;
+    for (int i = 0; i < static_cast<int>(m_scene.sprites.size()); ++i) {
+        zero.push_back(frameZeroTransform(i));
+        zeroIndex.push_back(frameZeroIndex(i));
+    }
     prepareEdit("Frame " + std::to_string(frame), mergeKey);
+    m_scene.timeline.frame = frame;
     for (std::size_t i = 0; i < zero.size(); ++i) {
         SceneSprite& sprite = m_scene.sprites[i];
         sprite.transform = clampToLimits(transformAt(zero[i], sprite.motion, frame), sprite.transform);
+        showFrameAt(sprite, zeroIndex[i], frame);
     }
-    m_scene.timeline.frame = frame;
     m_frameZero = std::move(zero);
+    m_frameZeroIndex = std::move(zeroIndex);
     finishEdit();
     return true;
 }

@@ -31,7 +31,9 @@ struct Selection {
 /// Time: the document shows the scene's current frame (timeline.frame). Each sprite's transform here is
 /// its transform at that frame, so every view, tool and the collision report see what the frame shows and
 /// edit it; a file stores the transforms at frame 0 (reset() moves them to the current frame, fileScene()
-/// back), and setFrame() moves every sprite along its motion.
+/// back), and setFrame() moves every sprite along its motion. Likewise an animated sprite shows the animation
+/// frame of the current time (core/animation_time.h): its frameIndex, frame and pixels here are that frame's,
+/// and the file keeps frame_index, the frame at time 0.
 ///
 /// Undo granularity:
 /// - a gesture (beginGesture() ... commitGesture()) is one step however many edits it holds;
@@ -59,6 +61,9 @@ public:
     Scene fileScene() const;
     /// Sprite `index`'s transform at frame 0 (exactly as loaded or last derived, while it still moves there).
     SpriteTransform frameZeroTransform(int index) const;
+    /// Sprite `index`'s animation frame at time 0 (its file frame_index): as loaded or last derived while it still
+    /// leads to the frame shown now, else the first start that does (the shown index when none does).
+    int frameZeroIndex(int index) const;
 
     /// The scene as edited so far.
     const Scene& scene() const { return m_scene; }
@@ -167,6 +172,12 @@ private:
     // m_frameZero[i]: sprite i's transform at frame 0 when last known; used only while moving it to the
     // current frame still gives its transform (so stepping through time never drifts by rounding).
     std::vector<SpriteTransform> m_frameZero;
+    // m_frameZeroIndex[i]: sprite i's animation frame at time 0 when last known (as m_frameZero).
+    std::vector<int> m_frameZeroIndex;
+    // Cuts the animation frames shown at other times (mutable: fileScene() cuts frame 0's).
+    mutable FrameImageCache m_frameImages;
+    // Shows on `sprite` the animation frame reached at timeline frame `frame` from `zeroIndex` at time 0.
+    void showFrameAt(SceneSprite& sprite, int zeroIndex, int frame);
     // m_images[i], when set, equals m_scene.sprites[i].image (cleared by anything that changes it).
     std::vector<std::shared_ptr<const std::string>> m_images;
     Selection m_selection;

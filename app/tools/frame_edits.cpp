@@ -94,12 +94,8 @@ std::string showAnimationFrame(Document& doc, int index, int frameIndex, FrameIm
         current.frame.name == current.animation.frames[std::size_t(shown)]) {
         return {};
     }
-    return editFrame(doc, index, cache, "Animation frame of " + current.name, mergeKey, [&](SceneSprite& sprite) {
-        std::string error = setSpriteFrame(sprite, atlasFrameRef(sprite.animation.frames[std::size_t(shown)]), sprite.flip, cache);
-        // A name listed twice (a ping-pong written out) is found at its first place: keep the one asked for.
-        if (error.empty()) sprite.frameIndex = shown;
-        return error;
-    });
+    return editFrame(doc, index, cache, "Animation frame of " + current.name, mergeKey,
+                     [&](SceneSprite& sprite) { return showAnimationIndex(sprite, shown, cache); });
 }
 
 std::string setAnimationTag(Document& doc, int index, const std::string& tag, FrameImageCache& cache) {
@@ -124,15 +120,6 @@ std::string setAnimationTag(Document& doc, int index, const std::string& tag, Fr
         if (error.empty()) sprite.frameIndex = 0;
         return error;
     });
-}
-
-std::vector<int> animationDurations(const SceneSprite& sprite) {
-    std::vector<int> durations;
-    for (const std::string& name : sprite.animation.frames) {
-        const int at = sprite.atlasData ? sprite.atlasData->indexOf(name) : -1;
-        durations.push_back(at >= 0 ? sprite.atlasData->frames[std::size_t(at)].durationMs : 0);
-    }
-    return durations;
 }
 
 void AnimationPlayback::play(std::vector<int> durationsMs, int from) {

@@ -12,6 +12,7 @@
 #include <glm/vec2.hpp>
 
 #include "app/editor/document.h"
+#include "core/animation_time.h"
 #include "core/frame_image.h"
 
 namespace cl {
@@ -36,9 +37,6 @@ std::string showAnimationFrame(Document& doc, int index, int frameIndex, FrameIm
 /// Plays the atlas tag `tag` from its first frame (one undo step), or with an empty `tag` stops the animation
 /// and keeps showing the frame shown now. Returns why it cannot, or "".
 std::string setAnimationTag(Document& doc, int index, const std::string& tag, FrameImageCache& cache);
-
-/// The duration of each frame of the sprite's animation in milliseconds, from its atlas (0: none given).
-std::vector<int> animationDurations(const SceneSprite& sprite);
 
 /// Wall-clock playback of a looping animation: which frame is shown after how long.
 class AnimationPlayback {

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/tools/tool_context.h"
+#include "core/json_text.h"
 #include "core/sprite_transform.h"
 
 namespace cl {
@@ -143,6 +144,8 @@ void FramePicker::update(ToolContext& ctx) {
         m_playback.clear();
         m_listings.clear();
     }
+    // With a timeline the time of the scene drives the animations (core/animation_time.h), not the wall clock.
+    if (doc.scene().timeline.frames > 1) m_playback.clear();
     for (auto it = m_playback.begin(); it != m_playback.end();) {
         const int index = it->first;
         if (index >= int(sprites.size()) || !sprites[std::size_t(index)].animation.active() || !it->second.playing()) {
@@ -186,17 +189,28 @@ void FramePicker::drawAnimation(ToolContext& ctx, int index) {
     const SceneSprite& shown = doc.scene().sprites[std::size_t(index)];
     if (!shown.animation.active() || shown.animation.frames.empty()) return;
     const int count = int(shown.animation.frames.size());
-    const bool playing = m_playback.count(index) && m_playback[index].playing();
-    if (ImGui::Button(playing ? "Pause" : "Play")) {
-        if (playing) m_playback.erase(index);
-        else m_playback[index].play(animationDurations(shown), shown.frameIndex);
+    const SceneTimeline& timeline = doc.scene().timeline;
+    const bool timed = timeline.frames > 1;
+    if (timed) {
+        ImGui::TextWrapped("The timeline drives the animation: at frame %d (%s fps) it shows frame %d; frame_index, the frame at "
+                           "time 0, is %d%s.", timeline.frame, numberText(timeline.framesPerSecond()).c_str(), shown.frameIndex,
+                           doc.frameZeroIndex(index), timeline.frame == 0 ? "" : " (change it at timeline frame 0)");
+    } else {
+        const bool playing = m_playback.count(index) && m_playback[index].playing();
+        if (ImGui::Button(playing ? "Pause" : "Play")) {
+            if (playing) m_playback.erase(index);
+            else m_playback[index].play(animationDurations(shown), shown.frameIndex);
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Plays the animation in a loop by its frames' durations (wall-clock time).");
+        ImGui::SameLine();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Plays the animation in a loop by its frames' durations (wall-clock time).");
-    ImGui::SameLine();
     int frame = shown.frameIndex;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    const std::string format = "frame %d of 0.." + std::to_string(count - 1);
+    const std::string format = "frame %d of 0.." + std::to_string(count - 1) + (timed ? " at this time" : "");
+    // Away from time 0 the shown frame follows from frame_index; editing it there would not say which start is meant.
+    ImGui::BeginDisabled(timed && timeline.frame != 0);
     const bool moved = ImGui::SliderInt("##animation-frame", &frame, 0, count - 1, format.c_str(), ImGuiSliderFlags_AlwaysClamp);
+    ImGui::EndDisabled();
     if (ImGui::IsItemActivated()) {
         doc.breakMerge();
         m_playback.erase(index);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/animation_time.h"
 #include "core/mask_cache.h"
 
 namespace cl {
@@ -13,6 +14,24 @@ namespace {
 constexpr double kChunkMs = 4.0;
 // The panel gets a copy of the strip at most this often while it fills.
 constexpr auto kShareEvery = std::chrono::milliseconds(30);
+
+// The sprite a job's side stands for, as core/animation_time.h's movingBodyOf() takes it.
+SceneSprite stripSprite(const std::shared_ptr<const RgbaImage>& image, int threshold, const SpriteTransform& transform,
+                        const SpriteMotion& motion, const StripAnimation& animation) {
+    SceneSprite sprite;
+    sprite.pixels = image;
+    sprite.alphaThreshold = threshold;
+    sprite.transform = transform;
+    sprite.motion = motion;
+    if (!animation.frames.empty()) {
+        sprite.sheet = animation.sheet;
+        sprite.atlasData = animation.atlas;
+        sprite.animation.frames = animation.frames;
+        sprite.flip = animation.flip;
+        sprite.frameIndex = animation.start;
+    }
+    return sprite;
+}
 
 }  // namespace
 
@@ -53,6 +72,7 @@ void TimelineStripWorker::publish(std::shared_ptr<const StripProgress> progress,
 void TimelineStripWorker::run() {
     using Clock = std::chrono::steady_clock;
     MaskCache masks;
+    FrameImageCache frames;
     std::uint64_t done = 0;
     for (;;) {
         StripJob job;
@@ -79,10 +99,20 @@ void TimelineStripWorker::run() {
             share();
             continue;
         }
-        const auto maskA = masks.get(job.imageA, job.thresholdA);
-        const auto maskB = masks.get(job.imageB, job.thresholdB);
-        const MovingBody a{maskA.get(), job.a, job.motionA};
-        const MovingBody b{maskB.get(), job.b, job.motionB};
+        std::vector<std::shared_ptr<const AlphaMask>> held;
+        MovingBody a, b;
+        std::string error = movingBodyOf(stripSprite(job.imageA, job.thresholdA, job.a, job.motionA, job.animationA), job.fps,
+                                         frames, masks, held, a);
+        if (error.empty()) {
+            error = movingBodyOf(stripSprite(job.imageB, job.thresholdB, job.b, job.motionB, job.animationB), job.fps, frames,
+                                 masks, held, b);
+        }
+        if (!error.empty()) {
+            work.strip.reason = error;
+            work.impactSearched = true;
+            share();
+            continue;
+        }
         SweepOptions options;
         options.algorithm = job.algorithm;
         options.test.sampling = job.sampling;

@@ -8,20 +8,36 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
+#include <vector>
 
+#include "core/atlas.h"
+#include "core/frame_image.h"
 #include "core/image.h"
 #include "core/motion.h"
 #include "core/swept_test.h"
 
 namespace cl {
 
-/// What a strip is computed from: the pair at frame 0 with its motion, the timeline and the test.
+/// The animation a strip's sprite plays (empty `frames`: none): what core/animation_time.h needs to cut its frames.
+struct StripAnimation {
+    std::shared_ptr<const RgbaImage> sheet;
+    std::shared_ptr<const Atlas> atlas;
+    std::vector<std::string> frames;
+    FrameFlip flip;
+    int start = 0;  ///< The frame shown at frame 0.
+    bool operator==(const StripAnimation&) const = default;
+};
+
+/// What a strip is computed from: the pair at frame 0 with its motion and animation, the timeline and the test.
 struct StripJob {
     std::shared_ptr<const RgbaImage> imageA, imageB;
     int thresholdA = 0, thresholdB = 0;
     SpriteTransform a, b;            ///< At frame 0.
     SpriteMotion motionA, motionB;
+    StripAnimation animationA, animationB;
+    double fps = kDefaultSceneFps;
     int frames = 1;
     double resolution = kDefaultSweepResolution;
     const Algorithm* algorithm = nullptr;

@@ -1,5 +1,8 @@
 #include "app/tools/timeline_tool.h"
 
+#include "core/animation_time.h"
+#include "core/json_text.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -10,6 +13,7 @@
 #include "app/views/number_format.h"
 #include "app/views/view_drawing.h"
 #include "core/algorithms.h"
+#include "core/animation_time.h"
 
 namespace cl {
 
@@ -112,6 +116,11 @@ void TimelineTool::requestStrip(ToolContext& ctx) {
     job.b = doc.frameZeroTransform(sel.pairB);
     job.motionA = a.motion;
     job.motionB = b.motion;
+    for (auto [sprite, index, animation] : {std::tuple{&a, sel.pairA, &job.animationA}, std::tuple{&b, sel.pairB, &job.animationB}}) {
+        if (!playsAnimation(*sprite)) continue;
+        *animation = StripAnimation{sprite->sheet, sprite->atlasData, sprite->animation.frames, sprite->flip, doc.frameZeroIndex(index)};
+    }
+    job.fps = scene.timeline.framesPerSecond();
     job.frames = scene.timeline.frames;
     job.resolution = scene.timeline.sweepResolution;
     job.algorithm = algorithm;
@@ -243,6 +252,14 @@ void TimelineTool::drawPanel(ToolContext& ctx) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     float fps = float(m_playback.framesPerSecond);
     if (ImGui::SliderFloat("frames per second", &fps, 1.0f, 60.0f, "%.0f")) m_playback.framesPerSecond = fps;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("How fast Play steps through the timeline; not the scene's clock.");
+    if (std::any_of(scene.sprites.begin(), scene.sprites.end(), [](const SceneSprite& s) { return playsAnimation(s); })) {
+        const std::string clock = numberText(scene.timeline.framesPerSecond());
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("Animations advance by the scene's clock: %s fps (a frame is %s ms).", clock.c_str(),
+                           numberText(1000.0 / scene.timeline.framesPerSecond()).c_str());
+        ImGui::PopStyleColor();
+    }
 
     // --- the strip ---
     ImGui::Spacing();
@@ -440,12 +457,25 @@ bool TimelineTool::handleWorldInput(const InputEvent& event, ToolContext& ctx) {
     return true;
 }
 
-void TimelineTool::drawGhost(ImDrawList* list, const Camera& camera, const SceneSprite& sprite, const SpriteTransform& t,
+void TimelineTool::drawGhost(ImDrawList* list, const Camera& camera, const Document& doc, int index, double dt,
                              std::uint32_t tint, std::uint8_t alpha, bool outline) const {
+    const SceneSprite& sprite = doc.scene().sprites[std::size_t(index)];
+    const SpriteTransform t = transformAt(sprite.transform, sprite.motion, dt);
     const std::array<ImVec2, 4> q = screenQuad(sprite, t, camera);
+    std::shared_ptr<const RgbaImage> pixels = sprite.pixels;
+    if (playsAnimation(sprite)) {
+        // The frame shown at that time (core/animation_time.h); the caches are the tool's own, as the textures'.
+        const Scene& scene = doc.scene();
+        const int shown = animationFrameAt(animationDurations(sprite), doc.frameZeroIndex(index), scene.timeline.frame + dt,
+                                           scene.timeline.framesPerSecond());
+        FrameRef ref;
+        ref.kind = FrameRef::Kind::Atlas;
+        ref.name = sprite.animation.frames[std::size_t(shown)];
+        if (auto cut = const_cast<FrameImageCache&>(m_ghostFrames).get(sprite.sheet, sprite.atlasData.get(), ref, sprite.flip)) pixels = cut;
+    }
     // The texture cache is the tool's own; uploading on first use is what a const draw may do.
     auto& textures = const_cast<SpriteTextures&>(m_textures);
-    if (const sf::Texture* texture = sprite.pixels ? textures.get(sprite.pixels) : nullptr) {
+    if (const sf::Texture* texture = pixels ? textures.get(pixels) : nullptr) {
         list->AddImageQuad(textureId(texture), q[0], q[1], q[2], q[3], ImVec2(0, 0), ImVec2(1, 0), ImVec2(1, 1), ImVec2(0, 1),
                            toImColor(withAlpha(tint, alpha)));
     }
@@ -470,8 +500,8 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
             // Onion skins: earlier frames blue, later ones orange, fainter with distance.
             for (int d = m_onion; d >= 1; --d) {
                 const auto alpha = std::uint8_t(std::max(24, 110 - 18 * d));
-                if (frame - d >= 0) drawGhost(list, camera, sprite, transformAt(sprite.transform, sprite.motion, -d), kPastGhost, alpha, true);
-                if (frame + d < frames) drawGhost(list, camera, sprite, transformAt(sprite.transform, sprite.motion, d), kFutureGhost, alpha, true);
+                if (frame - d >= 0) drawGhost(list, camera, doc, i, -d, kPastGhost, alpha, true);
+                if (frame + d < frames) drawGhost(list, camera, doc, i, d, kFutureGhost, alpha, true);
             }
             if (m_showPath && sprite.motion.velocity != glm::dvec2(0.0)) {
                 // The pivot's path over the whole timeline, with a dot at each frame near the current one.
@@ -508,8 +538,7 @@ void TimelineTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
             for (int i : pair) {
                 // A still sprite (or any sprite at an impact on a whole frame) is where it is drawn already.
                 if (i < 0 || scene.sprites[i].motion.still() || dt == 0.0) continue;
-                const SceneSprite& sprite = scene.sprites[i];
-                drawGhost(list, camera, sprite, transformAt(sprite.transform, sprite.motion, dt), kImpact, 150, true);
+                drawGhost(list, camera, doc, i, dt, kImpact, 150, true);
             }
             if (const auto& hit = impact.impact.result.firstHit; hit && sel.pairA >= 0 && sel.pairB >= 0) {
                 const SceneSprite& sa = scene.sprites[sel.pairA];

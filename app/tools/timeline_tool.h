@@ -8,6 +8,7 @@
 
 #include <SFML/Graphics/Texture.hpp>
 
+#include "app/editor/document.h"
 #include "app/tools/timeline_playback.h"
 #include "app/tools/timeline_strip_worker.h"
 #include "app/tools/tool.h"
@@ -46,8 +47,9 @@ private:
     static Drag partAt(const HandleGeometry& g, glm::dvec2 screen);
     void requestStrip(ToolContext& ctx);
     void drawStrip(ToolContext& ctx, const StripProgress& progress);
-    void drawGhost(ImDrawList* list, const Camera& camera, const SceneSprite& sprite, const SpriteTransform& t,
-                   std::uint32_t tint, std::uint8_t alpha, bool outline) const;
+    /// Sprite `index` drawn as it is `dt` frames from the current one: moved, and showing its animation frame then.
+    void drawGhost(ImDrawList* list, const Camera& camera, const Document& doc, int index, double dt, std::uint32_t tint,
+                   std::uint8_t alpha, bool outline) const;
     bool impactShown(const Scene& scene) const;
 
     Playback m_playback;
@@ -57,6 +59,7 @@ private:
     std::string m_seenAlgorithm;
     std::string m_algorithmName;       // the test the strip runs
     SpriteTextures m_textures;
+    FrameImageCache m_ghostFrames;     // animation frames the ghosts show
     bool m_panelShown = false;         // the tab was drawn this frame (overlays and the handle only then)
     bool m_panelDrawn = false;
     int m_frames = 1;                  // the scene's frames, for the commands' enabled state

@@ -80,7 +80,7 @@ TEST_F(SceneMotion, SavedOnlyWhenNotTheDefaultAndLoadedBackTheSame) {
     for (const char* key : {"velocity", "angular_velocity"}) EXPECT_FALSE((*stillJson.json)["sprites"][0].contains(key)) << key;
 
     Scene moving = *still.scene;
-    moving.timeline = {12, 3, 0.125};
+    moving.timeline = {12, 3, 0.125, std::nullopt};
     moving.sprites[1].motion = {{-2.5, 4}, -7.25};
     ASSERT_EQ(saveScene(moving, folder / "scenes/moving.json").error, "");
     const json written = json::parse(testing::readText(folder / "scenes/moving.json"));

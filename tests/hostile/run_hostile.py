@@ -177,6 +177,9 @@ def cases(r):
     r.case("scene symlink loop", [r.path("loop-a.png")], 2, err=["loop-a.png", "symbolic links"])
     f = r.write("dup.json", '{"format": "collision-lab/scene", "version": 1, "sprites": [{"name": "a", "name": "b", "image": "solid.png"}]}')
     r.case("duplicate key", [f], 2, err=[f, "sprites[0].name", "duplicate key"])
+    for name, fps in (("nan", "NaN"), ("zero", 0), ("huge", 1e9), ("string", "fast")):
+        f = r.write("fps-%s.json" % name, scene([solid, solid], fps=fps, frames=5))
+        r.case("fps %s" % name, [f, "--frames"], 2, err=[f, "fps: must be a number of timeline frames per second in [1, 1000]"])
     ok = r.write("ok.json", scene([solid, solid]))
     r.case("--verify with --print-expect", [ok, "--verify", "--print-expect"], 2, err=["cannot be used together"])
     r.case("repeated --pair", [ok, "--pair", "s0,s1", "--pair", "s1,s0"], 2, err=["--pair given twice"])
