@@ -126,7 +126,7 @@ private:
         Json leaf = chance(0.5) ? Json(text()) : Json(real(-1e300, 1e300));
         for (int level = 0; level < depth; ++level) {
             if (chance(0.5)) leaf = Json::array({leaf, nullptr, chance(0.5), std::string("\0x", 2)});
-            else leaf = Json{{text(), leaf}, {"n" + std::to_string(level), uniform(-5, 5)}};
+            else leaf = Json{{text(), leaf}, {std::string("n").append(std::to_string(level)), uniform(-5, 5)}};
         }
         return Json{{"camera", {{"zoom", real(0.1, 10)}}}, {"deep", leaf}};
     }
