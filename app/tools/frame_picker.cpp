@@ -280,6 +280,10 @@ void FramePicker::drawThumbnails(ToolContext& ctx, int index, float maxHeight) {
     ImGuiListClipper clipper;
     clipper.Begin(rows, cellH);
     std::optional<FrameRef> clicked;
+    // As the frame slider: away from time 0 an animated sprite's frame follows from frame_index, so a pick
+    // there would not say which start is meant.
+    const SceneTimeline& timeline = doc.scene().timeline;
+    const bool pickLocked = sprite.animation.active() && timeline.frames > 1 && timeline.frame != 0;
     while (clipper.Step()) {
         for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
             for (int column = 0; column < columns; ++column) {
@@ -334,7 +338,8 @@ void FramePicker::drawThumbnails(ToolContext& ctx, int index, float maxHeight) {
                     }
                     if (frame.rotated) tip += "\nstored rotated in the atlas";
                     if (frame.durationMs > 0) tip += "\nlasts " + std::to_string(frame.durationMs) + " ms";
-                    if (sprite.animation.active()) {
+                    if (pickLocked) tip += "\nthe timeline drives the animation: go to timeline frame 0 to pick the frame at time 0";
+                    else if (sprite.animation.active()) {
                         tip += inAnimation(sprite, frame) ? "\nin the animation (green dot)" : "\nnot in the animation: showing it stops the animation";
                     }
                     ImGui::SetTooltip("%s", tip.c_str());
@@ -345,7 +350,7 @@ void FramePicker::drawThumbnails(ToolContext& ctx, int index, float maxHeight) {
     }
     clipper.End();
     ImGui::EndChild();
-    if (clicked && !isShown(sprite, *clicked)) {
+    if (clicked && !pickLocked && !isShown(sprite, *clicked)) {
         m_playback.erase(index);
         if (std::string e = chooseFrame(doc, index, *clicked, m_images); !e.empty()) ctx.showError(e);
     }
