@@ -76,8 +76,12 @@ public:
     /// True when the scene or pair differs from the last markSaved() / reset() state (undoing back to
     /// the saved state clears it).
     bool dirty() const { return m_stateId != m_savedStateId; }
-    /// Records the current state as saved.
-    void markSaved() { m_savedStateId = m_stateId; }
+    /// Records the current state as saved; it also ends a merge run, so that undo can return to the saved
+    /// state (an edit merged across a save would undo past it).
+    void markSaved() {
+        m_savedStateId = m_stateId;
+        m_mergeKey.clear();
+    }
     /// Makes the document dirty until the next markSaved() (a scene restored from a recovery file).
     void markUnsaved() { m_savedStateId = ~std::uint64_t{0}; }
 

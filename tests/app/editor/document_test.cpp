@@ -145,6 +145,18 @@ TEST(EditorDocument, DirtyTracksTheSavedStateThroughUndoAndRedo) {
     EXPECT_FALSE(doc.dirty());
 }
 
+TEST(EditorDocument, ASaveEndsAMergeRunSoUndoReturnsToTheSavedState) {
+    Document doc(twoSpriteScene());
+    const SpriteTransform original = doc.scene().sprites[0].transform;
+    doc.setTransform(0, movedTo(original, 1.0, 0.0), "F.position");
+    doc.markSaved();
+    doc.setTransform(0, movedTo(original, 2.0, 0.0), "F.position");
+    EXPECT_TRUE(doc.dirty());
+    ASSERT_TRUE(doc.undo());
+    EXPECT_EQ(doc.scene().sprites[0].transform.position, glm::dvec2(1.0, 0.0));
+    EXPECT_FALSE(doc.dirty());
+}
+
 TEST(EditorDocument, RevisionCountsSceneChangesButNotSelection) {
     Document doc(twoSpriteScene());
     const auto r0 = doc.revision();
