@@ -1,6 +1,7 @@
 // The SFML platform backend: synthetic sf::Events in, ImGuiIO state out. Needs an X display (ctest
 // runs it under xvfb-run) because the backend reads the window's size and SFML's clipboard.
 #include "app/platform/imgui_impl_sfml.h"
+#include "tests/app/platform/imgui_window_test.h"
 
 #include <cfloat>
 
@@ -10,20 +11,9 @@
 
 namespace {
 
-class ImGuiImplSfmlTest : public ::testing::Test {
+class ImGuiImplSfmlTest : public cl::test::ImGuiWindowTest {
 protected:
-    void SetUp() override {
-        m_window.create(sf::VideoMode(320, 240), "imgui_impl_sfml_test", sf::Style::Default);
-        ASSERT_TRUE(m_window.isOpen()) << "no X display: run under xvfb-run";
-        ImGui::CreateContext();
-        ImGui::GetIO().IniFilename = nullptr;
-        ASSERT_TRUE(ImGui_ImplSfml_Init(m_window));
-    }
-    void TearDown() override {
-        ImGui_ImplSfml_Shutdown();
-        ImGui::DestroyContext();
-        m_window.close();
-    }
+    ImGuiImplSfmlTest() : ImGuiWindowTest(320, 240, "imgui_impl_sfml_test") {}
 
     static sf::Event key(sf::Event::EventType type, sf::Keyboard::Key code) {
         sf::Event e;
@@ -49,7 +39,6 @@ protected:
         return e;
     }
 
-    sf::Window m_window;
 };
 
 TEST_F(ImGuiImplSfmlTest, InitFillsTheKeyMapWithSfmlKeyCodes) {

@@ -13,32 +13,20 @@
 
 #include "app/platform/imgui_impl_sfml.h"
 #include "core/game/game_settings.h"
+#include "tests/app/platform/imgui_window_test.h"
 
 namespace cl {
 namespace {
 
-class GameKeysTest : public ::testing::Test {
+class GameKeysTest : public test::ImGuiWindowTest {
 protected:
-    void SetUp() override {
-        m_window.create(sf::VideoMode(160, 120), "game_keys_test", sf::Style::Default);
-        ASSERT_TRUE(m_window.isOpen()) << "no X display: run under xvfb-run";
-        ImGui::CreateContext();
-        ImGui::GetIO().IniFilename = nullptr;
-        ASSERT_TRUE(ImGui_ImplSfml_Init(m_window));
-    }
-    void TearDown() override {
-        ImGui_ImplSfml_Shutdown();
-        ImGui::DestroyContext();
-        m_window.close();
-    }
+    GameKeysTest() : ImGuiWindowTest(160, 120, "game_keys_test") {}
     static void send(sf::Event::EventType type, sf::Keyboard::Key code = sf::Keyboard::Unknown) {
         sf::Event e;
         e.type = type;
         e.key = sf::Event::KeyEvent{code, false, false, false, false};
         ImGui_ImplSfml_ProcessEvent(e);
     }
-
-    sf::Window m_window;
 };
 
 TEST_F(GameKeysTest, KeysTheWindowReceivedAreHeldUntilReleasedOrTheFocusIsLost) {
