@@ -6,22 +6,7 @@
 namespace cl {
 
 int animationFrameAt(const std::vector<int>& durationsMs, int startIndex, double tau, double fps) {
-    if (durationsMs.empty()) return 0;
-    const int start = std::clamp(startIndex, 0, static_cast<int>(durationsMs.size()) - 1);
-    if (!(tau > 0.0) || !std::isfinite(tau) || !(fps > 0.0) || !std::isfinite(fps)) return start;
-    // Start times in ms x fps: a timeline frame is then exactly 1000 units, whatever the fps.
-    std::vector<double> begins;
-    begins.reserve(durationsMs.size());
-    double total = 0.0;
-    for (int d : durationsMs) {
-        begins.push_back(total * fps);
-        total += d > 0 ? d : kDefaultFrameDurationMs;
-    }
-    const double at = std::fmod(begins[static_cast<std::size_t>(start)] + tau * 1000.0, total * fps);
-    if (!std::isfinite(at)) return start;
-    // The last frame that has started by `at` (a frame starts at its own start time).
-    const auto after = std::upper_bound(begins.begin(), begins.end(), at);
-    return static_cast<int>(after - begins.begin()) - 1;
+    return AnimationClock(durationsMs).frameAt(startIndex, tau, fps);
 }
 
 std::vector<int> animationDurations(const SceneSprite& sprite) {
@@ -62,7 +47,7 @@ std::string movingBodyOf(const SceneSprite& sprite, double fps, FrameImageCache&
     shownRef.name = sprite.animation.frames[static_cast<std::size_t>(std::clamp(sprite.frameIndex, 0, int(sprite.animation.frames.size()) - 1))];
     if (sprite.frame == shownRef) frames.adopt(sprite.sheet, sprite.atlasData.get(), shownRef, sprite.flip, sprite.pixels);
     BodyAnimation animation;
-    animation.durationsMs = animationDurations(sprite);
+    animation.clock = AnimationClock(animationDurations(sprite));
     animation.start = sprite.frameIndex;
     animation.fps = fps;
     for (std::size_t i = 0; i < sprite.animation.frames.size(); ++i) {

@@ -15,6 +15,7 @@
 #include <glm/vec2.hpp>
 
 #include "core/alpha_mask.h"
+#include "core/animation_clock.h"
 #include "core/atlas.h"
 #include "core/image.h"
 #include "core/mask_cache.h"
@@ -77,9 +78,6 @@ RgbaImage flipImage(RgbaImage image, FrameFlip flip);
 
 /// The origin an atlas frame gives a sprite, in its untrimmed frame's pixels: pivot x sourceSize, or the centre.
 glm::dvec2 atlasFrameOrigin(const AtlasFrame& frame);
-
-/// Duration used for a frame whose atlas gives none (Aseprite's default), in milliseconds.
-inline constexpr int kDefaultFrameDurationMs = 100;
 
 /// Which frame a looping animation shows `elapsedMs` after it started, given each frame's duration (0 means
 /// kDefaultFrameDurationMs); 0 for an empty list or a negative time.

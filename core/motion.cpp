@@ -5,7 +5,6 @@
 #include <numbers>
 
 #include "core/alpha_mask.h"
-#include "core/animation_time.h"
 
 namespace cl {
 
@@ -38,7 +37,7 @@ double pivotReach(const AlphaMask& mask, const SpriteTransform& transform) {
 
 const AlphaMask* MovingBody::maskAt(double tau) const {
     if (animation.masks.empty()) return mask;
-    const int frame = animationFrameAt(animation.durationsMs, animation.start, tau, animation.fps);
+    const int frame = animation.clock.frameAt(animation.start, tau, animation.fps);
     return frame < static_cast<int>(animation.masks.size()) ? animation.masks[static_cast<std::size_t>(frame)] : mask;
 }
 

@@ -12,6 +12,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "core/animation_clock.h"
 #include "core/collision_result.h"
 #include "core/sprite_transform.h"
 
@@ -66,7 +67,7 @@ double pivotReach(const AlphaMask& mask, const SpriteTransform& transform);
 /// tau = 0, and the timeline's frames per second.
 struct BodyAnimation {
     std::vector<const AlphaMask*> masks;  ///< Not owned; empty when the body shows one mask at every tau.
-    std::vector<int> durationsMs;         ///< One per mask; 0 means kDefaultFrameDurationMs.
+    AnimationClock clock;                 ///< The masks' frames' start times.
     int start = 0;                        ///< The frame shown at tau = 0.
     double fps = kDefaultSceneFps;
 };

@@ -123,22 +123,16 @@ std::string setAnimationTag(Document& doc, int index, const std::string& tag, Fr
 }
 
 void AnimationPlayback::play(std::vector<int> durationsMs, int from) {
-    m_durationsMs = std::move(durationsMs);
-    m_elapsedMs = 0.0;
-    for (int i = 0; i < std::min(from, int(m_durationsMs.size())); ++i) {
-        m_elapsedMs += m_durationsMs[std::size_t(i)] > 0 ? m_durationsMs[std::size_t(i)] : kDefaultFrameDurationMs;
-    }
-    m_playing = !m_durationsMs.empty();
+    m_clock = AnimationClock(durationsMs);
+    m_elapsedMs = from <= 0 ? 0.0 : from < m_clock.size() ? m_clock.beginMs(from) : m_clock.totalMs();
+    m_playing = m_clock.size() > 0;
 }
 
 int AnimationPlayback::advance(double seconds) {
-    if (m_playing && seconds > 0.0) {
-        double total = 0.0;
-        for (int d : m_durationsMs) total += d > 0 ? d : kDefaultFrameDurationMs;
-        // Kept within one loop so a long run keeps its precision.
-        m_elapsedMs = std::fmod(m_elapsedMs + seconds * 1000.0, total);
-    }
-    return animationFrameAt(m_durationsMs, m_elapsedMs);
+    // Kept within one loop so a long run keeps its precision.
+    if (m_playing && seconds > 0.0) m_elapsedMs = std::fmod(m_elapsedMs + seconds * 1000.0, m_clock.totalMs());
+    // The timeline's rule with frame 0 at time 0 and a 1 ms timeline frame (1000 fps): tau is the elapsed ms.
+    return m_clock.frameAt(0, m_elapsedMs, 1000.0);
 }
 
 std::string giveAtlas(SceneSprite& sprite, const std::filesystem::path& atlasFile, FrameImageCache& cache) {

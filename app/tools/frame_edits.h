@@ -54,7 +54,7 @@ public:
     double elapsedMs() const { return m_elapsedMs; }
 
 private:
-    std::vector<int> m_durationsMs;
+    AnimationClock m_clock;
     double m_elapsedMs = 0.0;
     bool m_playing = false;
 };

@@ -97,7 +97,7 @@ TEST(MovingBodyAnimation, ShowsEachFramesMaskAndReachesTheFarthest) {
     MovingBody body{&small, testing::makeTransform({0, 0}, {0, 0}), SpriteMotion{}};
     EXPECT_EQ(body.maskAt(50), &small);
     body.animation.masks = {&small, &large};
-    body.animation.durationsMs = {100, 100};
+    body.animation.clock = AnimationClock({100, 100});
     body.animation.fps = 10.0;
     EXPECT_EQ(body.maskAt(0), &small);
     EXPECT_EQ(body.maskAt(0.99), &small);
