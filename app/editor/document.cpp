@@ -53,14 +53,14 @@ int Document::frameZeroIndex(int index) const {
     const SceneSprite& sprite = m_scene.sprites[index];
     const int frame = m_scene.timeline.frame;
     if (frame == 0 || !playsAnimation(sprite)) return sprite.frameIndex;
-    const std::vector<int> durations = animationDurations(sprite);
+    const AnimationClock clock(animationDurations(sprite));
     const double fps = m_scene.timeline.framesPerSecond();
     if (index < static_cast<int>(m_frameZeroIndex.size()) &&
-        animationFrameAt(durations, m_frameZeroIndex[index], frame, fps) == sprite.frameIndex) {
+        clock.frameAt(m_frameZeroIndex[index], frame, fps) == sprite.frameIndex) {
         return m_frameZeroIndex[index];
     }
-    for (int start = 0; start < static_cast<int>(durations.size()); ++start) {
-        if (animationFrameAt(durations, start, frame, fps) == sprite.frameIndex) return start;
+    for (int start = 0; start < clock.size(); ++start) {
+        if (clock.frameAt(start, frame, fps) == sprite.frameIndex) return start;
     }
     return sprite.frameIndex;
 }
