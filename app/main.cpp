@@ -10,7 +10,7 @@
 #include "app/gpu/gpu_collision.h"
 #include "app/shell/asset_paths.h"
 #include "app/shell/sandbox.h"
-#include "core/algorithms.h"
+#include "core/collision/algorithms.h"
 
 int main(int argc, char** argv) {
     // The one test that needs OpenGL lives in the app: this binary's tests are core's plus it.

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <future>
 
-#include "core/bounds.h"
+#include "core/base/bounds.h"
 
 namespace cl {
 

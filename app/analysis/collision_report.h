@@ -18,11 +18,11 @@
 #include <thread>
 #include <vector>
 
-#include "core/algorithms.h"
-#include "core/geometry.h"
-#include "core/mask_cache.h"
-#include "core/pair_transform.h"
-#include "core/scene.h"
+#include "core/collision/algorithms.h"
+#include "core/base/geometry.h"
+#include "core/base/mask_cache.h"
+#include "core/base/pair_transform.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 

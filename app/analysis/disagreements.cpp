@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/scene_check.h"
+#include "core/check/scene_check.h"
 
 namespace cl {
 

@@ -9,10 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/algorithms.h"
-#include "core/mask_cache.h"
-#include "core/scene.h"
-#include "core/scene_check.h"
+#include "core/collision/algorithms.h"
+#include "core/base/mask_cache.h"
+#include "core/scene/scene.h"
+#include "core/check/scene_check.h"
 
 namespace cl {
 

@@ -12,17 +12,17 @@
 
 #include <unistd.h>
 
-#include "core/algorithms.h"
-#include "core/contact.h"
-#include "core/contact_map.h"
-#include "core/contact_map_image.h"
-#include "core/image_io.h"
-#include "core/frame_matrix.h"
+#include "core/collision/algorithms.h"
+#include "core/contact/contact.h"
+#include "core/contact/contact_map.h"
+#include "core/contact/contact_map_image.h"
+#include "core/io/image_io.h"
+#include "core/check/frame_matrix.h"
 #include "core/game/run_file.h"
-#include "core/mask_cache.h"
-#include "core/motion_check.h"
-#include "core/scene.h"
-#include "core/scene_check.h"
+#include "core/base/mask_cache.h"
+#include "core/check/motion_check.h"
+#include "core/scene/scene.h"
+#include "core/check/scene_check.h"
 #include "app/cli/game_command.h"
 
 namespace cl {

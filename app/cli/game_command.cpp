@@ -12,12 +12,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/algorithms.h"
+#include "core/collision/algorithms.h"
 #include "core/game/falling_blocks.h"
 #include "core/game/frame_scene.h"
 #include "core/game/game_random.h"
 #include "core/game/run_file.h"
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 namespace {

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "app/editor/transform_limits.h"
-#include "core/animation_time.h"
+#include "core/scene/animation_time.h"
 
 namespace cl {
 

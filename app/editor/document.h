@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/image.h"
-#include "core/scene.h"
-#include "core/sprite_transform.h"
+#include "core/base/image.h"
+#include "core/scene/scene.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 
@@ -32,7 +32,7 @@ struct Selection {
 /// its transform at that frame, so every view, tool and the collision report see what the frame shows and
 /// edit it; a file stores the transforms at frame 0 (reset() moves them to the current frame, fileScene()
 /// back), and setFrame() moves every sprite along its motion. Likewise an animated sprite shows the animation
-/// frame of the current time (core/animation_time.h): its frameIndex, frame and pixels here are that frame's,
+/// frame of the current time (core/scene/animation_time.h): its frameIndex, frame and pixels here are that frame's,
 /// and the file keeps frame_index, the frame at time 0.
 ///
 /// Undo granularity:

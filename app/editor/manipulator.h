@@ -9,7 +9,7 @@
 #include "app/editor/camera.h"
 #include "app/editor/document.h"
 #include "app/editor/input_event.h"
-#include "core/geometry.h"
+#include "core/base/geometry.h"
 
 namespace cl {
 

@@ -5,7 +5,7 @@
 
 #include <glm/common.hpp>
 
-#include "core/sprite_transform.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 

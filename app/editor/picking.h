@@ -5,8 +5,8 @@
 
 #include <glm/vec2.hpp>
 
-#include "core/geometry.h"
-#include "core/scene.h"
+#include "core/base/geometry.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 

@@ -1,7 +1,7 @@
 #pragma once
-// Keeps every edited transform inside the limits core/sprite_transform.h validates against.
+// Keeps every edited transform inside the limits core/base/sprite_transform.h validates against.
 
-#include "core/sprite_transform.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 

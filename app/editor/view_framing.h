@@ -8,7 +8,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "core/geometry.h"
+#include "core/base/geometry.h"
 
 namespace cl {
 

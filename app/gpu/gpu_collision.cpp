@@ -19,9 +19,9 @@
 #include <SFML/OpenGL.hpp>
 #include <SFML/System/Err.hpp>
 
-#include "core/bounds.h"
-#include "core/pixel_tests.h"
-#include "core/sprite_transform.h"
+#include "core/base/bounds.h"
+#include "core/collision/pixel_scans.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 namespace {

@@ -22,8 +22,8 @@
 #include <memory>
 #include <string>
 
-#include "core/algorithms.h"
-#include "core/collision_result.h"
+#include "core/collision/algorithms.h"
+#include "core/base/collision_result.h"
 
 namespace cl {
 

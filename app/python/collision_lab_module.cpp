@@ -13,11 +13,11 @@
 #include "app/python/python_mask.h"
 #include "app/python/python_result.h"
 #include "app/python/python_sprite.h"
-#include "core/algorithms.h"
-#include "core/mask_cache.h"
-#include "core/scene.h"
-#include "core/motion_check.h"
-#include "core/scene_check.h"
+#include "core/collision/algorithms.h"
+#include "core/base/mask_cache.h"
+#include "core/scene/scene.h"
+#include "core/check/motion_check.h"
+#include "core/check/scene_check.h"
 
 namespace py = pybind11;
 using namespace cl;

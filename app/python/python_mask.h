@@ -5,8 +5,8 @@
 
 #include <pybind11/pybind11.h>
 
-#include "core/alpha_mask.h"
-#include "core/image.h"
+#include "core/base/alpha_mask.h"
+#include "core/base/image.h"
 
 namespace cl::python {
 

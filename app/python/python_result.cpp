@@ -1,6 +1,6 @@
 #include "app/python/python_result.h"
 
-#include "core/scene_check.h"
+#include "core/check/scene_check.h"
 
 namespace cl::python {
 

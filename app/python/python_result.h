@@ -3,8 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/algorithms.h"
-#include "core/collision_result.h"
+#include "core/collision/algorithms.h"
+#include "core/base/collision_result.h"
 
 namespace cl::python {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app/python/python_mask.h"
-#include "core/sprite_transform.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl::python {
 

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/atomic_file.h"
-#include "core/bounded_json.h"
+#include "core/io/atomic_file.h"
+#include "core/io/bounded_json.h"
 
 namespace cl {
 

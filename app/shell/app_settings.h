@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/views/overlays.h"
-#include "core/algorithms.h"
+#include "core/collision/algorithms.h"
 
 namespace cl {
 

@@ -6,7 +6,7 @@
 
 #include "app/analysis/disagreements.h"
 #include "app/shell/panels.h"
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 

@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "core/image_io.h"
+#include "core/io/image_io.h"
 
 namespace cl {
 

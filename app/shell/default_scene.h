@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "core/image.h"
-#include "core/scene.h"
+#include "core/base/image.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 

@@ -10,7 +10,7 @@
 #include "app/shell/default_scene.h"
 #include "app/tools/frame_edits.h"
 #include "app/tools/tool_registry.h"
-#include "core/image_io.h"
+#include "core/io/image_io.h"
 
 namespace cl {
 

@@ -15,8 +15,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/shell/recovery_info.h"
-#include "core/atomic_file.h"
-#include "core/image_io.h"
+#include "core/io/atomic_file.h"
+#include "core/io/image_io.h"
 
 namespace cl {
 

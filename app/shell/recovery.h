@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "app/editor/document.h"
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 

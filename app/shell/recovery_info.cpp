@@ -1,6 +1,6 @@
 #include "app/shell/recovery_info.h"
 
-#include "core/bounded_json.h"
+#include "core/io/bounded_json.h"
 
 namespace cl {
 

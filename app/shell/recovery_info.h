@@ -12,7 +12,7 @@ namespace cl {
 inline constexpr const char* kRecoveryInfoFormat = "collision-lab/recovery-info";
 
 /// The sidecar as a JSON object, or null when the text is not valid JSON, exceeds the JSON limits
-/// (core/bounded_json.h), is not an object or lacks the format tag. Never throws but for allocation failure.
+/// (core/io/bounded_json.h), is not an object or lacks the format tag. Never throws but for allocation failure.
 nlohmann::json parseRecoveryInfo(std::string_view text);
 
 }  // namespace cl

@@ -4,7 +4,7 @@
 #include <span>
 #include <string_view>
 
-#include "core/algorithms.h"
+#include "core/collision/algorithms.h"
 
 namespace cl {
 

@@ -4,7 +4,7 @@
 // Collision panel, and the three draggable splitters between them. Clamped so that nothing essential
 // clips from 1024x600 up.
 
-#include "core/geometry.h"
+#include "core/base/geometry.h"
 
 namespace cl {
 

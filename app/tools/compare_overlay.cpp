@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "app/views/view_drawing.h"
-#include "core/scene_check.h"
+#include "core/check/scene_check.h"
 
 namespace cl {
 

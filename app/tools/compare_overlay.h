@@ -1,7 +1,7 @@
 #pragma once
 // The Compare panel's state and its world-view overlay: two pixel tests (or one test under two
 // samplings or scan directions) run on the current pair, and the (A pixel, B pixel) pairs counted by
-// only the first, only the second, and both (core/comparison.h) drawn in three colours.
+// only the first, only the second, and both (core/check/comparison.h) drawn in three colours.
 
 #include <cstdint>
 #include <string>
@@ -11,8 +11,8 @@
 
 #include "app/analysis/collision_report.h"
 #include "app/editor/camera.h"
-#include "core/comparison.h"
-#include "core/scene.h"
+#include "core/check/comparison.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 

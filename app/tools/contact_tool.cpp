@@ -22,8 +22,8 @@
 #include "app/tools/tool_context.h"
 #include "app/views/number_format.h"
 #include "app/views/view_drawing.h"
-#include "core/contact_map_image.h"
-#include "core/scene_check.h"
+#include "core/contact/contact_map_image.h"
+#include "core/check/scene_check.h"
 
 namespace cl {
 

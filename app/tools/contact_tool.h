@@ -12,8 +12,8 @@
 
 #include "app/tools/cspace_layout.h"
 #include "app/tools/tool.h"
-#include "core/contact.h"
-#include "core/contact_map.h"
+#include "core/contact/contact.h"
+#include "core/contact/contact_map.h"
 
 namespace cl {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/contact_map_image.h"
+#include "core/contact/contact_map_image.h"
 
 namespace cl {
 

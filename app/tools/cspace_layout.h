@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/contact_map.h"
+#include "core/contact/contact_map.h"
 
 namespace cl {
 

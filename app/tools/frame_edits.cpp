@@ -6,8 +6,8 @@
 #include <functional>
 #include <system_error>
 
-#include "core/atlas.h"
-#include "core/image_io.h"
+#include "core/scene/atlas.h"
+#include "core/io/image_io.h"
 
 namespace cl {
 

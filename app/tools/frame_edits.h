@@ -12,8 +12,8 @@
 #include <glm/vec2.hpp>
 
 #include "app/editor/document.h"
-#include "core/animation_time.h"
-#include "core/frame_image.h"
+#include "core/scene/animation_time.h"
+#include "core/scene/frame_image.h"
 
 namespace cl {
 

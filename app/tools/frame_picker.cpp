@@ -7,8 +7,8 @@
 #include <imgui.h>
 
 #include "app/tools/tool_context.h"
-#include "core/json_text.h"
-#include "core/sprite_transform.h"
+#include "core/io/json_text.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 
@@ -144,7 +144,7 @@ void FramePicker::update(ToolContext& ctx) {
         m_playback.clear();
         m_listings.clear();
     }
-    // With a timeline the time of the scene drives the animations (core/animation_time.h), not the wall clock.
+    // With a timeline the time of the scene drives the animations (core/scene/animation_time.h), not the wall clock.
     if (doc.scene().timeline.frames > 1) m_playback.clear();
     for (auto it = m_playback.begin(); it != m_playback.end();) {
         const int index = it->first;

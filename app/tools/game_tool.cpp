@@ -11,7 +11,7 @@
 #include "app/tools/tool_context.h"
 #include "app/views/overlays.h"
 #include "app/views/view_drawing.h"
-#include "core/algorithms.h"
+#include "core/collision/algorithms.h"
 #include "core/game/frame_scene.h"
 
 namespace cl {

@@ -9,7 +9,7 @@
 #include "app/views/number_format.h"
 #include "app/views/overlays.h"
 #include "app/views/view_drawing.h"
-#include "core/sprite_transform.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 

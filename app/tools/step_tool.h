@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "app/tools/tool.h"
-#include "core/alpha_mask.h"
-#include "core/scan_cursor.h"
+#include "core/base/alpha_mask.h"
+#include "core/collision/scan_cursor.h"
 
 namespace cl {
 

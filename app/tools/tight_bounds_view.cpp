@@ -7,7 +7,7 @@
 
 #include "app/views/overlays.h"
 #include "app/views/view_drawing.h"
-#include "core/bounds.h"
+#include "core/base/bounds.h"
 
 namespace cl {
 namespace {

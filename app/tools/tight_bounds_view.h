@@ -1,5 +1,5 @@
 #pragma once
-// The Tight bounds tab's state and overlay: the blog's inward crop (core/inward_crop.h) of one sprite's
+// The Tight bounds tab's state and overlay: the blog's inward crop (core/collision/inward_crop.h) of one sprite's
 // world box replayed probe by probe in the world view, beside the exact tightWorldAabb().
 
 #include <cstdint>
@@ -9,9 +9,9 @@
 
 #include "app/analysis/collision_report.h"
 #include "app/editor/camera.h"
-#include "core/geometry.h"
-#include "core/inward_crop.h"
-#include "core/scene.h"
+#include "core/base/geometry.h"
+#include "core/collision/inward_crop.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 

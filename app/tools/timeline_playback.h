@@ -8,7 +8,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "core/swept_test.h"
+#include "core/motion/swept.h"
 
 namespace cl {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
-#include "core/animation_time.h"
-#include "core/mask_cache.h"
+#include "core/scene/animation_time.h"
+#include "core/base/mask_cache.h"
 
 namespace cl {
 
@@ -15,7 +15,7 @@ constexpr double kChunkMs = 4.0;
 // The panel gets a copy of the strip at most this often while it fills.
 constexpr auto kShareEvery = std::chrono::milliseconds(30);
 
-// The sprite a job's side stands for, as core/animation_time.h's movingBodyOf() takes it.
+// The sprite a job's side stands for, as core/scene/animation_time.h's movingBodyOf() takes it.
 SceneSprite stripSprite(const std::shared_ptr<const RgbaImage>& image, int threshold, const SpriteTransform& transform,
                         const SpriteMotion& motion, const StripAnimation& animation) {
     SceneSprite sprite;

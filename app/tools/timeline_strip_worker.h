@@ -12,15 +12,15 @@
 #include <thread>
 #include <vector>
 
-#include "core/atlas.h"
-#include "core/frame_image.h"
-#include "core/image.h"
-#include "core/motion.h"
-#include "core/swept_test.h"
+#include "core/scene/atlas.h"
+#include "core/scene/frame_image.h"
+#include "core/base/image.h"
+#include "core/motion/motion.h"
+#include "core/motion/swept.h"
 
 namespace cl {
 
-/// The animation a strip's sprite plays (empty `frames`: none): what core/animation_time.h needs to cut its frames.
+/// The animation a strip's sprite plays (empty `frames`: none): what core/scene/animation_time.h needs to cut its frames.
 struct StripAnimation {
     std::shared_ptr<const RgbaImage> sheet;
     std::shared_ptr<const Atlas> atlas;

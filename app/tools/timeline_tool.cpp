@@ -1,7 +1,7 @@
 #include "app/tools/timeline_tool.h"
 
-#include "core/animation_time.h"
-#include "core/json_text.h"
+#include "core/scene/animation_time.h"
+#include "core/io/json_text.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -12,8 +12,8 @@
 #include "app/tools/tool_context.h"
 #include "app/views/number_format.h"
 #include "app/views/view_drawing.h"
-#include "core/algorithms.h"
-#include "core/animation_time.h"
+#include "core/collision/algorithms.h"
+#include "core/scene/animation_time.h"
 
 namespace cl {
 
@@ -464,7 +464,7 @@ void TimelineTool::drawGhost(ImDrawList* list, const Camera& camera, const Docum
     const std::array<ImVec2, 4> q = screenQuad(sprite, t, camera);
     std::shared_ptr<const RgbaImage> pixels = sprite.pixels;
     if (playsAnimation(sprite)) {
-        // The frame shown at that time (core/animation_time.h); the caches are the tool's own, as the textures'.
+        // The frame shown at that time (core/scene/animation_time.h); the caches are the tool's own, as the textures'.
         const Scene& scene = doc.scene();
         const int shown = animationFrameAt(animationDurations(sprite), doc.frameZeroIndex(index), scene.timeline.frame + dt,
                                            scene.timeline.framesPerSecond());

@@ -15,7 +15,7 @@
 #include "app/editor/camera.h"
 #include "app/editor/input_event.h"
 #include "app/shell/command_table.h"
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 

@@ -10,7 +10,7 @@
 #include "app/views/overlap_text.h"
 #include "app/views/view_drawing.h"
 #include "app/editor/view_framing.h"
-#include "core/sprite_transform.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 

@@ -2,7 +2,7 @@
 
 #include "app/views/overlays.h"
 #include "app/views/view_drawing.h"
-#include "core/sprite_transform.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 

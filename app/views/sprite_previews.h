@@ -9,8 +9,8 @@
 
 #include <SFML/Graphics/Texture.hpp>
 
-#include "core/alpha_mask.h"
-#include "core/image.h"
+#include "core/base/alpha_mask.h"
+#include "core/base/image.h"
 
 namespace cl {
 

@@ -6,7 +6,7 @@
 
 #include <SFML/Graphics/Texture.hpp>
 
-#include "core/image.h"
+#include "core/base/image.h"
 
 namespace cl {
 

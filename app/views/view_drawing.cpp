@@ -10,7 +10,7 @@
 #include "app/views/number_format.h"
 #include "app/views/overlays.h"
 #include "app/editor/view_framing.h"
-#include "core/sprite_transform.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 

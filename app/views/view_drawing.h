@@ -11,7 +11,7 @@
 #include <glm/vec2.hpp>
 #include <imgui.h>
 
-#include "core/geometry.h"
+#include "core/base/geometry.h"
 
 namespace cl {
 

@@ -7,7 +7,7 @@
 #include <SFML/Graphics/Sprite.hpp>
 
 #include "app/views/view_drawing.h"
-#include "core/sprite_transform.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 

@@ -10,7 +10,7 @@
 #include <glm/vec2.hpp>
 
 #include "core/game/game_settings.h"
-#include "core/geometry.h"
+#include "core/base/geometry.h"
 
 namespace cl {
 
@@ -41,7 +41,5 @@ public:
     virtual void pairs(std::vector<std::pair<int, int>>& out) const = 0;
 };
 
-/// A broad phase of this kind, empty.
-std::unique_ptr<BroadPhase> makeBroadPhase(BroadPhaseKind kind);
 
 }  // namespace cl

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 
+#include "core/game/make_broad_phase.h"
+
 
 namespace cl {
 namespace {

@@ -7,8 +7,8 @@
 #include <span>
 #include <vector>
 
-#include "core/algorithms.h"
-#include "core/collision_result.h"
+#include "core/collision/algorithms.h"
+#include "core/base/collision_result.h"
 #include "core/game/broad_phase.h"
 #include "core/game/game_settings.h"
 

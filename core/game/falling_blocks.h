@@ -7,13 +7,13 @@
 #include <span>
 #include <vector>
 
-#include "core/alpha_mask.h"
+#include "core/base/alpha_mask.h"
 #include "core/game/collision_pass.h"
 #include "core/game/game_random.h"
 #include "core/game/game_settings.h"
 #include "core/game/game_sprites.h"
-#include "core/motion.h"
-#include "core/sprite_transform.h"
+#include "core/motion/motion.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 

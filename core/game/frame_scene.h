@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/algorithms.h"
+#include "core/collision/algorithms.h"
 
 namespace cl {
 namespace {

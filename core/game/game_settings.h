@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/pair_transform.h"
+#include "core/base/pair_transform.h"
 
 namespace cl {
 

@@ -3,7 +3,7 @@
 #include <system_error>
 #include <tuple>
 
-#include "core/image_io.h"
+#include "core/io/image_io.h"
 
 namespace cl {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/image.h"
+#include "core/base/image.h"
 
 namespace cl {
 

@@ -7,9 +7,9 @@
 #include <sstream>
 #include <system_error>
 
-#include "core/atomic_file.h"
+#include "core/io/atomic_file.h"
 #include "core/game/falling_blocks.h"
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <stb_image.h>
 
-#include "core/pixel_tests.h"
+#include "core/collision/pixel_scans.h"
 
 namespace cl::bench {
 namespace {

@@ -4,9 +4,9 @@
 #include <memory>
 #include <string>
 
-#include "core/alpha_mask.h"
-#include "core/collision_result.h"
-#include "core/image.h"
+#include "core/base/alpha_mask.h"
+#include "core/base/collision_result.h"
+#include "core/base/image.h"
 
 namespace cl::bench {
 

@@ -7,10 +7,10 @@
 #include <memory>
 #include <string>
 
-#include "core/contact.h"
-#include "core/contact_map.h"
-#include "core/mask_cache.h"
-#include "core/scene.h"
+#include "core/contact/contact.h"
+#include "core/contact/contact_map.h"
+#include "core/base/mask_cache.h"
+#include "core/scene/scene.h"
 
 namespace cl::bench {
 namespace {

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <memory>
 
-#include "core/frame_matrix.h"
-#include "core/scene.h"
+#include "core/check/frame_matrix.h"
+#include "core/scene/scene.h"
 
 namespace cl::bench {
 namespace {

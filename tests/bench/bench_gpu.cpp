@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "app/gpu/gpu_collision.h"
-#include "core/pixel_tests.h"
+#include "core/collision/pixel_scans.h"
 #include "tests/bench/bench_cases.h"
 
 namespace cl::bench {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/algorithms.h"
-#include "core/pixel_tests.h"
+#include "core/collision/algorithms.h"
+#include "core/collision/pixel_scans.h"
 #include "tests/bench/bench_cases.h"
 #include "tests/bench/bench_game.h"
 #include "tests/bench/bench_contact.h"

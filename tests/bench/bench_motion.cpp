@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/mask_cache.h"
-#include "core/scene.h"
-#include "core/swept_test.h"
+#include "core/base/mask_cache.h"
+#include "core/scene/scene.h"
+#include "core/motion/swept.h"
 #include "tests/bench/bench_cases.h"
 
 namespace cl::bench {

@@ -14,11 +14,11 @@
 #include <utility>
 #include <vector>
 
-#include "core/algorithms.h"
-#include "core/image_io.h"
-#include "core/pixel_tests.h"
-#include "core/scene.h"
-#include "core/sprite_transform.h"
+#include "core/collision/algorithms.h"
+#include "core/io/image_io.h"
+#include "core/collision/pixel_scans.h"
+#include "core/scene/scene.h"
+#include "core/base/sprite_transform.h"
 #include "tests/core/scene_test_files.h"
 #include "tests/core/test_masks.h"
 

@@ -9,8 +9,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/image.h"
-#include "core/image_io.h"
+#include "core/base/image.h"
+#include "core/io/image_io.h"
 
 namespace cl::testing {
 

@@ -15,10 +15,10 @@
 
 #include <glm/vec2.hpp>
 
-#include "core/alpha_mask.h"
-#include "core/collision_result.h"
-#include "core/image.h"
-#include "core/sprite_transform.h"
+#include "core/base/alpha_mask.h"
+#include "core/base/collision_result.h"
+#include "core/base/image.h"
+#include "core/base/sprite_transform.h"
 
 namespace cl {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/atlas.h"
-#include "core/frame_image.h"
+#include "core/scene/atlas.h"
+#include "core/scene/frame_image.h"
 
 namespace {
 

@@ -11,10 +11,10 @@
 #include <span>
 #include <string>
 
-#include "core/algorithms.h"
-#include "core/alpha_mask.h"
-#include "core/image_io.h"
-#include "core/sprite_transform.h"
+#include "core/collision/algorithms.h"
+#include "core/base/alpha_mask.h"
+#include "core/io/image_io.h"
+#include "core/base/sprite_transform.h"
 
 namespace {
 

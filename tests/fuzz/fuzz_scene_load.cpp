@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "core/game/run_file.h"
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 namespace {
 

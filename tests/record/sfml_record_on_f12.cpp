@@ -2,7 +2,7 @@
 #include <SFML/Graphics.hpp>
 #include <cstdio>
 
-#include "core/collision_lab_record.h"
+#include "core/record/collision_lab_record.h"
 
 // Adds an sf::Sprite as the game draws it: its frame of the texture, position, origin, rotation, scale.
 std::string addSprite(cl::record::SceneRecorder& recorder, const std::string& name, const sf::Sprite& sprite) {

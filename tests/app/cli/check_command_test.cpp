@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/check_command.h"
-#include "core/algorithms.h"
-#include "core/image_io.h"
+#include "core/collision/algorithms.h"
+#include "core/io/image_io.h"
 #include "tests/core/scene_test_files.h"
 
 namespace cl {

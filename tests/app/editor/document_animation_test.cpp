@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/animation_time.h"
+#include "core/scene/animation_time.h"
 
 namespace cl {
 namespace {

@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "app/editor/manipulator.h"
-#include "core/sprite_transform.h"
+#include "core/base/sprite_transform.h"
 #include "tests/app/editor/test_scene.h"
 
 namespace cl {

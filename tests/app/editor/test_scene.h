@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 namespace cl::test {
 

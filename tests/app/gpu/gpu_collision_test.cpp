@@ -18,11 +18,11 @@
 #include <SFML/Graphics/Texture.hpp>
 #include <SFML/OpenGL.hpp>
 
-#include "core/alpha_mask.h"
-#include "core/bounds.h"
-#include "core/image_io.h"
-#include "core/pixel_tests.h"
-#include "core/scene.h"
+#include "core/base/alpha_mask.h"
+#include "core/base/bounds.h"
+#include "core/io/image_io.h"
+#include "core/collision/pixel_scans.h"
+#include "core/scene/scene.h"
 #include "tests/core/test_masks.h"
 
 namespace cl {

@@ -13,7 +13,7 @@
 #include "app/shell/recovery.h"
 #include "app/shell/recovery_prompt.h"
 #include "app/shell/sandbox_state.h"
-#include "core/image_io.h"
+#include "core/io/image_io.h"
 #include "tests/app/editor/test_scene.h"
 
 namespace cl {

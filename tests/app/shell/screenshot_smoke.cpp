@@ -10,7 +10,7 @@
 #include <set>
 #include <string>
 
-#include "core/image_io.h"
+#include "core/io/image_io.h"
 
 namespace {
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/contact_map_image.h"
+#include "core/contact/contact_map_image.h"
 
 namespace cl {
 namespace {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/scene_check.h"
+#include "core/check/scene_check.h"
 
 namespace cl {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/algorithms.h"
+#include "core/collision/algorithms.h"
 #include "tests/app/editor/test_scene.h"
 
 namespace cl {

@@ -1,4 +1,4 @@
-#include "core/game/broad_phase.h"
+#include "core/game/make_broad_phase.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

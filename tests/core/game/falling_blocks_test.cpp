@@ -4,8 +4,8 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
-#include "core/algorithms.h"
-#include "core/game/broad_phase.h"
+#include "core/collision/algorithms.h"
+#include "core/game/make_broad_phase.h"
 #include "core/game/game_random.h"
 #include "game_test_sprites.h"
 

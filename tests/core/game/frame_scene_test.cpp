@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "core/game/falling_blocks.h"
-#include "core/mask_cache.h"
-#include "core/motion.h"
-#include "core/motion_check.h"
-#include "core/scene_check.h"
+#include "core/base/mask_cache.h"
+#include "core/motion/motion.h"
+#include "core/check/motion_check.h"
+#include "core/check/scene_check.h"
 #include "game_test_sprites.h"
 
 namespace cl {

@@ -1,5 +1,5 @@
 #include <cstdio>
-#include "core/algorithms.h"
+#include "core/collision/algorithms.h"
 
 int main() {
     cl::RgbaImage square{4, 4, std::vector<std::uint8_t>(4 * 4 * 4, 255)};  // 4x4, every pixel opaque

@@ -1,0 +1,151 @@
+#include "core/base/alpha_mask.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace cl {
+namespace {
+
+// Alpha and solid bits of `n` (<= 64) pixels, one at a time.
+std::uint64_t packWordScalar(const std::uint8_t* rgba, std::uint8_t* alpha, int n, std::uint8_t threshold) {
+    std::uint64_t bits = 0;
+    for (int i = 0; i < n; ++i) {
+        alpha[i] = rgba[i * 4 + 3];
+        bits |= static_cast<std::uint64_t>(alpha[i] > threshold) << i;
+    }
+    return bits;
+}
+
+#if defined(__SSE2__)
+// Alpha and solid bits of 64 pixels, 16 at a time (SSE2 is part of every x86-64).
+std::uint64_t packWord64(const std::uint8_t* rgba, std::uint8_t* alpha, std::uint8_t threshold) {
+    // Unsigned a > t as a signed compare of both with the top bit flipped.
+    const __m128i flip = _mm_set1_epi8(static_cast<char>(0x80));
+    const __m128i limit = _mm_xor_si128(_mm_set1_epi8(static_cast<char>(threshold)), flip);
+    std::uint64_t bits = 0;
+    for (int group = 0; group < 4; ++group) {
+        const auto* src = reinterpret_cast<const __m128i*>(rgba + group * 64);
+        const __m128i p0 = _mm_srli_epi32(_mm_loadu_si128(src + 0), 24);
+        const __m128i p1 = _mm_srli_epi32(_mm_loadu_si128(src + 1), 24);
+        const __m128i p2 = _mm_srli_epi32(_mm_loadu_si128(src + 2), 24);
+        const __m128i p3 = _mm_srli_epi32(_mm_loadu_si128(src + 3), 24);
+        const __m128i a = _mm_packus_epi16(_mm_packs_epi32(p0, p1), _mm_packs_epi32(p2, p3));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(alpha + group * 16), a);
+        const __m128i solid = _mm_cmpgt_epi8(_mm_xor_si128(a, flip), limit);
+        bits |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(solid))) << (group * 16);
+    }
+    return bits;
+}
+#endif
+
+}  // namespace
+
+const std::array<glm::dvec2, kSupportDirections>& supportDirections() {
+    static const std::array<glm::dvec2, kSupportDirections> directions = [] {
+        std::array<glm::dvec2, kSupportDirections> d{};
+        for (int k = 0; k < kSupportDirections; ++k) {
+            const double angle = 2.0 * std::numbers::pi * k / kSupportDirections;
+            d[static_cast<std::size_t>(k)] = {std::cos(angle), std::sin(angle)};
+        }
+        return d;
+    }();
+    return directions;
+}
+
+std::array<double, kSupportDirections> AlphaMask::emptySupport() {
+    std::array<double, kSupportDirections> s{};
+    s.fill(-std::numeric_limits<double>::infinity());
+    return s;
+}
+
+AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
+    : m_width(std::max(0, image.width)),
+      m_height(std::max(0, image.height)),
+      m_threshold(std::clamp(threshold, 0, 255)),
+      m_wordsPerRow((m_width + 63) / 64) {
+    const std::size_t pixelCount = static_cast<std::size_t>(m_width) * m_height;
+    m_alpha.assign(pixelCount, 0);
+    m_bits.assign(static_cast<std::size_t>(m_height) * m_wordsPerRow, 0);
+    m_rowSpanStart.assign(static_cast<std::size_t>(m_height) + 1, 0);
+    m_rowExtent.assign(static_cast<std::size_t>(m_height), SolidSpan{});
+
+    // A short buffer is read as transparent rather than past its end.
+    const std::size_t available = std::min(pixelCount, image.pixels.size() / 4);
+    const bool complete = available == pixelCount;
+    if (!complete) {
+        for (std::size_t i = 0; i < available; ++i) m_alpha[i] = image.pixels[i * 4 + 3];
+    }
+
+    const auto limit = static_cast<std::uint8_t>(m_threshold);
+    const auto& directions = supportDirections();
+    int minX = m_width, minY = m_height, maxX = -1, maxY = -1;
+    for (int y = 0; y < m_height; ++y) {
+        const std::size_t rowStart = static_cast<std::size_t>(y) * m_width;
+        std::uint8_t* alphaRow = m_alpha.data() + rowStart;
+        std::uint64_t* bitRow = m_bits.data() + static_cast<std::size_t>(y) * m_wordsPerRow;
+        for (int word = 0; word < m_wordsPerRow; ++word) {
+            const int x0 = word * 64;
+            const int n = std::min(64, m_width - x0);
+            std::uint64_t bits = 0;
+            if (!complete) {
+                for (int i = 0; i < n; ++i) bits |= static_cast<std::uint64_t>(alphaRow[x0 + i] > limit) << i;
+            } else {
+                const std::uint8_t* rgba = image.pixels.data() + (rowStart + x0) * 4;
+#if defined(__SSE2__)
+                bits = n == 64 ? packWord64(rgba, alphaRow + x0, limit) : packWordScalar(rgba, alphaRow + x0, n, limit);
+#else
+                bits = packWordScalar(rgba, alphaRow + x0, n, limit);
+#endif
+            }
+            bitRow[word] = bits;
+        }
+        // Runs of solid pixels, found word by word from the packed bits.
+        int runStart = -1;
+        for (int word = 0; word < m_wordsPerRow; ++word) {
+            const std::uint64_t bits = bitRow[word];
+            int pos = 0;  // bits below pos in this word are consumed
+            while (pos < 64) {
+                if (runStart < 0) {
+                    const std::uint64_t rest = bits >> pos;
+                    if (rest == 0) break;
+                    pos += std::countr_zero(rest);
+                    runStart = word * 64 + pos;
+                } else {
+                    const std::uint64_t rest = ~bits >> pos;
+                    if (rest == 0) break;  // the run goes on into the next word
+                    pos += std::countr_zero(rest);
+                    m_spans.push_back({runStart, word * 64 + pos});
+                    runStart = -1;
+                }
+            }
+        }
+        if (runStart >= 0) m_spans.push_back({runStart, m_width});
+        m_rowSpanStart[static_cast<std::size_t>(y) + 1] = static_cast<std::uint32_t>(m_spans.size());
+
+        const auto spans = rowSpans(y);
+        if (spans.empty()) continue;
+        for (const SolidSpan& span : spans) m_solidCount += span.x1 - span.x0;
+        const int first = spans.front().x0, last = spans.back().x1;
+        m_rowExtent[static_cast<std::size_t>(y)] = {first, last};
+        minX = std::min(minX, first);
+        maxX = std::max(maxX, last - 1);
+        minY = std::min(minY, y);
+        maxY = y;
+        // The row's solid squares lie in [first, last] x [y, y + 1]; its farthest corner bounds each direction.
+        for (int k = 0; k < kSupportDirections; ++k) {
+            const glm::dvec2 d = directions[static_cast<std::size_t>(k)];
+            const double reach = d.x * (d.x > 0.0 ? last : first) + d.y * (d.y > 0.0 ? y + 1.0 : y);
+            m_support[static_cast<std::size_t>(k)] = std::max(m_support[static_cast<std::size_t>(k)], reach);
+        }
+    }
+    if (maxX >= 0) m_tight = IntRect{minX, minY, maxX + 1, maxY + 1};
+}
+
+}  // namespace cl

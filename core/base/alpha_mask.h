@@ -1,0 +1,91 @@
+#pragma once
+// AlphaMask: which pixels of an image are solid at one alpha threshold.
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "core/base/geometry.h"
+#include "core/base/image.h"
+
+namespace cl {
+
+/// A run of solid pixels on one row: x in [x0, x1).
+struct SolidSpan {
+    int x0 = 0;
+    int x1 = 0;
+};
+
+/// Number of directions in AlphaMask::solidSupport().
+inline constexpr int kSupportDirections = 16;
+
+/// Unit vector of support direction k: angle 2 pi k / kSupportDirections from the x axis.
+const std::array<glm::dvec2, kSupportDirections>& supportDirections();
+
+/// The solid pixels of an image at a threshold: a pixel is solid when alpha > threshold.
+/// Built once per (image, threshold) and then only read, so it is safe to share between threads.
+class AlphaMask {
+public:
+    /// An empty 0x0 mask.
+    AlphaMask() = default;
+    /// Builds the mask of `image` at `threshold` (0..255; values outside are clamped).
+    AlphaMask(const RgbaImage& image, int threshold);
+
+    int width() const { return m_width; }
+    int height() const { return m_height; }
+    int threshold() const { return m_threshold; }
+
+    /// True when (x, y) is inside the image and solid.
+    bool solid(int x, int y) const {
+        if (x < 0 || y < 0 || x >= m_width || y >= m_height) return false;
+        return (m_bits[static_cast<std::size_t>(y) * m_wordsPerRow + (x >> 6)] >> (x & 63)) & 1u;
+    }
+    /// Alpha of pixel (x, y) of the source image; 0 outside the image.
+    std::uint8_t alpha(int x, int y) const {
+        if (x < 0 || y < 0 || x >= m_width || y >= m_height) return 0;
+        return m_alpha[static_cast<std::size_t>(y) * m_width + x];
+    }
+
+    /// Number of solid pixels.
+    std::int64_t solidCount() const { return m_solidCount; }
+    /// Smallest pixel rectangle holding every solid pixel; empty when there is none.
+    IntRect tightBounds() const { return m_tight; }
+
+    /// Solid pixels packed 64 to a word, bit (x & 63) of word (x >> 6); bits past the width are 0.
+    std::span<const std::uint64_t> bitRow(int y) const {
+        return {m_bits.data() + static_cast<std::size_t>(y) * m_wordsPerRow, static_cast<std::size_t>(m_wordsPerRow)};
+    }
+    int wordsPerRow() const { return m_wordsPerRow; }
+    /// The runs of solid pixels on row y, left to right.
+    std::span<const SolidSpan> rowSpans(int y) const {
+        return {m_spans.data() + m_rowSpanStart[y], m_spans.data() + m_rowSpanStart[y + 1]};
+    }
+    /// Row y's first solid pixel to one past its last, {0, 0} for a row with none; one entry per row.
+    std::span<const SolidSpan> rowExtents() const { return m_rowExtent; }
+
+    /// For each support direction d, the largest d . p over every point p of every solid pixel's unit
+    /// square: the solid pixels lie inside the convex polygon { p : d . p <= support for all d }.
+    /// -infinity in every direction when there is no solid pixel.
+    const std::array<double, kSupportDirections>& solidSupport() const { return m_support; }
+
+private:
+    int m_width = 0;
+    int m_height = 0;
+    int m_threshold = 0;
+    int m_wordsPerRow = 0;
+    std::int64_t m_solidCount = 0;
+    IntRect m_tight{};
+    std::vector<std::uint8_t> m_alpha;
+    std::vector<std::uint64_t> m_bits;
+    std::vector<SolidSpan> m_spans;
+    std::vector<std::uint32_t> m_rowSpanStart{0};  // height + 1 entries
+    std::vector<SolidSpan> m_rowExtent;            // height entries
+    std::array<double, kSupportDirections> m_support = emptySupport();
+
+    static std::array<double, kSupportDirections> emptySupport();
+};
+
+}  // namespace cl

@@ -1,0 +1,457 @@
+#include "core/check/scene_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "core/io/json_text.h"
+
+namespace cl {
+namespace {
+
+using Ordered = nlohmann::ordered_json;
+using Json = nlohmann::json;
+
+constexpr double kRelativeTolerance = 1e-6;
+
+
+std::string namesText(const Scene& scene) {
+    std::string text;
+    for (const auto& sprite : scene.sprites) text += (text.empty() ? "" : ", ") + sprite.name;
+    return text;
+}
+
+std::optional<std::size_t> spriteIndex(const Scene& scene, const std::string& name) {
+    for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
+        if (scene.sprites[i].name == name) return i;
+    }
+    return std::nullopt;
+}
+
+Ordered pointJson(glm::ivec2 p) { return Ordered::array({p.x, p.y}); }
+Ordered pointJson(glm::dvec2 p) { return Ordered::array({p.x, p.y}); }
+
+std::string shortJson(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+bool numbersMatch(double expected, double actual, bool tolerant) {
+    if (!tolerant) return expected == actual;
+    return std::fabs(expected - actual) <= kRelativeTolerance * std::max(1.0, std::fabs(expected));
+}
+
+// Compares one expected JSON value with the actual one; `tolerant` allows the float tolerance for numbers.
+bool valuesMatch(const Json& expected, const Json& actual, bool tolerant) {
+    if (expected.is_number() && actual.is_number()) {
+        return numbersMatch(expected.get<double>(), actual.get<double>(), tolerant);
+    }
+    if (expected.is_array() && actual.is_array()) {
+        if (expected.size() != actual.size()) return false;
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            if (!valuesMatch(expected[i], actual[i], tolerant)) return false;
+        }
+        return true;
+    }
+    return expected == actual;
+}
+
+std::string timeText(std::int64_t ns) {
+    char buffer[32];
+    if (ns < 1000) std::snprintf(buffer, sizeof buffer, "%lld ns", static_cast<long long>(ns));
+    else if (ns < 1000000) std::snprintf(buffer, sizeof buffer, "%.1f us", ns / 1e3);
+    else std::snprintf(buffer, sizeof buffer, "%.1f ms", ns / 1e6);
+    return buffer;
+}
+
+
+
+
+// ---- contact answers (issue 13) ----
+
+constexpr double kContactTolerance = 1e-9;
+
+Ordered optionalPoint(const std::optional<glm::dvec2>& p) { return p ? pointJson(*p) : Ordered(nullptr); }
+
+std::string vectorText(glm::dvec2 v) { return "(" + numberText(v.x) + ", " + numberText(v.y) + ")"; }
+std::string optionalVectorText(const std::optional<glm::dvec2>& v) { return v ? vectorText(*v) : std::string("none"); }
+
+ContactReport runContact(const CheckContactSettings& settings, const CheckReport& report, const Body& a, const Body& b) {
+    ContactOptions options;
+    options.test = settings.test;
+    options.sampling = report.sampling;
+    options.scan = report.scan;
+    options.resolution = settings.resolution;
+    return contactReport(ContactPair(a, b, options), settings.push);
+}
+
+std::string contactTable(const CheckContactSettings& settings, const ContactReport& c) {
+    std::string text = "  contact (" + std::string(settings.test->name) + ", h = 1/" + std::to_string(settings.resolution) + "):";
+    if (!c.applicable) return text + " n/a (" + c.reason + ")\n";
+    text += c.hit ? " hit\n" : " no hit\n";
+    text += "    separation " + vectorText(c.separation.vector) + "  depth " + numberText(c.separation.depth) +
+            "  normal " + optionalVectorText(c.separation.normal) + "\n";
+    text += "    push-out along " + vectorText(c.push.direction) + ": " + numberText(c.push.distance) + "\n";
+    text += "    approach along " + vectorText(c.approach.direction) + ": " +
+            (c.approach.steps ? numberText(c.approach.distance) : std::string("none")) + " (limit " +
+            numberText(static_cast<double>(c.approach.limitSteps) * c.step) + ")\n";
+    text += "    centroid " + optionalVectorText(c.centroid) + "  gradient normal " + optionalVectorText(c.gradient.normal) +
+            " (g = " + vectorText(c.gradient.gradient) + ")\n";
+    return text;
+}
+
+void verifyContact(const std::string& pairName, const ContactReport& c, const Json& expected, std::vector<std::string>& differences) {
+    if (!expected.is_object()) return;
+    const Json actual = Json::parse(contactExpectJson(c).dump(-1, ' ', false, Json::error_handler_t::replace));
+    for (const auto& field : expected.items()) {
+        auto found = actual.find(field.key());
+        if (found == actual.end()) continue;  // the loader refuses unknown fields
+        bool same = true;
+        if (field.value().is_null() || found->is_null()) {
+            same = field.value().is_null() && found->is_null();
+        } else if (field.value().is_number() && found->is_number()) {
+            same = std::fabs(field.value().get<double>() - found->get<double>()) <= kContactTolerance;
+        } else if (field.value().is_array() && found->is_array() && field.value().size() == found->size()) {
+            for (std::size_t k = 0; k < found->size(); ++k) {
+                same = same && std::fabs(field.value()[k].get<double>() - (*found)[k].get<double>()) <= kContactTolerance;
+            }
+        } else {
+            same = false;
+        }
+        if (!same) {
+            differences.push_back(pairName + " contact " + field.key() + ": expected " + shortJson(field.value()) + ", got " +
+                                  shortJson(*found));
+        }
+    }
+}
+
+}  // namespace
+
+CheckContactSettings contactSettings(const Scene& scene, const CheckOptions& options) {
+    CheckContactSettings s;
+    const SceneContact contact = scene.contact.value_or(SceneContact{});
+    s.test = findAlgorithm(contact.test.value_or(std::string(kDefaultPixelAlgorithm)));
+    if (!s.test) s.test = findAlgorithm(kDefaultPixelAlgorithm);
+    s.resolution = options.resolution.value_or(contact.resolution.value_or(1));
+    if (options.push) {
+        s.push = *options.push;
+    } else if (contact.pushName) {
+        s.push = namedPushDirection(*contact.pushName).value_or(s.push);
+    } else if (contact.pushVector) {
+        s.push = unitPushDirection(*contact.pushVector).value_or(s.push);
+    }
+    return s;
+}
+
+bool expectsContact(const nlohmann::json& expect) {
+    if (!expect.is_object()) return false;
+    for (const auto& pair : expect.items()) {
+        if (pair.value().is_object() && pair.value().contains(std::string(kContactExpectKey))) return true;
+    }
+    return false;
+}
+
+Ordered contactJson(const CheckContactSettings& settings, const ContactReport& c) {
+    Ordered j;
+    j["test"] = std::string(settings.test->name);
+    j["resolution"] = settings.resolution;
+    j["applicable"] = c.applicable;
+    if (!c.applicable) {
+        j["reason"] = c.reason;
+        return j;
+    }
+    j["hit"] = c.hit;
+    j["separation"] = pointJson(c.separation.vector);
+    j["depth"] = c.separation.depth;
+    j["normal"] = optionalPoint(c.separation.normal);
+    j["push"] = Ordered{{"direction", pointJson(c.push.direction)}, {"distance", c.push.distance}};
+    j["approach"] = Ordered{{"direction", pointJson(c.approach.direction)},
+                            {"distance", c.approach.steps ? Ordered(c.approach.distance) : Ordered(nullptr)},
+                            {"limit", static_cast<double>(c.approach.limitSteps) * c.step}};
+    j["centroid"] = optionalPoint(c.centroid);
+    j["gradient"] = pointJson(c.gradient.gradient);
+    j["gradient_normal"] = optionalPoint(c.gradient.normal);
+    return j;
+}
+
+Ordered contactExpectJson(const ContactReport& c) {
+    Ordered j;
+    j["separation"] = pointJson(c.separation.vector);
+    j["depth"] = c.separation.depth;
+    j["push"] = c.push.distance;
+    j["approach"] = c.approach.steps ? Ordered(c.approach.distance) : Ordered(nullptr);
+    j["centroid"] = optionalPoint(c.centroid);
+    return j;
+}
+
+std::optional<std::string> selectPairs(const Scene& scene, const CheckOptions& options,
+                                       std::vector<std::pair<std::size_t, std::size_t>>& pairs) {
+    pairs.clear();
+    if (options.pair) {
+        auto a = spriteIndex(scene, options.pair->first);
+        auto b = spriteIndex(scene, options.pair->second);
+        for (const auto* name : {&options.pair->first, &options.pair->second}) {
+            if (!spriteIndex(scene, *name)) {
+                return "no sprite is called " + jsonQuoted(*name) + " (sprites: " + namesText(scene) + ")";
+            }
+        }
+        if (*a == *b) {
+            return "a pair needs two different sprites, got " + jsonQuoted(options.pair->first) + " twice";
+        }
+        pairs.emplace_back(*a, *b);
+    } else {
+        for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
+            for (std::size_t j = i + 1; j < scene.sprites.size(); ++j) pairs.emplace_back(i, j);
+        }
+        if (options.includeExpectedPairs && scene.expect.is_object()) {
+            for (const auto& item : scene.expect.items()) {
+                auto slash = item.key().find('/');
+                if (slash == std::string::npos) continue;
+                auto a = spriteIndex(scene, item.key().substr(0, slash));
+                auto b = spriteIndex(scene, item.key().substr(slash + 1));
+                if (!a || !b || *a == *b) continue;
+                if (std::find(pairs.begin(), pairs.end(), std::pair{*a, *b}) == pairs.end()) pairs.emplace_back(*a, *b);
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options, MaskCache& masks) {
+    CheckRunResult out;
+    const AlgorithmSet& available = *options.available;
+    std::vector<const Algorithm*> chosen;
+    if (options.algorithms.empty()) {
+        for (const auto& algorithm : available.all()) chosen.push_back(&algorithm);
+    } else {
+        std::set<const Algorithm*> wanted;
+        for (const auto& name : options.algorithms) {
+            const Algorithm* algorithm = available.find(name);
+            if (!algorithm) {
+                out.error = "unknown algorithm " + jsonQuoted(name) + " (known: " + available.namesText() + ", or all)";
+                return out;
+            }
+            wanted.insert(algorithm);
+        }
+        // Table order, whatever order the user typed, so reports always read the same way.
+        for (const auto& algorithm : available.all()) {
+            if (wanted.count(&algorithm)) chosen.push_back(&algorithm);
+        }
+    }
+
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    if (auto problem = selectPairs(scene, options, pairs)) {
+        out.error = *problem;
+        return out;
+    }
+
+    CheckReport report;
+    report.scene = sceneLabel;
+    report.sampling = options.sampling.value_or(scene.sampling);
+    report.scan = options.scan.value_or(scene.scan);
+    TestOptions testOptions;
+    testOptions.sampling = report.sampling;
+    testOptions.scan = report.scan;
+    // What the expect block asks about is answered too: its pairs (above), and contact when it has an entry.
+    if (options.contact || (options.includeExpectedPairs && expectsContact(scene.expect))) {
+        report.contact = contactSettings(scene, options);
+    }
+    for (const auto& sprite : scene.sprites) {
+        if (!sprite.pixels) {
+            out.error = "sprite " + jsonQuoted(sprite.name) + " has no image";
+            return out;
+        }
+    }
+    const std::size_t total = pairs.size() * chosen.size();
+    std::size_t done = 0;
+    for (auto [ia, ib] : pairs) {
+        const SceneSprite& spriteA = scene.sprites[ia];
+        const SceneSprite& spriteB = scene.sprites[ib];
+        auto maskA = masks.get(spriteA.pixels, spriteA.alphaThreshold);
+        auto maskB = masks.get(spriteB.pixels, spriteB.alphaThreshold);
+        Body a{maskA.get(), spriteA.transform};
+        Body b{maskB.get(), spriteB.transform};
+        PairReport pairReport{spriteA.name, spriteB.name, {}, std::nullopt};
+        for (const Algorithm* algorithm : chosen) {
+            pairReport.results.push_back({algorithm, runAlgorithm(*algorithm, a, b, testOptions)});
+            if (options.progress && !options.progress(++done, total)) {
+                out.stopped = true;
+                out.error = "stopped after " + std::to_string(done) + " of " + std::to_string(total) + " tests";
+                return out;
+            }
+        }
+        if (report.contact) pairReport.contact = runContact(*report.contact, report, a, b);
+        report.pairs.push_back(std::move(pairReport));
+    }
+    out.report = std::move(report);
+    return out;
+}
+
+Ordered resultJson(const Algorithm& algorithm, const CollisionResult& result) {
+    Ordered j;
+    j["applicable"] = result.applicable;
+    if (!result.applicable) {
+        j["reason"] = result.reason;
+        return j;
+    }
+    j["hit"] = result.hit;
+    if (algorithm.reportsArea) {
+        j["overlap_area"] = result.overlap;
+    } else if (algorithm.kind == AlgorithmKind::Pixel) {
+        j["overlap"] = static_cast<std::int64_t>(std::llround(result.overlap));
+    }
+    if (result.firstHit) {
+        j["first_hit"] = Ordered{{"a", pointJson(result.firstHit->a)},
+                                 {"b", pointJson(result.firstHit->b)},
+                                 {"world", pointJson(result.firstHit->world)}};
+    }
+    j["samples"] = result.samples;
+    j["time_ns"] = result.timeNs;
+    return j;
+}
+
+Ordered reportJson(const CheckReport& report) {
+    Ordered pairs = Ordered::array();
+    for (const auto& pair : report.pairs) {
+        Ordered results = Ordered::object();
+        for (const auto& outcome : pair.results) results[std::string(outcome.algorithm->name)] = resultJson(*outcome.algorithm, outcome.result);
+        Ordered entry{{"a", pair.a}, {"b", pair.b}, {"results", std::move(results)}};
+        if (pair.contact && report.contact) entry["contact"] = contactJson(*report.contact, *pair.contact);
+        pairs.push_back(std::move(entry));
+    }
+    return Ordered{{"scene", report.scene}, {"sampling", samplingName(report.sampling)},
+                   {"scan", scanDirectionName(report.scan)}, {"pairs", std::move(pairs)}};
+}
+
+Ordered expectJson(const CheckReport& report) {
+    Ordered expect = Ordered::object();
+    for (const auto& pair : report.pairs) {
+        Ordered entries = Ordered::object();
+        for (const auto& outcome : pair.results) {
+            Ordered full = resultJson(*outcome.algorithm, outcome.result);
+            Ordered e = Ordered::object();
+            if (!outcome.result.applicable) {
+                e["applicable"] = false;
+            } else {
+                e["hit"] = full["hit"];
+                for (const char* key : {"overlap", "overlap_area"}) {
+                    if (full.contains(key)) e[key] = full[key];
+                }
+            }
+            entries[std::string(outcome.algorithm->name)] = std::move(e);
+        }
+        if (pair.contact) entries[std::string(kContactExpectKey)] = contactExpectJson(*pair.contact);
+        expect[pair.a + "/" + pair.b] = std::move(entries);
+    }
+    return expect;
+}
+
+std::string reportTable(const CheckReport& report) {
+    std::string text = "scene: " + report.scene + "  (sampling: " + std::string(samplingName(report.sampling)) +
+                       (report.scan == ScanDirection::AToB ? std::string() : ", scan: " + std::string(scanDirectionName(report.scan))) + ")\n";
+    for (const auto& pair : report.pairs) {
+        const std::string scanned = report.scan == ScanDirection::AToB   ? pair.a + " scanned into " + pair.b
+                                    : report.scan == ScanDirection::BToA ? pair.b + " scanned into " + pair.a
+                                                                         : pair.a + " and " + pair.b + " scanned into each other";
+        text += "\n" + pair.a + "/" + pair.b + "  (" + scanned + ")\n";
+        text += "  " + padded("algorithm", 13) + padded("hit", 5) + padded("overlap", 12) + padded("samples", 11) +
+                padded("time", 10) + "first hit: A pixel -> B pixel @ world\n";
+        for (const auto& outcome : pair.results) {
+            const CollisionResult& r = outcome.result;
+            std::string line = "  " + padded(std::string(outcome.algorithm->name), 13);
+            if (!r.applicable) {
+                text += line + "n/a  (" + r.reason + ")\n";
+                continue;
+            }
+            std::string overlap = "-";
+            if (outcome.algorithm->reportsArea) overlap = numberText(r.overlap);
+            else if (outcome.algorithm->kind == AlgorithmKind::Pixel) overlap = std::to_string(std::llround(r.overlap));
+            std::string first = "-";
+            if (r.firstHit) {
+                const PixelHit& h = *r.firstHit;
+                first = pixelText(h.a) + " -> " + pixelText(h.b) + " @ (" + numberText(h.world.x) + ", " + numberText(h.world.y) + ")";
+            }
+            line += padded(r.hit ? "yes" : "no", 5) + padded(overlap, 12) + padded(std::to_string(r.samples), 11) +
+                    padded(timeText(r.timeNs), 10) + first;
+            text += line + "\n";
+        }
+        if (pair.contact && report.contact) text += contactTable(*report.contact, *pair.contact);
+    }
+    return text;
+}
+
+VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect, const AlgorithmSet& available) {
+    VerifyResult out;
+    if (!expect.is_object()) return out;
+    for (const auto& pairItem : expect.items()) {
+        const std::string& pairName = pairItem.key();
+        auto pair = std::find_if(report.pairs.begin(), report.pairs.end(),
+                                 [&](const PairReport& p) { return p.a + "/" + p.b == pairName; });
+        if (!pairItem.value().is_object()) continue;
+        for (const auto& entry : pairItem.value().items()) {
+            if (entry.key() == kContactExpectKey) {
+                if (pair == report.pairs.end() || !pair->contact) {
+                    ++out.skipped;
+                } else {
+                    ++out.checked;
+                    verifyContact(pairName, *pair->contact, entry.value(), out.differences);
+                }
+                continue;
+            }
+            const AlgorithmOutcome* outcome = nullptr;
+            if (pair != report.pairs.end()) {
+                for (const auto& o : pair->results) {
+                    if (o.algorithm->name == entry.key()) outcome = &o;
+                }
+            }
+            if (!outcome) {
+                ++out.skipped;
+                if (!available.find(entry.key())) out.unavailable.push_back(pairName + " " + entry.key());
+                continue;
+            }
+            ++out.checked;
+            const Ordered actualOrdered = resultJson(*outcome->algorithm, outcome->result);
+            const Json actual = Json::parse(actualOrdered.dump(-1, ' ', false, Json::error_handler_t::replace));
+            const std::string prefix = pairName + " " + entry.key() + " ";
+            if (!entry.value().is_object()) continue;
+            for (const auto& field : entry.value().items()) {
+                const std::string& key = field.key();
+                const Json& expected = field.value();
+                // The timeline's entries are verified by verifyMotion() (core/check/motion_check.h).
+                if (key == "frames" || key == "time_of_impact") continue;
+                auto found = actual.find(key);
+                if (found == actual.end()) {
+                    // An expected "first_hit": null means "no overlapping sample", which is what absence says.
+                    if (key == "first_hit" && expected.is_null()) continue;
+                    std::string why = !outcome->result.applicable
+                                          ? "the test is not applicable (" + outcome->result.reason + ")"
+                                          : std::string(outcome->algorithm->name) + " does not report " + key;
+                    if (key == "first_hit") why = "there is no overlapping sample";
+                    out.differences.push_back(prefix + key + ": expected " + shortJson(expected) + ", but " + why);
+                    continue;
+                }
+                const bool tolerant = key == "overlap_area" || key == "first_hit";
+                bool same = true;
+                if (key == "first_hit" && expected.is_object() && found->is_object()) {
+                    for (const auto& part : expected.items()) {
+                        auto actualPart = found->find(part.key());
+                        if (actualPart == found->end() || !valuesMatch(part.value(), *actualPart, part.key() == "world")) same = false;
+                    }
+                } else {
+                    same = valuesMatch(expected, *found, tolerant);
+                }
+                if (!same) out.differences.push_back(prefix + key + ": expected " + shortJson(expected) + ", got " + shortJson(*found));
+            }
+        }
+    }
+    return out;
+}
+
+Ordered verifyJson(const VerifyResult& verified) {
+    return Ordered{{"passed", verified.passed()},
+                   {"checked", verified.checked},
+                   {"skipped", verified.skipped},
+                   {"unavailable", verified.unavailable},
+                   {"differences", verified.differences}};
+}
+
+}  // namespace cl

@@ -1,0 +1,79 @@
+#pragma once
+// The table of collision tests by name: the app, the CLI, the tests and the benchmarks use it.
+// What a test *is* (reports an area, honours sampling, needs a display...) is data in its row;
+// code elsewhere asks these fields and never compares a test's name.
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/base/collision_result.h"
+
+namespace cl {
+
+/// What a test looks at: a bounding shape, or the pixels.
+enum class AlgorithmKind { Bound, Pixel };
+
+/// Runs a test with A scanned into B.
+using RunFunction = CollisionResult (*)(const Body& a, const Body& b, const TestOptions& options);
+
+/// One named test and what it is like. Rows are written with designated initializers.
+struct Algorithm {
+    std::string_view name;     ///< The one name used everywhere, e.g. "pixel-step".
+    AlgorithmKind kind = AlgorithmKind::Pixel;
+    std::string_view summary;  ///< One line for help texts and tooltips.
+    RunFunction run = nullptr;
+    /// Walks one sprite's samples into the other, so it honours TestOptions::scan.
+    bool directional = false;
+    /// Its answer depends on TestOptions::sampling (center or xna).
+    bool honoursSampling = false;
+    /// Applies only when both sprites are whole-pixel translations (not applicable otherwise, with the reason).
+    bool wholePixelTranslationsOnly = false;
+    /// Its overlap is a world area (reported as "overlap_area"), not a count of samples.
+    bool reportsArea = false;
+    /// Reports every overlapping (A pixel, B pixel) pair when asked (TestOptions::listHits).
+    bool listsHits = false;
+    /// Must run on the thread that set it up (an OpenGL context is per thread); others may run anywhere.
+    bool threadBound = false;
+    /// Costly enough that the sandbox reruns it only once the scene is still.
+    bool deferWhileEditing = false;
+    /// Needs an OpenGL context; not applicable (with the reason) without one.
+    bool needsDisplay = false;
+};
+
+/// A set of tests in table order. The app builds core's set plus its own `gpu` row once at start-up and
+/// passes it on; add rows before taking pointers to them (adding may move the rows).
+class AlgorithmSet {
+public:
+    AlgorithmSet() = default;
+    /// The rows given, in that order.
+    explicit AlgorithmSet(std::span<const Algorithm> rows);
+
+    /// Appends a row; returns false (and changes nothing) when its name is already present.
+    bool add(const Algorithm& row);
+    /// Every row, in table order.
+    std::span<const Algorithm> all() const { return m_rows; }
+    /// The row with this name, or nullptr.
+    const Algorithm* find(std::string_view name) const;
+    /// "circle, aabb, ..." for messages.
+    std::string namesText() const;
+
+private:
+    std::vector<Algorithm> m_rows;
+};
+
+/// Core's tests, cheap ones first: the set every binary has. Immutable.
+const AlgorithmSet& coreAlgorithms();
+
+/// The core test with this name, or nullptr (shorthand for coreAlgorithms().find(name)).
+const Algorithm* findAlgorithm(std::string_view name);
+
+/// Runs a test in the scan direction the options ask for (see ScanDirection) and records its wall time
+/// in the result's timeNs. `run` itself always scans A into B.
+CollisionResult runAlgorithm(const Algorithm& algorithm, const Body& a, const Body& b, const TestOptions& options);
+
+/// The pixel test the sandbox and the CLI draw and report by default.
+inline constexpr std::string_view kDefaultPixelAlgorithm = "pixel-fast";
+
+}  // namespace cl

@@ -1,0 +1,228 @@
+// The AVX2 twins of the kernels in kernels.h, and the CPU check that lets them run. Each function
+// carries its own target attribute, so that nothing else in the program is built for AVX2.
+
+#include "core/collision/pixel_fast/kernels.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
+namespace cl::pixel_fast::avx2 {
+#if defined(__x86_64__)
+namespace {
+
+// LZCNT (ABM): CPUID 0x80000001, ECX bit 5. Not every compiler's __builtin_cpu_supports knows its name
+// (clang 14 does not).
+bool cpuHasLzcnt() {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1u << 5)) != 0;
+}
+
+// The AVX2 code also uses POPCNT, BMI1, BMI2 and LZCNT, which come with every CPU that has AVX2.
+bool cpuHasAvx2() {
+    __builtin_cpu_init();  // kAvailable is set by a static initializer, which may run before libgcc sets this up
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("bmi2") && cpuHasLzcnt();
+}
+
+// Four words from p on.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i loadWords(const std::uint64_t* p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+
+// Four words of `row` from `index` on, only the lanes set in `mask` read: the others may lie before the
+// row, so their addresses are formed as integers and never dereferenced.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i loadWords(const std::uint64_t* row, std::int64_t index, __m256i mask) {
+    const auto address = reinterpret_cast<std::uintptr_t>(row) + static_cast<std::uintptr_t>(index) * sizeof(std::uint64_t);
+    return _mm256_maskload_epi64(reinterpret_cast<const long long*>(address), mask);
+}
+
+// A's four words at `a` AND the B words made of `low` shifted right and `high` shifted left.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i sharedWords(const std::uint64_t* a, __m256i low, __m256i high,
+                                                                      __m128i right, __m128i left) {
+    return _mm256_and_si256(loadWords(a), _mm256_or_si256(_mm256_srl_epi64(low, right), _mm256_sll_epi64(high, left)));
+}
+
+// The hit bits of the four samples at (px, py) plus the lane offsets, as bits 0..3.
+[[gnu::target("avx2"), gnu::always_inline]] inline std::uint64_t gatherFour(const std::uint64_t* bits, __m256i wordsPerRow,
+                                                                           __m256i low6, std::int64_t px, std::int64_t py,
+                                                                           __m256i offsetX, __m256i offsetY) {
+    const __m256i qx = _mm256_add_epi64(_mm256_set1_epi64x(px), offsetX);
+    const __m256i qy = _mm256_add_epi64(_mm256_set1_epi64x(py), offsetY);
+    const __m256i bx = _mm256_srli_epi64(qx, kFixedFractionBits);
+    const __m256i by = _mm256_srli_epi64(qy, kFixedFractionBits);
+    // by and the row length are below 2^32, so the 32 x 32 -> 64 multiply is exact.
+    const __m256i index = _mm256_add_epi64(_mm256_mul_epu32(by, wordsPerRow), _mm256_srli_epi64(bx, 6));
+    const __m256i word = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(bits), index, 8);
+    // Move each sample's bit to the top of its lane, where movemask reads it.
+    const __m256i top = _mm256_sllv_epi64(word, _mm256_sub_epi64(low6, _mm256_and_si256(bx, low6)));
+    return static_cast<std::uint64_t>(_mm256_movemask_pd(_mm256_castsi256_pd(top)));
+}
+
+}  // namespace
+
+const bool kAvailable = cpuHasAvx2();
+
+// Four of A's words and the B words under them at a time, the last four ending at the row's last word
+// (OR-ing a word in twice changes nothing). Only B's first low word and last high word can lie outside
+// B's row; those lanes are masked off.
+[[gnu::target("avx2")]] int firstSharedRow(const RowPass& pass, const std::uint64_t* rowA, const std::uint64_t* rowB, int y,
+                                           int rows, int n) {
+    const __m128i right = _mm_cvtsi32_si128(pass.s), left = _mm_cvtsi32_si128(64 - pass.s);
+    const __m256i all = _mm256_set1_epi64x(-1);
+    const __m256i firstLow = pass.firstLowInside ? all : _mm256_set_epi64x(-1, -1, -1, 0);
+    const __m256i lastHigh = pass.lastHighInside ? all : _mm256_set_epi64x(0, -1, -1, -1);
+    const std::int64_t low = pass.lowIndex;
+    const int last = n - 4;
+    rowA += pass.strideA * static_cast<std::size_t>(y);
+    rowB += pass.strideB * static_cast<std::size_t>(y);
+    for (; y < rows; ++y, rowA += pass.strideA, rowB += pass.strideB) {
+        __m256i any = sharedWords(rowA + last, last == 0 ? loadWords(rowB, low, firstLow) : loadWords(rowB + low + last),
+                                  loadWords(rowB, low + last + 1, lastHigh), right, left);
+        if (last > 0) {
+            any = _mm256_or_si256(any, sharedWords(rowA, loadWords(rowB, low, firstLow), loadWords(rowB + low + 1), right, left));
+            for (int w = 4; w < last; w += 4) {
+                any = _mm256_or_si256(any, sharedWords(rowA + w, loadWords(rowB + low + w), loadWords(rowB + low + w + 1), right, left));
+            }
+        }
+        if (!_mm256_testz_si256(any, any)) return y;
+    }
+    return rows;
+}
+
+// Center sampling: every position is >= 0 and picking is a plain shift. Four samples at a time with a
+// gather of B's words; the last four end exactly at sample n - 1, overlapping the ones before when n is
+// not a multiple of four (every sample is inside B, so any of them may be read twice). The same integer
+// arithmetic as the portable loop.
+[[gnu::target("avx2")]] std::uint64_t hitsInsideB(const std::uint64_t* bits, std::uint64_t words, std::int64_t px,
+                                                  std::int64_t py, const std::int64_t* laneX, const std::int64_t* laneY,
+                                                  int n) {
+    const __m256i offsetX = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(laneX));
+    const __m256i offsetY = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(laneY));
+    const std::int64_t alongRowX = laneX[1], alongRowY = laneY[1];
+    const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(words));
+    const __m256i low6 = _mm256_set1_epi64x(63);
+    std::uint64_t found = 0;
+    for (int i = 0; i < n - 4; i += 4) {
+        found |= gatherFour(bits, wordsPerRow, low6, px + i * alongRowX, py + i * alongRowY, offsetX, offsetY) << i;
+    }
+    const int i = n - 4;
+    return found | gatherFour(bits, wordsPerRow, low6, px + i * alongRowX, py + i * alongRowY, offsetX, offsetY) << i;
+}
+
+// One row per lane, all four a sample further each step: the rows are short (a dozen samples on F/R) and
+// vary in length, so a loop per row would cost more around its gathers than the gathers themselves. The
+// rows it leaves are the groups with a row longer than 64 samples or one reaching past B's edges.
+[[gnu::target("avx2,popcnt,bmi,bmi2,lzcnt")]] std::uint32_t countRowGroups(const CountRows& c, std::int64_t& count,
+                                                                          std::int64_t& samples) {
+    const __m256i wordsPerRow = _mm256_set1_epi64x(static_cast<long long>(c.wordsB));
+    const __m256i low6 = _mm256_set1_epi64x(63);
+    const std::uint64_t alongRowX = c.alongRowX, alongRowY = c.alongRowY;
+    const __m256i oneX = _mm256_set1_epi64x(static_cast<long long>(alongRowX));
+    const __m256i oneY = _mm256_set1_epi64x(static_cast<long long>(alongRowY));
+    // A position picks a pixel inside B when it is below width (height) in 32.32 fixed point.
+    const std::uint64_t limitX = c.width << kFixedFractionBits, limitY = c.height << kFixedFractionBits;
+    const std::uint64_t* const bitsB = c.bitsB;
+    std::int64_t looked = 0;
+    std::uint32_t left = 0;
+    // Where sample 0 of row k would sit (A's sample x lands at rowX + x * alongRowX), wrapping like the walk.
+    const std::uint64_t rowX0 = c.baseX - static_cast<std::uint64_t>(c.x0) * alongRowX;
+    const std::uint64_t rowY0 = c.baseY - static_cast<std::uint64_t>(c.x0) * alongRowY;
+    __m256i laneHits = _mm256_setzero_si256();
+    // Lane i of the group from row k: where its first sample lands, A's solid bits from there (bit s for
+    // step s) and its length; empty past the last row. `fits` when the row may join the group.
+    struct Lane {
+        std::uint64_t x = 0, y = 0, solid = 0;
+        int n = 0;
+        bool fits = true;
+    };
+    const auto lane = [&](int row) {
+        Lane l;
+        if (row >= c.rows) return l;
+        const int xFirst = c.first[row], n = c.last[row] - xFirst + 1;
+        if (n <= 0) return l;
+        const auto x = static_cast<std::uint64_t>(xFirst), end = static_cast<std::uint64_t>(n - 1);
+        l.x = rowX0 + static_cast<std::uint64_t>(row) * c.nextRowX + x * alongRowX;
+        l.y = rowY0 + static_cast<std::uint64_t>(row) * c.nextRowY + x * alongRowY;
+        l.fits = n <= 64 && l.x < limitX && l.y < limitY && l.x + end * alongRowX < limitX && l.y + end * alongRowY < limitY;
+        const std::uint64_t* rowA = c.bitsA + static_cast<std::size_t>(c.y0 + row) * static_cast<std::size_t>(c.wordsA);
+        l.solid = l.fits ? rowBits(rowA, c.wordsA, xFirst, n) : 0;
+        l.n = n;
+        return l;
+    };
+    for (int k = 0; k < c.rows; k += 4) {
+        const Lane l0 = lane(k), l1 = lane(k + 1), l2 = lane(k + 2), l3 = lane(k + 3);
+        if (!(l0.fits && l1.fits && l2.fits && l3.fits)) {
+            left |= (0xfu << k) & ((c.rows < 32 ? std::uint32_t(1) << c.rows : 0u) - 1u);
+            continue;
+        }
+        looked += l0.n + l1.n + l2.n + l3.n;
+        const int longest = std::max(std::max(l0.n, l1.n), std::max(l2.n, l3.n));
+        // Built from registers: stored one word at a time and loaded whole, they would wait on the stores.
+        __m256i vx = _mm256_set_epi64x(static_cast<long long>(l3.x), static_cast<long long>(l2.x), static_cast<long long>(l1.x),
+                                       static_cast<long long>(l0.x));
+        __m256i vy = _mm256_set_epi64x(static_cast<long long>(l3.y), static_cast<long long>(l2.y), static_cast<long long>(l1.y),
+                                       static_cast<long long>(l0.y));
+        __m256i a = _mm256_set_epi64x(static_cast<long long>(l3.solid), static_cast<long long>(l2.solid),
+                                      static_cast<long long>(l1.solid), static_cast<long long>(l0.solid));
+        for (int step = 0; step < longest; ++step) {
+            // Only lanes whose sample is solid in A read B: the others may lie past their row's end.
+            const __m256i read = _mm256_slli_epi64(a, 63);
+            const __m256i bx = _mm256_srli_epi64(vx, kFixedFractionBits);
+            const __m256i by = _mm256_srli_epi64(vy, kFixedFractionBits);
+            const __m256i index = _mm256_add_epi64(_mm256_mul_epu32(by, wordsPerRow), _mm256_srli_epi64(bx, 6));
+            const __m256i word = _mm256_mask_i64gather_epi64(_mm256_setzero_si256(), reinterpret_cast<const long long*>(bitsB),
+                                                             index, read, 8);
+            const __m256i top = _mm256_and_si256(_mm256_sllv_epi64(word, _mm256_andnot_si256(bx, low6)), read);
+            laneHits = _mm256_add_epi64(laneHits, _mm256_srli_epi64(top, 63));
+            a = _mm256_srli_epi64(a, 1);
+            vx = _mm256_add_epi64(vx, oneX);
+            vy = _mm256_add_epi64(vy, oneY);
+        }
+    }
+    alignas(32) std::int64_t lanes[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), laneHits);
+    count += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    samples += looked;
+    return left;
+}
+
+// max_pd and min_pd return their second operand when the first is NaN, so a NaN bound keeps the whole
+// row here too.
+[[gnu::target("avx2")]] void clipRows(const SolidSpan* extent, int count, const double* lo, const double* hi, int* first,
+                                      int* last) {
+    static_assert(sizeof(SolidSpan) == 2 * sizeof(int));
+    const __m256i split = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    const __m128i one = _mm_set1_epi32(1);
+    int k = 0;
+    for (; k + 4 <= count; k += 4) {
+        // Four extents, x0s in the low half and x1s in the high half.
+        const __m256i both = _mm256_permutevar8x32_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(extent + k)), split);
+        const __m128i x0 = _mm256_castsi256_si128(both), x1 = _mm256_extracti128_si256(both, 1);
+        const __m256d from = _mm256_sub_pd(_mm256_cvtepi32_pd(x0), _mm256_set1_pd(1.0)), to = _mm256_cvtepi32_pd(x1);
+        const __m256d l = _mm256_min_pd(_mm256_max_pd(_mm256_loadu_pd(lo + k), from), to);
+        const __m256d h = _mm256_max_pd(_mm256_min_pd(_mm256_loadu_pd(hi + k), to), from);
+        const __m128i f = _mm_max_epi32(_mm256_cvttpd_epi32(_mm256_ceil_pd(l)), x0);
+        const __m128i t = _mm_min_epi32(_mm256_cvttpd_epi32(_mm256_floor_pd(h)), _mm_sub_epi32(x1, one));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(first + k), f);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(last + k), t);
+    }
+    portable::clipRows(extent + k, count - k, lo + k, hi + k, first + k, last + k);
+}
+
+#else
+const bool kAvailable = false;
+
+int firstSharedRow(const RowPass&, const std::uint64_t*, const std::uint64_t*, int, int rows, int) { return rows; }
+void clipRows(const SolidSpan*, int, const double*, const double*, int*, int*) {}
+std::uint64_t hitsInsideB(const std::uint64_t*, std::uint64_t, std::int64_t, std::int64_t, const std::int64_t*,
+                          const std::int64_t*, int) {
+    return 0;
+}
+std::uint32_t countRowGroups(const CountRows&, std::int64_t&, std::int64_t&) { return 0; }
+#endif
+}  // namespace cl::pixel_fast::avx2

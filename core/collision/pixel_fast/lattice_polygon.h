@@ -1,0 +1,246 @@
+#pragma once
+// LatticePolygon: which rows of A, and which samples of each row, can land on B's solid pixels. B's
+// convex polygon seen in A's sample lattice, followed edge by edge down the rows; pixel-fast clips every
+// row of A to it before walking the row.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include <glm/vec2.hpp>
+
+#include "core/base/alpha_mask.h"
+#include "core/base/geometry.h"
+#include "core/base/pair_transform.h"
+#include "core/collision/pixel_fast/arithmetic.h"
+
+namespace cl::pixel_fast {
+
+/// LatticePolygon's stride for every side of B's 16-sided polygon: the tightest clip.
+inline constexpr int kWholePolygon = 1;
+/// LatticePolygon's stride for every fourth side, B's solid box: cheaper to build, clips less.
+inline constexpr int kSolidBox = 4;
+
+/// Where the samples that pick B's solid pixels can lie: B's solid polygon (every `stride`-th side of
+/// AlphaMask::solidSupport()), seen in A's sample lattice, where A's sample (x, y) sits at (x, y): a
+/// sample of row y can land on a solid pixel of B only when x lies in range(y).
+//
+// The polygon's corners are mapped into the lattice once per pair and each row then follows one edge on
+// either side. Center sampling picks the pixel whose closed square holds the position, so the polygon itself bounds
+// the positions; Xna rounds to the nearest pixel, so the squares move half a pixel up and left. The
+// doubles only clip: they differ from the exact lattice by at most 2^-33 per step and coordinate, which
+// pushes the sides out a little; the slack below covers the rounding of the solve; every sample kept is
+// still decided in fixed point.
+class LatticePolygon {
+    // |v|, or 0 for an infinite or NaN v (an axis the row does not move along).
+    static double finiteOrZero(double v) { return std::isfinite(v) ? std::abs(v) : 0.0; }
+
+public:
+    /// B's polygon (kWholePolygon) or box (kSolidBox) for A's samples in `ta`, A's solid box.
+    LatticePolygon(const AlphaMask& mb, const SampleLattice& t, const IntRect& ta, int stride) {
+        const auto& support = mb.solidSupport();
+        // The fixed-point lattice's distance from these doubles, over A's box, on each side.
+        const double rounding =
+            0x1p-31 * (4.0 + std::abs(ta.x0) + std::abs(ta.x1) + std::abs(ta.y0) + std::abs(ta.y1)) + 1e-9;
+        const double half = t.sampling == Sampling::Xna ? 0.5 : 0.0;
+        if (stride == kSolidBox) {
+            // B's solid box, clipped per row directly: no corners, no edges to follow.
+            m_box = true;
+            m_boxLo = {-(support[8] + rounding) - half, -(support[12] + rounding) - half};
+            m_boxHi = {support[0] + rounding - half, support[4] + rounding - half};
+            m_start = t.start;
+            m_stepX = t.stepX;
+            m_stepY = t.stepY;
+            m_inverseStep = {1.0 / t.stepX.x, 1.0 / t.stepX.y};
+            m_slack = 1e-9 + 1e-12 * (std::abs(t.start.x) + std::abs(t.start.y) + std::abs(m_boxLo.x) + std::abs(m_boxLo.y) +
+                                      std::abs(m_boxHi.x) + std::abs(m_boxHi.y)) *
+                                 (finiteOrZero(m_inverseStep.x) + finiteOrZero(m_inverseStep.y));
+            m_clips = std::isfinite(m_slack);
+            return;
+        }
+        const double sx = t.stepX.x, sy = t.stepX.y, tx = t.stepY.x, ty = t.stepY.y;
+        const double det = sx * ty - tx * sy;
+        const double inverse = 1.0 / det;
+        if (!(std::abs(det) > 0.0) || !std::isfinite(inverse)) return;  // a flat lattice: rows unclipped
+        const int count = kSupportDirections / stride;  // a power of two
+        const auto& directions = supportDirections();
+        // Neighbouring sides are always the same angle apart.
+        const double inverseCross = 1.0 / (directions[0].x * directions[static_cast<std::size_t>(stride)].y -
+                                           directions[0].y * directions[static_cast<std::size_t>(stride)].x);
+        const auto shift = [&](glm::dvec2 d) { return rounding - half * (d.x + d.y); };
+        std::array<glm::dvec2, kSupportDirections>& corner = m_corner;
+        double magnitude = std::abs(t.start.x) + std::abs(t.start.y) + 1.0;
+        for (int i = 0; i < count; ++i) {
+            const auto j = static_cast<std::size_t>(i * stride), k = static_cast<std::size_t>(((i + 1) & (count - 1)) * stride);
+            const glm::dvec2 dj = directions[j], dk = directions[k];
+            const double hj = support[j] + shift(dj), hk = support[k] + shift(dk);
+            // The corner where side j meets side k, in B.
+            const glm::dvec2 p{(hj * dk.y - dj.y * hk) * inverseCross, (dj.x * hk - hj * dk.x) * inverseCross};
+            magnitude = std::max(magnitude, std::abs(p.x) + std::abs(p.y));
+            const glm::dvec2 q = p - t.start;
+            corner[static_cast<std::size_t>(i)] = {(q.x * ty - tx * q.y) * inverse, (sx * q.y - sy * q.x) * inverse};
+        }
+        for (int i = 0; i < count; ++i) {
+            if (!std::isfinite(corner[static_cast<std::size_t>(i)].x) || !std::isfinite(corner[static_cast<std::size_t>(i)].y)) return;
+        }
+        // Rounding in B, about 2^-52 of the magnitudes subtracted, is magnified by the inverse lattice;
+        // 1e-12 leaves a wide margin (clipRow adds a sample on each end for the solve itself).
+        m_slack = 1e-9 + 1e-12 * magnitude * (std::abs(sx) + std::abs(sy) + std::abs(tx) + std::abs(ty)) * std::abs(inverse);
+        // The extremes kept as values, not re-read through their index: no chain of loads, no branches.
+        int top = 0, bottom = 0;
+        double topY = corner[0].y, bottomY = corner[0].y;
+        m_xMin = m_xMax = corner[0].x;
+        for (int i = 1; i < count; ++i) {
+            const glm::dvec2 c = corner[static_cast<std::size_t>(i)];
+            top = c.y < topY ? i : top;
+            topY = std::min(topY, c.y);
+            bottom = c.y > bottomY ? i : bottom;
+            bottomY = std::max(bottomY, c.y);
+            m_xMin = std::min(m_xMin, c.x);
+            m_xMax = std::max(m_xMax, c.x);
+        }
+        m_top = topY - m_slack;
+        m_bottom = bottomY + m_slack;
+        m_xMin -= m_slack;
+        m_xMax += m_slack;
+        // The corners run counter-clockwise in B; a lattice with a positive determinant keeps that turn,
+        // so from the top corner the forward chain is the right-hand side.
+        m_count = count;
+        m_topCorner = top;
+        m_bottomCorner = bottom;
+        m_forwardIsRight = det > 0.0;
+        m_clips = true;
+    }
+
+    /// The first and last rows that can reach B, clamped to [lo, hi]; first > last when none can.
+    std::pair<int, int> rows(int lo, int hi) const {
+        if (!m_clips || m_box) return {lo, hi};
+        const double first = std::max(m_top, lo - 1.0), last = std::min(m_bottom, hi + 1.0);
+        if (!(first <= last)) return {1, 0};
+        return {std::max(lo, ceilToInt(first)), std::min(hi, floorToInt(last))};
+    }
+
+    /// range() for rows y0 .. y0 + count - 1, into lo[] and hi[]; rows never decrease between calls. Rows
+    /// that stay on the same two edges take one line each instead of range()'s questions.
+    void ranges(int y0, int count, double* lo, double* hi) {
+        for (int k = 0; k < count;) {
+            const int y = y0 + k;
+            if (!m_clips || m_box || y < m_top + 2.0 * m_slack || y > m_bottom - 2.0 * m_slack) {
+                range(y, lo[k], hi[k]);
+                ++k;
+                continue;
+            }
+            range(y, lo[k], hi[k]);  // moves both sides onto the edges of row y
+            const double end = std::min({m_left.edgeEnd(m_corner.data()), m_right.edgeEnd(m_corner.data()),
+                                         m_bottom - 2.0 * m_slack});
+            const double loAt0 = m_left.atRow0() - m_slack, loSlope = m_left.slope();
+            const double hiAt0 = m_right.atRow0() + m_slack, hiSlope = m_right.slope();
+            // Rows before the end stay on those edges (the line through them, as at() would evaluate it
+            // up to rounding, which the slack covers many times over).
+            // Rows y0 + k < end, counted first so that the loop has no exit but its count (and vectorises).
+            const int stop = end >= y0 + count ? count : std::max(k + 1, ceilToInt(end) - y0);
+            for (++k; k < stop; ++k) {
+                const double row = y0 + k;
+                lo[k] = loAt0 + loSlope * row;
+                hi[k] = hiAt0 + hiSlope * row;
+            }
+        }
+    }
+
+    /// The samples of row y that can reach B lie in [lo, hi]; y never decreases from one call to the next.
+    void range(int y, double& lo, double& hi) {
+        constexpr double kInfinity = std::numeric_limits<double>::infinity();
+        if (!m_clips) {
+            lo = -kInfinity;
+            hi = kInfinity;
+        } else if (m_box) {
+            lo = -kInfinity;
+            hi = kInfinity;
+            for (int axis = 0; axis < 2; ++axis) {
+                const double at = m_start[axis] + m_stepY[axis] * y;
+                if (m_stepX[axis] == 0.0) {
+                    // The row keeps one coordinate along its length: inside the box's band or not at all.
+                    if (at < m_boxLo[axis] - m_slack || at > m_boxHi[axis] + m_slack) {
+                        lo = kInfinity;
+                        hi = -kInfinity;
+                    }
+                    continue;
+                }
+                const double a = (m_boxLo[axis] - at) * m_inverseStep[axis], b = (m_boxHi[axis] - at) * m_inverseStep[axis];
+                lo = std::max(lo, std::min(a, b) - m_slack);
+                hi = std::min(hi, std::max(a, b) + m_slack);
+            }
+        } else if (y < m_top || y > m_bottom) {
+            lo = kInfinity;
+            hi = -kInfinity;
+        } else if (y < m_top + 2.0 * m_slack || y > m_bottom - 2.0 * m_slack) {
+            // Near the top and bottom corners the edges may be nearly level: the whole width there.
+            lo = m_xMin;
+            hi = m_xMax;
+        } else {
+            if (!m_chains) {
+                // Built at the first row that needs them: a scan that stops in its first rows never does.
+                m_right.start(m_corner.data(), m_count, m_topCorner, m_bottomCorner, m_forwardIsRight ? 1 : -1);
+                m_left.start(m_corner.data(), m_count, m_topCorner, m_bottomCorner, m_forwardIsRight ? -1 : 1);
+                m_chains = true;
+            }
+            lo = m_left.at(m_corner.data(), y) - m_slack;
+            hi = m_right.at(m_corner.data(), y) + m_slack;
+        }
+    }
+
+private:
+    // One side of the polygon from its top corner to its bottom corner, an edge at a time.
+    class Chain {
+    public:
+        void start(const glm::dvec2* corner, int count, int top, int bottom, int direction) {
+            m_count = count;
+            m_bottom = bottom;
+            m_direction = direction;
+            m_next = top;
+            advance(corner);
+        }
+        // x on this side at row y, strictly between the top and bottom corners.
+        double at(const glm::dvec2* corner, double y) {
+            while (m_next != m_bottom && y >= corner[m_next].y) advance(corner);
+            return m_x + (y - m_y) * m_slope;
+        }
+        // After at(y): rows below this one stay on the same edge, whose x at row 0 and slope follow.
+        double edgeEnd(const glm::dvec2* corner) const {
+            return m_next == m_bottom ? std::numeric_limits<double>::infinity() : corner[m_next].y;
+        }
+        double atRow0() const { return m_x - m_y * m_slope; }
+        double slope() const { return m_slope; }
+
+    private:
+        // Moves on to the edge that starts at corner m_next.
+        void advance(const glm::dvec2* corner) {
+            const glm::dvec2 from = corner[m_next];
+            m_next = (m_next + m_direction + m_count) & (m_count - 1);
+            const glm::dvec2 to = corner[m_next];
+            const double dy = to.y - from.y;
+            m_x = from.x;
+            m_y = from.y;
+            m_slope = dy > 0.0 ? (to.x - from.x) / dy : 0.0;
+        }
+
+        int m_count = 1, m_bottom = 0, m_direction = 1, m_next = 0;
+        double m_x = 0.0, m_y = 0.0, m_slope = 0.0;
+    };
+
+    bool m_clips = false;
+    // B's solid box (kSolidBox): lo <= start + x stepX + y stepY <= hi.
+    bool m_box = false;
+    glm::dvec2 m_boxLo{0.0}, m_boxHi{0.0}, m_start{0.0}, m_stepX{0.0}, m_stepY{0.0}, m_inverseStep{0.0};
+    bool m_chains = false;
+    bool m_forwardIsRight = true;
+    int m_count = 0, m_topCorner = 0, m_bottomCorner = 0;
+    std::array<glm::dvec2, kSupportDirections> m_corner;  // in the lattice, counter-clockwise in B
+    double m_slack = 1.0;
+    double m_top = 0.0, m_bottom = 0.0, m_xMin = 0.0, m_xMax = 0.0;
+    Chain m_left, m_right;
+};
+
+}  // namespace cl::pixel_fast

@@ -1,0 +1,177 @@
+#include "core/contact/contact.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "core/base/bounds.h"
+#include "core/contact/contact_map.h"
+#include "core/contact/hit_witnesses.h"
+#include "core/contact/lattice_rings.h"
+#include "core/contact/overlap_centroid.h"
+
+namespace cl {
+namespace {
+
+// Contact tests run one by one before separation() builds the whole map of the window instead.
+constexpr std::int64_t kTestsBeforeMap = 512;
+
+// The least and greatest projection of a box on d.
+double leastProjection(const Rect& r, glm::dvec2 d) {
+    return d.x * (d.x > 0.0 ? r.min.x : r.max.x) + d.y * (d.y > 0.0 ? r.min.y : r.max.y);
+}
+double greatestProjection(const Rect& r, glm::dvec2 d) {
+    return d.x * (d.x > 0.0 ? r.max.x : r.min.x) + d.y * (d.y > 0.0 ? r.max.y : r.min.y);
+}
+
+glm::dvec2 stepOffset(const ContactPair& pair, std::int64_t k, glm::dvec2 d) {
+    return (static_cast<double>(k) * pair.step()) * d;
+}
+
+}  // namespace
+
+
+Separation separation(const ContactPair& pair) {
+    Separation s;
+    s.testsRun = 1;
+    if (!pair.hitAt({0.0, 0.0})) return s;
+    const LatticeWindow window = pair.defaultWindow();
+    // Deep in a hit most cells are proven by a sample that hit nearby, at the cost of one sample each.
+    HitWitnesses witnesses(pair);
+    if (witnesses.usable()) {
+        witnesses.seed(pair.runAt({0.0, 0.0}, true));
+        ++s.testsRun;
+    }
+    LatticeRings rings;
+    rings.next();  // (0, 0), which hits
+    std::optional<ContactMap> map;
+    for (;;) {
+        const glm::ivec2 c = rings.next();
+        bool hit = false;
+        if (!window.contains(c)) {
+            hit = false;
+        } else if (map) {
+            hit = map->hit(c);
+        } else if (witnesses.provesHit(c)) {
+            hit = true;
+        } else {
+            const CollisionResult r = pair.hitOnlyAt(pair.offset(c));
+            hit = r.hit;
+            ++s.testsRun;
+            if (hit && r.firstHit) witnesses.add(*r.firstHit);
+            // Witnesses keep failing: deciding the rest of the window in one sweep is cheaper than a test per cell.
+            if (hit && s.testsRun > kTestsBeforeMap && cellCount(window) <= kMaxContactMapCells) {
+                ContactMapBuilder builder(pair, window);
+                while (!builder.advance(std::numeric_limits<std::int64_t>::max())) {
+                }
+                s.testsRun += builder.stats().testsRun;
+                map = builder.map();
+            }
+        }
+        if (!hit) {
+            s.cell = c;
+            s.vector = pair.offset(c);
+            s.depth = std::hypot(s.vector.x, s.vector.y);
+            s.normal = s.vector / s.depth;
+            return s;
+        }
+    }
+}
+
+DirectionalDistance pushOut(const ContactPair& pair, glm::dvec2 direction) {
+    DirectionalDistance r;
+    r.direction = direction;
+    for (std::int64_t k = 0;; ++k) {
+        const glm::dvec2 t = stepOffset(pair, k, direction);
+        if (!pair.mayHitAt(t) || !pair.hitAt(t)) {
+            r.steps = k;
+            r.distance = static_cast<double>(k) * pair.step();
+            r.vector = t;
+            return r;
+        }
+    }
+}
+
+std::int64_t defaultApproachLimit(const ContactPair& pair, glm::dvec2 direction) {
+    const auto a = pair.tightBoxA(), b = pair.tightBoxB();
+    if (!a || !b) return -1;
+    // A has wholly passed B once its least projection on d exceeds B's greatest; d is a unit vector, so
+    // moving A by k h d adds k h to every projection.
+    const double room = greatestProjection(*b, direction) - leastProjection(*a, direction);
+    if (!(room >= 0.0)) return -1;
+    return static_cast<std::int64_t>(std::min(std::floor(room / pair.step()), 1.0e15));
+}
+
+DirectionalDistance approach(const ContactPair& pair, glm::dvec2 direction, std::optional<std::int64_t> limitSteps) {
+    DirectionalDistance r;
+    r.direction = direction;
+    r.limitSteps = limitSteps ? *limitSteps : defaultApproachLimit(pair, direction);
+    const LatticeWindow w = pair.defaultWindow();
+    if (w.empty()) return r;
+    // Offsets k h d meet the window's box only for k in one interval; outside it nothing can hit. The
+    // interval is widened by a step for the rounding of k h d, and each k is still checked with mayHitAt.
+    double kLo = 0.0, kHi = static_cast<double>(r.limitSteps);
+    const glm::dvec2 lo = glm::dvec2(w.first) * pair.step() - pair.step(), hi = glm::dvec2(w.last) * pair.step() + pair.step();
+    for (int axis = 0; axis < 2; ++axis) {
+        const double d = direction[axis] * pair.step();
+        if (d == 0.0) {
+            if (lo[axis] > 0.0 || hi[axis] < 0.0) return r;
+            continue;
+        }
+        const double k0 = lo[axis] / d, k1 = hi[axis] / d;
+        kLo = std::max(kLo, std::floor(std::min(k0, k1)) - 1.0);
+        kHi = std::min(kHi, std::ceil(std::max(k0, k1)) + 1.0);
+    }
+    for (auto k = static_cast<std::int64_t>(std::max(0.0, kLo)); static_cast<double>(k) <= kHi; ++k) {
+        const glm::dvec2 t = stepOffset(pair, k, direction);
+        if (pair.mayHitAt(t) && pair.hitAt(t)) {
+            r.steps = k;
+            r.distance = static_cast<double>(k) * pair.step();
+            r.vector = t;
+            return r;
+        }
+    }
+    return r;
+}
+
+std::optional<glm::dvec2> contactCentroid(const ContactPair& pair) {
+    const CollisionResult r = pair.runAt({0.0, 0.0}, !pair.test().reportsArea);
+    if (!r.hit) return std::nullopt;
+    if (pair.test().reportsArea) return overlapCentroid(pair.a(), pair.b());
+    if (r.hits.empty()) return std::nullopt;
+    glm::dvec2 sum{0.0, 0.0};
+    for (const PixelHit& h : r.hits) sum += h.world;
+    return sum / static_cast<double>(r.hits.size());
+}
+
+GradientNormal gradientNormal(const ContactPair& pair) {
+    const double h = pair.step();
+    auto n = [&](glm::dvec2 t) { return pair.runAt(t).overlap; };
+    GradientNormal g;
+    g.gradient = {n({h, 0.0}) - n({-h, 0.0}), n({0.0, h}) - n({0.0, -h})};
+    // Adding +0 keeps a zero component from printing as -0.
+    if (g.gradient != glm::dvec2(0.0)) g.normal = -g.gradient / std::hypot(g.gradient.x, g.gradient.y) + glm::dvec2(0.0);
+    return g;
+}
+
+ContactReport contactReport(const ContactPair& pair, glm::dvec2 pushDirection) {
+    ContactReport report;
+    report.step = pair.step();
+    const CollisionResult atZero = pair.runAt({0.0, 0.0});
+    if (!atZero.applicable) {
+        report.applicable = false;
+        report.reason = atZero.reason;
+        return report;
+    }
+    report.hit = atZero.hit;
+    report.separation = separation(pair);
+    report.push = pushOut(pair, pushDirection);
+    // Adding +0 turns the -0 of a negated axis direction into +0, so reports never print "-0".
+    report.approach = approach(pair, -pushDirection + glm::dvec2(0.0));
+    report.centroid = contactCentroid(pair);
+    report.gradient = gradientNormal(pair);
+    return report;
+}
+
+}  // namespace cl

@@ -1,0 +1,418 @@
+#include "core/contact/contact_map.h"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <span>
+
+#include "core/base/pair_transform.h"
+
+namespace cl {
+namespace {
+
+// Largest drift (in 2^-32 pixel units) between a cell's lattice and its phase's shifted reference lattice for
+// which the correlation is used; beyond it (never for sane transforms) every cell of the phase is tested.
+constexpr Fixed kMaxDrift = Fixed(1) << 24;
+
+// Work units a single contact test counts as against advance()'s budget (a looked-up cell counts 1).
+constexpr std::int64_t kTestCost = 64;
+
+// Sets bits [from, to] (inclusive) of a row of words.
+void setBits(std::uint64_t* row, int from, int to) {
+    while (from <= to) {
+        const int bit = from & 63;
+        const int n = std::min(to - from + 1, 64 - bit);
+        const std::uint64_t ones = n == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1);
+        row[from >> 6] |= ones << bit;
+        from += n;
+    }
+}
+
+bool getBit(const std::vector<std::uint64_t>& bits, int wordsPerRow, int x, int y) {
+    return (bits[static_cast<std::size_t>(y) * wordsPerRow + static_cast<std::size_t>(x >> 6)] >> (x & 63)) & 1u;
+}
+
+// Floor division and the matching remainder in [0, r).
+int floorDiv(int a, int r) { return a >= 0 ? a / r : -((-a + r - 1) / r); }
+
+Fixed absFixed(Fixed v) { return v < 0 ? -v : v; }
+
+// A set of integer points as runs per row: rows [y0, y0 + rows.size()).
+struct RunSet {
+    int y0 = 0;
+    std::vector<std::vector<SolidSpan>> rows;
+    const std::vector<SolidSpan>* row(int y) const {
+        if (y < y0 || y >= y0 + static_cast<int>(rows.size())) return nullptr;
+        return &rows[static_cast<std::size_t>(y - y0)];
+    }
+};
+
+// Builds the runs of a predicate over x in [x0, x1) for one row.
+struct RunWriter {
+    std::vector<SolidSpan>& out;
+    int start = 0;
+    bool open = false;
+    void put(int x, bool on) {
+        if (on && !open) { start = x; open = true; }
+        if (!on && open) { out.push_back({start, x}); open = false; }
+    }
+    void finish(int x) {
+        if (open) out.push_back({start, x});
+        open = false;
+    }
+};
+
+// For every relabel m in [lo, hi]: is there an X pixel p (X's solid runs) with p + m in the run set K?
+// A run [a0, a1) of X row y and a run [k0, k1) of K row y + m.y meet after the shift exactly for
+// m.x in [k0 - a1 + 1, k1 - 1 - a0].
+std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::ivec2 lo, glm::ivec2 hi, int wordsPerRow) {
+    std::vector<std::uint64_t> out(static_cast<std::size_t>(hi.y - lo.y + 1) * wordsPerRow, 0);
+    const IntRect tight = x.tightBounds();
+    const std::span<const SolidSpan> extents = x.rowExtents();
+    for (int my = lo.y; my <= hi.y; ++my) {
+        std::uint64_t* row = out.data() + static_cast<std::size_t>(my - lo.y) * wordsPerRow;
+        // One run of m.x known to be all set, so that the many intervals inside it (most maps are mostly
+        // hits) are skipped, a whole pair of rows at a time where their extents' interval lies inside.
+        int filledFrom = 1, filledTo = 0;
+        auto fill = [&](int from, int to) {
+            from = std::max(from, lo.x), to = std::min(to, hi.x);
+            if (from > to || (from >= filledFrom && to <= filledTo)) return;
+            setBits(row, from - lo.x, to - lo.x);
+            if (from <= filledTo + 1 && to >= filledFrom - 1) {
+                filledFrom = std::min(filledFrom, from), filledTo = std::max(filledTo, to);
+            } else if (to - from > filledTo - filledFrom) {
+                filledFrom = from, filledTo = to;
+            }
+        };
+        for (int y = tight.y0; y < tight.y1; ++y) {
+            const std::vector<SolidSpan>* kRow = k.row(y + my);
+            if (!kRow || kRow->empty()) continue;
+            const SolidSpan extent = extents[static_cast<std::size_t>(y)];
+            if (extent.x1 <= extent.x0) continue;
+            if (kRow->front().x0 - extent.x1 + 1 >= filledFrom && kRow->back().x1 - 1 - extent.x0 <= filledTo) continue;
+            for (const SolidSpan& a : x.rowSpans(y)) {
+                for (const SolidSpan& run : *kRow) fill(run.x0 - a.x1 + 1, run.x1 - 1 - a.x0);
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::int64_t ContactMap::hitCount() const {
+    std::int64_t n = 0;
+    for (std::size_t k = 0; k < std::min(bits.size(), static_cast<std::size_t>(rowsDone) * wordsPerRow); ++k) {
+        n += std::popcount(bits[k]);
+    }
+    return n;
+}
+
+// One scan direction of a sampled test: X's samples mapped into Y; A is X (A to B) or Y (B to A).
+// For one phase (the cells c = phase + r n) the cell's lattice is compared with the phase's reference
+// lattice relabelled by m (n when X is A, -n when X is B): X's sample p at cell c lands exactly where
+// sample p + m lands in the reference, plus a drift delta_c, |delta_c| <= D for every cell of the phase.
+// Picking is monotone in each coordinate, so the pixel sample q of the reference picks, moved by any
+// drift within D, lies between the picks at q - D and q + D: where those agree the answer is sure.
+struct PhaseCorrelation {
+    bool usable = false;
+    glm::ivec2 lo{0, 0}, hi{-1, -1};  // range of m
+    int wordsPerRow = 0;
+    std::vector<std::uint64_t> sure;  // some sample surely lands on a solid pixel of Y
+    std::vector<std::uint64_t> any;   // some sample may land on a solid pixel of Y
+};
+
+struct ContactMapBuilder::State {
+    ContactPair pair;
+    ContactMap map;
+    ContactMapStats stats;
+    bool prepared = false;
+    int r = 1;
+    std::vector<ScanDirection> scans;                    // the single-direction scans whose OR is the test
+    std::vector<std::vector<PhaseCorrelation>> phases;   // [scan][phase y * r + phase x]
+    bool wholeRows = false;  // r = 1, one scan of A into B: a map row is a row of the correlation
+
+    State(const ContactPair& p, const LatticeWindow& w) : pair(p) {
+        map.window = w;
+        map.step = p.step();
+        map.wordsPerRow = (w.width() + 63) / 64;
+        map.bits.assign(static_cast<std::size_t>(map.wordsPerRow) * w.height(), 0);
+        r = static_cast<int>(1.0 / p.step() + 0.5);
+    }
+
+    bool xIsA(ScanDirection scan) const { return scan == ScanDirection::AToB; }
+
+    // The family of lattices of one scan direction: X's samples into Y, A (moved) being X or Y.
+    SampleLatticeFamily familyOf(ScanDirection scan) const {
+        const Sampling sampling = pair.options().sampling;
+        return xIsA(scan) ? SampleLatticeFamily(pair.a().transform, pair.b().transform, sampling)
+                          : SampleLatticeFamily(pair.b().transform, pair.a().transform, sampling);
+    }
+
+    // The start of the lattice at a cell: bit for bit makeSampleLattice's for A moved to that offset.
+    FixedVec startAt(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 cell) const {
+        const glm::dvec2 movedA = pair.a().transform.position + pair.offset(cell);
+        return xIsA(scan) ? family.startAt(movedA, pair.b().transform.position)
+                          : family.startAt(pair.b().transform.position, movedA);
+    }
+
+    glm::ivec2 relabel(ScanDirection scan, glm::ivec2 n) const { return xIsA(scan) ? n : -n; }
+
+    void prepare() {
+        prepared = true;
+        if (map.window.empty()) return;
+        if (pair.test().directional) {
+            if (pair.options().scan != ScanDirection::BToA) scans.push_back(ScanDirection::AToB);
+            if (pair.options().scan != ScanDirection::AToB) scans.push_back(ScanDirection::BToA);
+        }
+        for (ScanDirection scan : scans) {
+            const SampleLatticeFamily family = familyOf(scan);
+            std::vector<PhaseCorrelation> perPhase(static_cast<std::size_t>(r) * r);
+            for (int py = 0; py < r; ++py) {
+                for (int px = 0; px < r; ++px) {
+                    perPhase[static_cast<std::size_t>(py) * r + px] = correlatePhase(family, scan, {px, py});
+                }
+            }
+            phases.push_back(std::move(perPhase));
+        }
+        wholeRows = r == 1 && scans.size() == 1 && xIsA(scans[0]) && phases[0][0].usable;
+    }
+
+    // The largest drift |start(c) - (reference start + m steps)| over the phase's cells, or more than
+    // kMaxDrift when it exceeds that.
+    Fixed phaseDrift(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase, glm::ivec2 nLo,
+                     glm::ivec2 nHi) const {
+        const SampleLattice& ref = family.reference();
+        const FixedVec base = startAt(family, scan, phase);
+        auto expected = [&](glm::ivec2 m) {
+            return FixedVec{base.x + ref.stepXFx.x * m.x + ref.stepYFx.x * m.y, base.y + ref.stepXFx.y * m.x + ref.stepYFx.y * m.y};
+        };
+        Fixed drift = 0;
+        if (family.separable() && ref.stepYFx.x == 0 && ref.stepXFx.y == 0) {
+            // The start's x follows the cell's column alone and its y the row alone, and so do the expected
+            // values: one pass over the columns and one over the rows covers every cell.
+            for (int nx = nLo.x; nx <= nHi.x; ++nx) {
+                const glm::ivec2 cell = phase + r * glm::ivec2{nx, nLo.y};
+                drift = std::max(drift, absFixed(startAt(family, scan, cell).x - expected(relabel(scan, {nx, nLo.y})).x));
+            }
+            for (int ny = nLo.y; ny <= nHi.y; ++ny) {
+                const glm::ivec2 cell = phase + r * glm::ivec2{nLo.x, ny};
+                drift = std::max(drift, absFixed(startAt(family, scan, cell).y - expected(relabel(scan, {nLo.x, ny})).y));
+            }
+            return drift;
+        }
+        for (int ny = nLo.y; ny <= nHi.y; ++ny) {
+            for (int nx = nLo.x; nx <= nHi.x; ++nx) {
+                const FixedVec s = startAt(family, scan, phase + r * glm::ivec2{nx, ny});
+                const FixedVec e = expected(relabel(scan, {nx, ny}));
+                drift = std::max({drift, absFixed(s.x - e.x), absFixed(s.y - e.y)});
+                if (drift > kMaxDrift) return drift;
+            }
+        }
+        return drift;
+    }
+
+    PhaseCorrelation correlatePhase(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase) {
+        PhaseCorrelation out;
+        const LatticeWindow& w = map.window;
+        // The cells of this phase inside the window, as n = (c - phase) / r.
+        const glm::ivec2 nLo{floorDiv(w.first.x - phase.x + r - 1, r), floorDiv(w.first.y - phase.y + r - 1, r)};
+        const glm::ivec2 nHi{floorDiv(w.last.x - phase.x, r), floorDiv(w.last.y - phase.y, r)};
+        if (nLo.x > nHi.x || nLo.y > nHi.y) return out;
+        const Fixed drift = phaseDrift(family, scan, phase, nLo, nHi);
+        if (drift > kMaxDrift) return out;
+        const glm::ivec2 ma = relabel(scan, nLo), mb = relabel(scan, nHi);
+        out.lo = glm::min(ma, mb);
+        out.hi = glm::max(ma, mb);
+
+        const AlphaMask& x = xIsA(scan) ? *pair.a().mask : *pair.b().mask;
+        const AlphaMask& y = xIsA(scan) ? *pair.b().mask : *pair.a().mask;
+        const IntRect xt = x.tightBounds(), yt = y.tightBounds();
+        const Sampling sampling = pair.options().sampling;
+        SampleLattice reference = family.reference();
+        reference.startFx = startAt(family, scan, phase);
+        // Every reference sample q = p + m that any cell reads.
+        const glm::ivec2 qLo{xt.x0 + out.lo.x, xt.y0 + out.lo.y}, qHi{xt.x1 - 1 + out.hi.x, xt.y1 - 1 + out.hi.y};
+        out.wordsPerRow = (out.hi.x - out.lo.x + 1 + 63) / 64;
+
+        // A whole-pixel lattice (steps exactly one pixel along the axes) whose start picks the same pixel
+        // under every drift, widened by one unit so that no tie of xna's rounding lies within: then sample
+        // q lands on Y's pixel q + shift for every cell, and the samples landing on solid pixels are Y's
+        // solid runs moved back by the shift.
+        const Fixed e = drift + 1;
+        const std::int64_t sx = pickPixel(reference.startFx.x - e, sampling), sy = pickPixel(reference.startFx.y - e, sampling);
+        if (reference.stepXFx == FixedVec{kFixedOne, 0} && reference.stepYFx == FixedVec{0, kFixedOne} &&
+            sx == pickPixel(reference.startFx.x + e, sampling) && sy == pickPixel(reference.startFx.y + e, sampling) &&
+            std::abs(sx) < (1 << 29) && std::abs(sy) < (1 << 29)) {
+            RunSet k;
+            k.y0 = yt.y0 - static_cast<int>(sy);
+            for (int v = yt.y0; v < yt.y1; ++v) {
+                std::vector<SolidSpan>& row = k.rows.emplace_back();
+                for (const SolidSpan& span : y.rowSpans(v)) {
+                    row.push_back({span.x0 - static_cast<int>(sx), span.x1 - static_cast<int>(sx)});
+                }
+            }
+            out.sure = correlate(x, k, out.lo, out.hi, out.wordsPerRow);
+            out.any = out.sure;
+            out.usable = true;
+            return out;
+        }
+
+        RunSet sure, any;
+        sure.y0 = any.y0 = qLo.y;
+        sure.rows.resize(static_cast<std::size_t>(qHi.y - qLo.y + 1));
+        any.rows.resize(sure.rows.size());
+        auto solidIn = [&](std::int64_t x0, std::int64_t x1, std::int64_t y0, std::int64_t y1) {
+            x0 = std::max<std::int64_t>(x0, yt.x0), x1 = std::min<std::int64_t>(x1, yt.x1 - 1);
+            y0 = std::max<std::int64_t>(y0, yt.y0), y1 = std::min<std::int64_t>(y1, yt.y1 - 1);
+            for (std::int64_t v = y0; v <= y1; ++v) {
+                for (std::int64_t u = x0; u <= x1; ++u) {
+                    if (y.solid(static_cast<int>(u), static_cast<int>(v))) return true;
+                }
+            }
+            return false;
+        };
+        // Only samples landing near Y's solid pixels can pick one: on each row of q, those whose position lies
+        // in Y's tight box grown by two pixels (far more than any drift or xna's half pixel), one interval of
+        // qx, found in doubles and widened by a sample on each side.
+        const glm::dvec2 boxLo{yt.x0 - 2.0, yt.y0 - 2.0}, boxHi{yt.x1 + 2.0, yt.y1 + 2.0};
+        const glm::dvec2 along = toDouble(reference.stepXFx);
+        for (int qy = qLo.y; qy <= qHi.y; ++qy) {
+            RunWriter sureRow{sure.rows[static_cast<std::size_t>(qy - qLo.y)]};
+            RunWriter anyRow{any.rows[static_cast<std::size_t>(qy - qLo.y)]};
+            const glm::dvec2 rowStart = toDouble(samplePositionInB(reference, 0, qy));
+            double first = qLo.x, last = qHi.x;
+            for (int axis = 0; axis < 2; ++axis) {
+                if (along[axis] == 0.0) {
+                    if (rowStart[axis] < boxLo[axis] || rowStart[axis] > boxHi[axis]) last = first - 1.0;
+                    continue;
+                }
+                const double k0 = (boxLo[axis] - rowStart[axis]) / along[axis], k1 = (boxHi[axis] - rowStart[axis]) / along[axis];
+                first = std::max(first, std::floor(std::min(k0, k1)) - 1.0);
+                last = std::min(last, std::ceil(std::max(k0, k1)) + 1.0);
+            }
+            if (!(first <= last)) continue;
+            const int qxFirst = static_cast<int>(first), qxLast = static_cast<int>(last);
+            FixedVec p = samplePositionInB(reference, qxFirst, qy);
+            for (int qx = qxFirst; qx <= qxLast; ++qx, p += reference.stepXFx) {
+                const std::int64_t x0 = pickPixel(p.x - drift, sampling), x1 = pickPixel(p.x + drift, sampling);
+                const std::int64_t y0 = pickPixel(p.y - drift, sampling), y1 = pickPixel(p.y + drift, sampling);
+                const bool maybe = solidIn(x0, x1, y0, y1);
+                sureRow.put(qx, maybe && x0 == x1 && y0 == y1);
+                anyRow.put(qx, maybe);
+            }
+            sureRow.finish(qxLast + 1);
+            anyRow.finish(qxLast + 1);
+        }
+        out.sure = correlate(x, sure, out.lo, out.hi, out.wordsPerRow);
+        out.any = correlate(x, any, out.lo, out.hi, out.wordsPerRow);
+        out.usable = true;
+        return out;
+    }
+
+    // The hit of one scan direction at a cell: from the phase's correlation where it is sure, else a test.
+    bool hitScanning(std::size_t s, glm::ivec2 cell) {
+        const glm::ivec2 phase{cell.x - r * floorDiv(cell.x, r), cell.y - r * floorDiv(cell.y, r)};
+        const PhaseCorrelation& pc = phases[s][static_cast<std::size_t>(phase.y) * r + phase.x];
+        if (pc.usable) {
+            const glm::ivec2 m = relabel(scans[s], {floorDiv(cell.x, r), floorDiv(cell.y, r)});
+            const int x = m.x - pc.lo.x, y = m.y - pc.lo.y;
+            ++stats.cellsByCorrelation;
+            if (getBit(pc.sure, pc.wordsPerRow, x, y)) return true;
+            if (!getBit(pc.any, pc.wordsPerRow, x, y)) return false;
+            --stats.cellsByCorrelation;
+        }
+        ++stats.testsRun;
+        return pair.hitAtScanning(pair.offset(cell), scans[s]);
+    }
+
+    // Fills one row; returns the work it took.
+    std::int64_t fillRow() {
+        const LatticeWindow& w = map.window;
+        const int j = w.first.y + map.rowsDone;
+        std::uint64_t* row = map.bits.data() + static_cast<std::size_t>(map.rowsDone) * map.wordsPerRow;
+        const std::int64_t testsBefore = stats.testsRun;
+        if (wholeRows) {
+            // m = cell, so the correlation's rows line up with the map's word for word; only cells the
+            // correlation cannot decide are tested.
+            const PhaseCorrelation& pc = phases[0][0];
+            const std::size_t at = static_cast<std::size_t>(j - pc.lo.y) * pc.wordsPerRow;
+            for (int k = 0; k < map.wordsPerRow; ++k) {
+                row[k] = pc.sure[at + k];
+                for (std::uint64_t open = pc.any[at + k] & ~pc.sure[at + k]; open != 0; open &= open - 1) {
+                    const int bit = std::countr_zero(open);
+                    ++stats.testsRun;
+                    if (pair.hitAtScanning(pair.offset({w.first.x + k * 64 + bit, j}), scans[0])) row[k] |= std::uint64_t{1} << bit;
+                }
+            }
+            stats.cellsByCorrelation += w.width() - (stats.testsRun - testsBefore);
+            ++map.rowsDone;
+            return w.width() / 16 + (stats.testsRun - testsBefore) * kTestCost;
+        }
+        for (int i = w.first.x; i <= w.last.x; ++i) {
+            bool hit = false;
+            if (scans.empty()) {
+                ++stats.testsRun;
+                hit = pair.hitAt(pair.offset({i, j}));
+            } else {
+                for (std::size_t s = 0; s < scans.size() && !hit; ++s) hit = hitScanning(s, {i, j});
+            }
+            if (hit) row[(i - w.first.x) >> 6] |= std::uint64_t{1} << ((i - w.first.x) & 63);
+        }
+        ++map.rowsDone;
+        return w.width() + (stats.testsRun - testsBefore) * kTestCost;
+    }
+};
+
+ContactMapBuilder::ContactMapBuilder(const ContactPair& pair) : ContactMapBuilder(pair, pair.defaultWindow()) {}
+
+ContactMapBuilder::ContactMapBuilder(const ContactPair& pair, const LatticeWindow& window)
+    : m_state(std::make_unique<State>(pair, window)) {}
+
+ContactMapBuilder::~ContactMapBuilder() = default;
+ContactMapBuilder::ContactMapBuilder(ContactMapBuilder&&) noexcept = default;
+ContactMapBuilder& ContactMapBuilder::operator=(ContactMapBuilder&&) noexcept = default;
+
+bool ContactMapBuilder::advance(std::int64_t cellBudget) {
+    State& s = *m_state;
+    if (!s.prepared) {
+        s.prepare();
+        return complete();
+    }
+    std::int64_t spent = 0;
+    while (!complete() && (spent == 0 || spent < cellBudget)) spent += s.fillRow();
+    return complete();
+}
+
+bool ContactMapBuilder::complete() const { return m_state->prepared && m_state->map.complete(); }
+const ContactMap& ContactMapBuilder::map() const { return m_state->map; }
+const ContactMapStats& ContactMapBuilder::stats() const { return m_state->stats; }
+
+ContactMap contactMap(const ContactPair& pair) { return contactMap(pair, pair.defaultWindow()); }
+
+ContactMap contactMap(const ContactPair& pair, const LatticeWindow& window) {
+    ContactMapBuilder builder(pair, window);
+    while (!builder.advance(std::numeric_limits<std::int64_t>::max())) {
+    }
+    return builder.map();
+}
+
+ContactMap contactMapByTests(const ContactPair& pair, const LatticeWindow& window) {
+    ContactMap map;
+    map.window = window;
+    map.step = pair.step();
+    map.wordsPerRow = (window.width() + 63) / 64;
+    map.bits.assign(static_cast<std::size_t>(map.wordsPerRow) * window.height(), 0);
+    for (int y = 0; y < window.height(); ++y) {
+        for (int x = 0; x < window.width(); ++x) {
+            if (pair.hitAt(pair.offset(window.first + glm::ivec2{x, y}))) {
+                map.bits[static_cast<std::size_t>(y) * map.wordsPerRow + static_cast<std::size_t>(x >> 6)] |=
+                    std::uint64_t{1} << (x & 63);
+            }
+        }
+    }
+    map.rowsDone = window.height();
+    return map;
+}
+
+}  // namespace cl

@@ -1,0 +1,405 @@
+#pragma once
+// collision_lab_record.h: write a Collision Lab scene file from a running game, in one header.
+//
+// Standard library only (C++17), no link dependency: copy this file into any game (SFML, SDL, raylib,
+// your own engine) or include it from an installed core as "core/record/collision_lab_record.h". Hand it each
+// sprite's RGBA pixels (or a frame of a sprite sheet) and placement, optionally the answers the game
+// saw, and it writes a scene that `collision-lab` opens and `collision-lab check --verify` checks:
+//
+//     cl::record::SceneRecorder recorder("ship hits rock?");
+//     recorder.add({.name = "ship", .pixels = shipRgba, .width = 64, .height = 64,
+//                   .position = {320, 200}, .rotationDeg = 30});
+//     recorder.add({.name = "rock", .pixels = rockRgba, .width = 48, .height = 48, .position = {350, 210}});
+//     recorder.expect({.a = "ship", .b = "rock", .algorithm = "pixel-fast", .hit = false});
+//     std::string error = recorder.write("bug.json");   // empty on success
+//
+// Conventions (those of the scene file, see README "Scene files"): position is the world position of the
+// pivot, origin the pivot in the frame's pixels (default: the frame's centre), rotation in degrees with
+// positive turning clockwise on a y-down screen (as SFML, SDL and raylib turn; pygame's rotate turns the
+// other way, so pass minus its angle), scale per axis (negative flips), a pixel solid when its alpha >
+// alphaThreshold. Names, title and notes are written as given and must be UTF-8. Images are embedded as
+// PNG data: URIs, so the one file carries everything. The example uses C++20 designated initializers;
+// the header itself needs only C++17.
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace cl::record {
+
+/// A rectangle of pixels inside an image: the frame of a sprite sheet a sprite shows.
+struct PixelRect {
+    int x = 0;
+    int y = 0;
+    int width = 0;   ///< 0 (with height 0) means the whole image.
+    int height = 0;
+};
+
+/// One sprite as the game placed it.
+struct Sprite {
+    std::string name{};                        ///< Unique, non-empty, no '/'.
+    const std::uint8_t* pixels = nullptr;      ///< RGBA, 8 bits per channel, top row first; read during add().
+    int width = 0;                             ///< Width of the image `pixels` points at.
+    int height = 0;                            ///< Height of the image `pixels` points at.
+    int strideBytes = 0;                       ///< Bytes from one row to the next; 0 means width * 4.
+    PixelRect frame;                           ///< The part of the image the sprite shows; default all of it.
+    std::array<double, 2> position{0.0, 0.0};  ///< World position of the pivot.
+    std::optional<std::array<double, 2>> origin{};  ///< Pivot in the frame's pixels; default its centre.
+    double rotationDeg = 0.0;                  ///< Degrees, positive clockwise on screen (y down).
+    std::array<double, 2> scale{1.0, 1.0};     ///< Per axis; negative flips.
+    int alphaThreshold = 0;                    ///< 0..255: a pixel is solid when its alpha > this.
+};
+
+/// A pixel position, as in a collision test's first hit.
+struct FirstHit {
+    std::array<int, 2> a{0, 0};           ///< Pixel of A.
+    std::array<int, 2> b{0, 0};           ///< Pixel of B.
+    std::array<double, 2> world{0.0, 0.0};///< World position of the sample.
+};
+
+/// What the game saw for one pair and one test; written into the scene's `expect` block. Fields left
+/// empty are not checked by `collision-lab check --verify`.
+struct Expectation {
+    std::string a{};                        ///< Name of the scanned sprite.
+    std::string b{};                        ///< Name of the other sprite.
+    std::string algorithm = "pixel-fast";   ///< A test name from `collision-lab check --help`.
+    std::optional<bool> hit{};
+    std::optional<long long> overlap{};      ///< Count of overlapping samples (the pixel tests).
+    std::optional<double> overlapArea{};     ///< World area (pixel-exact only).
+    std::optional<long long> samples{};
+    /// The first overlapping sample; set `noFirstHit` instead to expect that there is none.
+    std::optional<FirstHit> firstHit{};
+    bool noFirstHit = false;
+};
+
+namespace detail {
+
+inline std::uint32_t crc32(const std::uint8_t* data, std::size_t size, std::uint32_t crc = 0) {
+    static const std::array<std::uint32_t, 256> table = [] {
+        std::array<std::uint32_t, 256> t{};
+        for (std::uint32_t n = 0; n < 256; ++n) {
+            std::uint32_t c = n;
+            for (int k = 0; k < 8; ++k) c = (c & 1u) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            t[n] = c;
+        }
+        return t;
+    }();
+    crc = ~crc;
+    for (std::size_t i = 0; i < size; ++i) crc = table[(crc ^ data[i]) & 0xFFu] ^ (crc >> 8);
+    return ~crc;
+}
+
+inline std::uint32_t adler32(const std::uint8_t* data, std::size_t size, std::uint32_t adler = 1) {
+    std::uint32_t s1 = adler & 0xFFFFu, s2 = adler >> 16;
+    // 5552 bytes is the most that can be summed before s2 could overflow 32 bits.
+    while (size > 0) {
+        const std::size_t n = size < 5552 ? size : 5552;
+        for (std::size_t i = 0; i < n; ++i) {
+            s1 += data[i];
+            s2 += s1;
+        }
+        s1 %= 65521u;
+        s2 %= 65521u;
+        data += n;
+        size -= n;
+    }
+    return (s2 << 16) | s1;
+}
+
+inline void putBigEndian(std::vector<std::uint8_t>& out, std::uint32_t v) {
+    out.push_back(std::uint8_t(v >> 24));
+    out.push_back(std::uint8_t(v >> 16));
+    out.push_back(std::uint8_t(v >> 8));
+    out.push_back(std::uint8_t(v));
+}
+
+inline void putChunk(std::vector<std::uint8_t>& png, const char type[4], const std::vector<std::uint8_t>& data) {
+    putBigEndian(png, std::uint32_t(data.size()));
+    const std::size_t typeAt = png.size();
+    png.insert(png.end(), type, type + 4);
+    png.insert(png.end(), data.begin(), data.end());
+    putBigEndian(png, crc32(png.data() + typeAt, 4 + data.size()));
+}
+
+/// An 8-bit RGBA PNG of `height` rows of `width` pixels, each row `strideBytes` after the previous. The
+/// image data is zlib with stored (uncompressed) deflate blocks: no compressor needed, any reader reads it.
+inline std::vector<std::uint8_t> encodePng(const std::uint8_t* rgba, int width, int height, std::size_t strideBytes) {
+    const std::size_t rowBytes = std::size_t(width) * 4;
+    std::vector<std::uint8_t> raw;  // each row: filter type 0 (none), then its pixels
+    raw.reserve((rowBytes + 1) * std::size_t(height));
+    for (int y = 0; y < height; ++y) {
+        raw.push_back(0);
+        const std::uint8_t* row = rgba + strideBytes * std::size_t(y);
+        raw.insert(raw.end(), row, row + rowBytes);
+    }
+    std::vector<std::uint8_t> zlib{0x78, 0x01};  // deflate, 32K window, no dictionary, check bits
+    std::size_t at = 0;
+    do {
+        const std::size_t n = raw.size() - at < 65535 ? raw.size() - at : 65535;
+        const bool last = at + n == raw.size();
+        zlib.push_back(last ? 1 : 0);  // BFINAL, BTYPE 00 = stored
+        zlib.push_back(std::uint8_t(n));
+        zlib.push_back(std::uint8_t(n >> 8));
+        zlib.push_back(std::uint8_t(~n));
+        zlib.push_back(std::uint8_t(~n >> 8));
+        zlib.insert(zlib.end(), raw.begin() + std::ptrdiff_t(at), raw.begin() + std::ptrdiff_t(at + n));
+        at += n;
+    } while (at < raw.size());
+    putBigEndian(zlib, adler32(raw.data(), raw.size()));
+
+    std::vector<std::uint8_t> png{0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    std::vector<std::uint8_t> header;
+    putBigEndian(header, std::uint32_t(width));
+    putBigEndian(header, std::uint32_t(height));
+    header.insert(header.end(), {8, 6, 0, 0, 0});  // 8 bits, RGBA, deflate, adaptive filters, no interlace
+    putChunk(png, "IHDR", header);
+    putChunk(png, "IDAT", zlib);
+    putChunk(png, "IEND", {});
+    return png;
+}
+
+inline std::string base64(const std::vector<std::uint8_t>& bytes) {
+    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    std::size_t i = 0;
+    for (; i + 2 < bytes.size(); i += 3) {
+        const std::uint32_t v = (std::uint32_t(bytes[i]) << 16) | (std::uint32_t(bytes[i + 1]) << 8) | bytes[i + 2];
+        for (int shift : {18, 12, 6, 0}) out.push_back(kAlphabet[(v >> shift) & 63u]);
+    }
+    if (i + 1 == bytes.size()) {
+        const std::uint32_t v = std::uint32_t(bytes[i]) << 16;
+        out += {kAlphabet[(v >> 18) & 63u], kAlphabet[(v >> 12) & 63u], '=', '='};
+    } else if (i + 2 == bytes.size()) {
+        const std::uint32_t v = (std::uint32_t(bytes[i]) << 16) | (std::uint32_t(bytes[i + 1]) << 8);
+        out += {kAlphabet[(v >> 18) & 63u], kAlphabet[(v >> 12) & 63u], kAlphabet[(v >> 6) & 63u], '='};
+    }
+    return out;
+}
+
+inline std::string quoted(const std::string& text) {
+    std::string out = "\"";
+    for (unsigned char c : text) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\t': out += "\\t"; break;
+            case '\r': out += "\\r"; break;
+            default:
+                if (c < 0x20) {
+                    char buffer[8];
+                    std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
+                    out += buffer;
+                } else {
+                    out += char(c);
+                }
+        }
+    }
+    return out + "\"";
+}
+
+/// The shortest decimal that reads back as the same double (the caller has checked it is finite).
+inline std::string number(double value) {
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
+
+// Built by appending: GCC 12 gives a false -Wrestrict warning for "[" + std::string.
+inline std::string pair(const std::array<double, 2>& v) {
+    std::string out = "[";
+    out.append(number(v[0])).append(", ").append(number(v[1])).append("]");
+    return out;
+}
+inline std::string intPair(const std::array<int, 2>& v) {
+    std::string out = "[";
+    out.append(std::to_string(v[0])).append(", ").append(std::to_string(v[1])).append("]");
+    return out;
+}
+
+inline bool finite(const std::array<double, 2>& v) { return std::isfinite(v[0]) && std::isfinite(v[1]); }
+
+}  // namespace detail
+
+/// Collects sprites and expectations, then writes them as one scene file.
+class SceneRecorder {
+public:
+    /// A recorder for a scene with this title and free-text notes (shown beside the scene in the sandbox).
+    explicit SceneRecorder(std::string title = "", std::string notes = "")
+        : m_title(std::move(title)), m_notes(std::move(notes)) {}
+
+    /// "center" (the default) or "xna": how the sampled pixel tests sample (README "Rules").
+    void setSampling(std::string sampling) { m_sampling = std::move(sampling); }
+
+    /// Copies the sprite's frame into the recorder (the pixels may change afterwards). Returns an empty
+    /// string, or why the sprite was refused (and then nothing was added).
+    std::string add(const Sprite& sprite) {
+        std::string problem = check(sprite);
+        if (!problem.empty()) return "sprite " + detail::quoted(sprite.name) + ": " + problem;
+        const bool whole = sprite.frame.width == 0 && sprite.frame.height == 0;
+        const PixelRect frame = whole ? PixelRect{0, 0, sprite.width, sprite.height} : sprite.frame;
+        const std::size_t stride = sprite.strideBytes ? std::size_t(sprite.strideBytes) : std::size_t(sprite.width) * 4;
+        const std::uint8_t* first = sprite.pixels + stride * std::size_t(frame.y) + std::size_t(frame.x) * 4;
+        Recorded r;
+        r.sprite = sprite;
+        r.sprite.pixels = nullptr;
+        r.sprite.width = frame.width;
+        r.sprite.height = frame.height;
+        r.png = detail::encodePng(first, frame.width, frame.height, stride);
+        m_names.insert(sprite.name);
+        m_sprites.push_back(std::move(r));
+        return "";
+    }
+
+    /// Records what the game saw for the pair (a, b). Returns an empty string, or why it was refused.
+    std::string expect(const Expectation& e) {
+        if (!m_names.count(e.a) || !m_names.count(e.b)) return "expect " + e.a + "/" + e.b + ": add both sprites first";
+        if (e.a == e.b) return "expect " + e.a + "/" + e.b + ": a sprite cannot be paired with itself";
+        if (e.algorithm.empty()) return "expect " + e.a + "/" + e.b + ": no algorithm named";
+        if (e.overlapArea && !std::isfinite(*e.overlapArea)) return "expect: overlapArea must be finite";
+        if (e.firstHit && !detail::finite(e.firstHit->world)) return "expect: firstHit.world must be finite";
+        m_expectations.push_back(e);
+        return "";
+    }
+
+    /// The scene file's text (JSON).
+    std::string json() const {
+        std::string out = "{\n  \"format\": \"collision-lab/scene\",\n  \"version\": 1,\n";
+        out += "  \"title\": " + detail::quoted(m_title) + ",\n";
+        out += "  \"notes\": " + detail::quoted(m_notes) + ",\n";
+        out += "  \"sampling\": " + detail::quoted(m_sampling) + ",\n";
+        out += "  \"sprites\": [";
+        for (std::size_t i = 0; i < m_sprites.size(); ++i) {
+            const Sprite& s = m_sprites[i].sprite;
+            out += i ? ",\n    {" : "\n    {";
+            out += "\"name\": " + detail::quoted(s.name);
+            out += ", \"position\": " + detail::pair(s.position);
+            if (s.origin) out += ", \"origin\": " + detail::pair(*s.origin);
+            out += ", \"rotation_deg\": " + detail::number(s.rotationDeg);
+            out += ", \"scale\": " + detail::pair(s.scale);
+            out += ", \"alpha_threshold\": " + std::to_string(s.alphaThreshold);
+            out += ",\n     \"image\": \"data:image/png;base64," + detail::base64(m_sprites[i].png) + "\"}";
+        }
+        out += "\n  ],\n  \"expect\": {";
+        // Group by pair; the file keeps the order in which pairs were first expected.
+        std::vector<std::string> pairs;
+        for (const Expectation& e : m_expectations) {
+            const std::string key = e.a + "/" + e.b;
+            bool seen = false;
+            for (const std::string& p : pairs) seen = seen || p == key;
+            if (!seen) pairs.push_back(key);
+        }
+        for (std::size_t p = 0; p < pairs.size(); ++p) {
+            out += (p ? ",\n    " : "\n    ") + detail::quoted(pairs[p]) + ": {";
+            bool firstAlgorithm = true;
+            for (const Expectation& e : m_expectations) {
+                if (e.a + "/" + e.b != pairs[p]) continue;
+                out += (firstAlgorithm ? "" : ", ") + detail::quoted(e.algorithm) + ": {" + fields(e) + "}";
+                firstAlgorithm = false;
+            }
+            out += "}";
+        }
+        out += pairs.empty() ? "}\n}\n" : "\n  }\n}\n";
+        return out;
+    }
+
+    /// Writes the scene to `file` atomically: a temporary file beside it, then a rename over it, so a
+    /// reader never sees half a file and a failed write leaves an existing `file` unchanged. Returns an
+    /// empty string on success, otherwise a message naming the file and the problem.
+    std::string write(const std::filesystem::path& file) const {
+        if (m_sprites.size() < 2) return file.string() + ": a scene needs at least two sprites";
+        const std::string text = json();
+        std::filesystem::path temporary = file;
+        temporary += ".recording.tmp";
+        {
+            std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+            if (!out) return file.string() + ": cannot create " + temporary.string();
+            out.write(text.data(), std::streamsize(text.size()));
+            out.flush();
+            if (!out) {
+                out.close();
+                std::error_code ignored;
+                std::filesystem::remove(temporary, ignored);
+                return file.string() + ": cannot write (disk full?)";
+            }
+        }
+        std::error_code ec;
+        std::filesystem::rename(temporary, file, ec);
+        if (ec) {
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            return file.string() + ": cannot replace: " + ec.message();
+        }
+        return "";
+    }
+
+private:
+    struct Recorded {
+        Sprite sprite;  // pixels cleared; width and height are the frame's
+        std::vector<std::uint8_t> png;
+    };
+
+    std::string check(const Sprite& s) const {
+        if (s.name.empty()) return "name must not be empty";
+        if (s.name.find('/') != std::string::npos) return "name must not contain '/'";
+        if (m_names.count(s.name)) return "name already used by another sprite";
+        if (!s.pixels) return "no pixels";
+        if (s.width <= 0 || s.height <= 0) return "width and height must be positive";
+        if (s.strideBytes != 0 && s.strideBytes < s.width * 4) return "strideBytes is less than width * 4";
+        const bool whole = s.frame.width == 0 && s.frame.height == 0;
+        if (!whole && (s.frame.x < 0 || s.frame.y < 0 || s.frame.width <= 0 || s.frame.height <= 0 ||
+                       s.frame.x > s.width - s.frame.width || s.frame.y > s.height - s.frame.height)) {
+            return "frame must lie inside the image";
+        }
+        const int frameWidth = whole ? s.width : s.frame.width, frameHeight = whole ? s.height : s.frame.height;
+        if (frameWidth > 8192 || frameHeight > 8192) return "the scene loader reads images of at most 8192 x 8192";
+        // The scene loader's limits (core/base/sprite_transform.h), so that a recorded file always loads.
+        auto coordinate = [](const std::array<double, 2>& v) {
+            return detail::finite(v) && std::fabs(v[0]) <= 1.0e7 && std::fabs(v[1]) <= 1.0e7;
+        };
+        auto scale = [](double v) { return std::isfinite(v) && std::fabs(v) >= 0.001 && std::fabs(v) <= 1000.0; };
+        if (!coordinate(s.position)) return "position must be finite, each |coordinate| <= 1e7";
+        if (s.origin && !coordinate(*s.origin)) return "origin must be finite, each |coordinate| <= 1e7";
+        if (!std::isfinite(s.rotationDeg)) return "rotationDeg must be finite";
+        if (!scale(s.scale[0]) || !scale(s.scale[1])) return "scale must have each |value| in [0.001, 1000]";
+        if (s.alphaThreshold < 0 || s.alphaThreshold > 255) return "alphaThreshold must be in 0..255";
+        return "";
+    }
+
+    static std::string fields(const Expectation& e) {
+        std::string out;
+        auto add = [&out](const std::string& name, const std::string& value) {
+            out += (out.empty() ? "" : ", ") + detail::quoted(name) + ": " + value;
+        };
+        if (e.hit) add("hit", *e.hit ? "true" : "false");
+        if (e.overlap) add("overlap", std::to_string(*e.overlap));
+        if (e.overlapArea) add("overlap_area", detail::number(*e.overlapArea));
+        if (e.samples) add("samples", std::to_string(*e.samples));
+        if (e.firstHit) {
+            add("first_hit", "{\"a\": " + detail::intPair(e.firstHit->a) + ", \"b\": " + detail::intPair(e.firstHit->b) +
+                                 ", \"world\": " + detail::pair(e.firstHit->world) + "}");
+        } else if (e.noFirstHit) {
+            add("first_hit", "null");
+        }
+        return out;
+    }
+
+    std::string m_title;
+    std::string m_notes;
+    std::string m_sampling = "center";
+    std::vector<Recorded> m_sprites;
+    std::set<std::string> m_names;
+    std::vector<Expectation> m_expectations;
+};
+
+}  // namespace cl::record

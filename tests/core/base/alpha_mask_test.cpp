@@ -1,0 +1,326 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numbers>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/base/alpha_mask.h"
+#include "tests/core/test_masks.h"
+
+namespace cl {
+namespace {
+
+using testing::imageFromArt;
+using testing::maskFromArt;
+
+RgbaImage imageWithAlphas(int w, int h, std::initializer_list<int> alphas) {
+    RgbaImage img{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * h * 4, 0)};
+    int i = 0;
+    for (int a : alphas) img.pixels[static_cast<std::size_t>(i++) * 4 + 3] = static_cast<std::uint8_t>(a);
+    return img;
+}
+
+TEST(AlphaMask, PixelAtThresholdIsNotSolid) {
+    AlphaMask mask(imageWithAlphas(3, 1, {9, 10, 11}), 10);
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_FALSE(mask.solid(1, 0));
+    EXPECT_TRUE(mask.solid(2, 0));
+    EXPECT_EQ(mask.solidCount(), 1);
+}
+
+TEST(AlphaMask, DefaultThresholdZeroMakesEveryNonZeroAlphaSolid) {
+    AlphaMask mask(imageWithAlphas(4, 1, {0, 1, 128, 255}), 0);
+    EXPECT_EQ(mask.threshold(), 0);
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_TRUE(mask.solid(1, 0));
+    EXPECT_TRUE(mask.solid(2, 0));
+    EXPECT_TRUE(mask.solid(3, 0));
+    EXPECT_EQ(mask.solidCount(), 3);
+}
+
+TEST(AlphaMask, ThresholdJustBelowAlphaMakesItSolid) {
+    AlphaMask mask(imageWithAlphas(2, 1, {200, 201}), 200);
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_TRUE(mask.solid(1, 0));
+}
+
+TEST(AlphaMask, ThresholdBelowZeroIsClampedToZero) {
+    AlphaMask mask(imageWithAlphas(2, 1, {0, 1}), -5);
+    EXPECT_EQ(mask.threshold(), 0);
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_TRUE(mask.solid(1, 0));
+}
+
+TEST(AlphaMask, ThresholdAbove255IsClampedSoNothingIsSolid) {
+    AlphaMask mask(imageWithAlphas(2, 1, {254, 255}), 300);
+    EXPECT_EQ(mask.threshold(), 255);
+    EXPECT_EQ(mask.solidCount(), 0);
+    EXPECT_TRUE(mask.tightBounds().empty());
+}
+
+TEST(AlphaMask, AlphaReadsTheSourceImageAndIsZeroOutside) {
+    AlphaMask mask(maskFromArt({"4.", "#9"}, 100));
+    EXPECT_EQ(mask.alpha(0, 0), 100);
+    EXPECT_EQ(mask.alpha(1, 0), 0);
+    EXPECT_EQ(mask.alpha(0, 1), 255);
+    EXPECT_EQ(mask.alpha(1, 1), 225);
+    EXPECT_EQ(mask.alpha(-1, 0), 0);
+    EXPECT_EQ(mask.alpha(2, 0), 0);
+    EXPECT_EQ(mask.alpha(0, 2), 0);
+    EXPECT_EQ(mask.alpha(0, -1), 0);
+    // '4' is alpha 100, exactly the threshold: not solid.
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_TRUE(mask.solid(1, 1));
+}
+
+TEST(AlphaMask, PixelsOutsideTheImageAreNotSolid) {
+    AlphaMask mask = testing::solidMask(3, 2);
+    EXPECT_TRUE(mask.solid(0, 0));
+    EXPECT_TRUE(mask.solid(2, 1));
+    EXPECT_FALSE(mask.solid(-1, 0));
+    EXPECT_FALSE(mask.solid(0, -1));
+    EXPECT_FALSE(mask.solid(3, 0));
+    EXPECT_FALSE(mask.solid(0, 2));
+}
+
+TEST(AlphaMask, TightBoundsHoldExactlyTheSolidPixels) {
+    AlphaMask mask = maskFromArt({
+        ".....",
+        "..#..",
+        ".##..",
+        ".....",
+    });
+    EXPECT_EQ(mask.width(), 5);
+    EXPECT_EQ(mask.height(), 4);
+    EXPECT_EQ(mask.solidCount(), 3);
+    EXPECT_EQ(mask.tightBounds(), (IntRect{1, 1, 3, 3}));
+}
+
+TEST(AlphaMask, TightBoundsOfCornerPixelsSpanTheWholeImage) {
+    AlphaMask mask = maskFromArt({
+        "#...",
+        "....",
+        "...#",
+    });
+    EXPECT_EQ(mask.solidCount(), 2);
+    EXPECT_EQ(mask.tightBounds(), (IntRect{0, 0, 4, 3}));
+}
+
+TEST(AlphaMask, SinglePixelImage) {
+    AlphaMask mask = maskFromArt({"#"});
+    EXPECT_EQ(mask.solidCount(), 1);
+    EXPECT_EQ(mask.tightBounds(), (IntRect{0, 0, 1, 1}));
+    ASSERT_EQ(mask.rowSpans(0).size(), 1u);
+    EXPECT_EQ(mask.rowSpans(0)[0].x0, 0);
+    EXPECT_EQ(mask.rowSpans(0)[0].x1, 1);
+}
+
+TEST(AlphaMask, RowExtentsRunFromTheFirstSolidPixelToOnePastTheLast) {
+    // Row 0: pixels 2 and 4; row 1: none; row 2: the two ends; row 3: one run across a word boundary.
+    std::vector<std::string> art{"..#.#.", "......", "#....#", "......"};
+    for (std::string& row : art) row += std::string(64, '.');
+    art[3].replace(60, 10, std::string(10, '#'));
+    const AlphaMask mask = maskFromArt(art);
+    const auto extents = mask.rowExtents();
+    ASSERT_EQ(extents.size(), 4u);
+    EXPECT_EQ(extents[0].x0, 2);
+    EXPECT_EQ(extents[0].x1, 5);
+    EXPECT_EQ(extents[1].x0, 0);
+    EXPECT_EQ(extents[1].x1, 0);
+    EXPECT_EQ(extents[2].x0, 0);
+    EXPECT_EQ(extents[2].x1, 6);
+    EXPECT_EQ(extents[3].x0, 60);
+    EXPECT_EQ(extents[3].x1, 70);
+}
+
+TEST(AlphaMask, ImageWithNoSolidPixelIsValidAndEmpty) {
+    AlphaMask mask = maskFromArt({"...", "..."});
+    EXPECT_EQ(mask.width(), 3);
+    EXPECT_EQ(mask.height(), 2);
+    EXPECT_EQ(mask.solidCount(), 0);
+    EXPECT_TRUE(mask.tightBounds().empty());
+    EXPECT_TRUE(mask.rowSpans(0).empty());
+    EXPECT_TRUE(mask.rowSpans(1).empty());
+}
+
+TEST(AlphaMask, ZeroSizedImageGivesAZeroSizedMask) {
+    AlphaMask mask(RgbaImage{}, 0);
+    EXPECT_EQ(mask.width(), 0);
+    EXPECT_EQ(mask.height(), 0);
+    EXPECT_EQ(mask.solidCount(), 0);
+    EXPECT_TRUE(mask.tightBounds().empty());
+    EXPECT_FALSE(mask.solid(0, 0));
+}
+
+TEST(AlphaMask, DefaultConstructedMaskIsZeroByZero) {
+    AlphaMask mask;
+    EXPECT_EQ(mask.width(), 0);
+    EXPECT_EQ(mask.height(), 0);
+    EXPECT_EQ(mask.solidCount(), 0);
+    EXPECT_TRUE(mask.tightBounds().empty());
+    EXPECT_FALSE(mask.solid(0, 0));
+    EXPECT_EQ(mask.alpha(0, 0), 0);
+}
+
+TEST(AlphaMask, BitRowsPackSixtyFourPixelsPerWordLowBitFirst) {
+    std::vector<std::string> rows(2, std::string(130, '.'));
+    for (int x : {0, 63, 64, 129}) rows[0][static_cast<std::size_t>(x)] = '#';
+    AlphaMask mask = maskFromArt(rows);
+    ASSERT_EQ(mask.wordsPerRow(), 3);
+    auto row0 = mask.bitRow(0);
+    ASSERT_EQ(row0.size(), 3u);
+    EXPECT_EQ(row0[0], (std::uint64_t{1} << 63) | std::uint64_t{1});
+    EXPECT_EQ(row0[1], std::uint64_t{1});
+    EXPECT_EQ(row0[2], std::uint64_t{2});
+    for (std::uint64_t word : mask.bitRow(1)) EXPECT_EQ(word, 0u);
+}
+
+TEST(AlphaMask, BitsPastTheWidthAreZeroOnAFullRow) {
+    AlphaMask mask = testing::solidMask(70, 1);
+    ASSERT_EQ(mask.wordsPerRow(), 2);
+    EXPECT_EQ(mask.bitRow(0)[0], ~std::uint64_t{0});
+    EXPECT_EQ(mask.bitRow(0)[1], (std::uint64_t{1} << 6) - 1);
+}
+
+TEST(AlphaMask, RowSpansListTheRunsLeftToRight) {
+    AlphaMask mask = maskFromArt({
+        "##..###.#",
+        ".........",
+        "#########",
+    });
+    auto spans = mask.rowSpans(0);
+    ASSERT_EQ(spans.size(), 3u);
+    EXPECT_EQ(spans[0].x0, 0);
+    EXPECT_EQ(spans[0].x1, 2);
+    EXPECT_EQ(spans[1].x0, 4);
+    EXPECT_EQ(spans[1].x1, 7);
+    EXPECT_EQ(spans[2].x0, 8);
+    EXPECT_EQ(spans[2].x1, 9);
+    EXPECT_TRUE(mask.rowSpans(1).empty());
+    ASSERT_EQ(mask.rowSpans(2).size(), 1u);
+    EXPECT_EQ(mask.rowSpans(2)[0].x0, 0);
+    EXPECT_EQ(mask.rowSpans(2)[0].x1, 9);
+}
+
+// Largest d . p over the corners of every solid pixel: the support of the solid squares in direction d.
+double bruteForceSupport(const AlphaMask& mask, glm::dvec2 d) {
+    double best = -std::numeric_limits<double>::infinity();
+    for (int y = 0; y < mask.height(); ++y)
+        for (int x = 0; x < mask.width(); ++x)
+            if (mask.solid(x, y))
+                for (int dy = 0; dy <= 1; ++dy)
+                    for (int dx = 0; dx <= 1; ++dx) best = std::max(best, d.x * (x + dx) + d.y * (y + dy));
+    return best;
+}
+
+TEST(SupportDirections, AreUnitVectorsEvenlySpacedFromTheXAxis) {
+    const auto& directions = supportDirections();
+    for (int k = 0; k < kSupportDirections; ++k) {
+        const double angle = 2 * std::numbers::pi * k / kSupportDirections;
+        EXPECT_NEAR(directions[static_cast<std::size_t>(k)].x, std::cos(angle), 1e-15) << k;
+        EXPECT_NEAR(directions[static_cast<std::size_t>(k)].y, std::sin(angle), 1e-15) << k;
+    }
+}
+
+TEST(AlphaMask, SolidSupportOfOnePixelReachesItsFarCorners) {
+    AlphaMask mask = maskFromArt({"#"});
+    const auto& support = mask.solidSupport();
+    ASSERT_EQ(kSupportDirections % 8, 0);
+    const int quarter = kSupportDirections / 4;
+    EXPECT_NEAR(support[0], 1.0, 1e-12);                               // +x reaches x = 1
+    EXPECT_NEAR(support[static_cast<std::size_t>(quarter)], 1.0, 1e-12);      // +y reaches y = 1
+    EXPECT_NEAR(support[static_cast<std::size_t>(2 * quarter)], 0.0, 1e-12);  // -x reaches x = 0
+    EXPECT_NEAR(support[static_cast<std::size_t>(3 * quarter)], 0.0, 1e-12);  // -y reaches y = 0
+    EXPECT_NEAR(support[static_cast<std::size_t>(quarter / 2)], std::sqrt(2.0), 1e-12);  // corner (1,1)
+}
+
+TEST(AlphaMask, SolidSupportIgnoresTransparentPixels) {
+    AlphaMask mask = maskFromArt({
+        "....",
+        ".#..",
+        "....",
+    });
+    const auto& support = mask.solidSupport();
+    const int quarter = kSupportDirections / 4;
+    EXPECT_NEAR(support[0], 2.0, 1e-12);
+    EXPECT_NEAR(support[static_cast<std::size_t>(quarter)], 2.0, 1e-12);
+    EXPECT_NEAR(support[static_cast<std::size_t>(2 * quarter)], -1.0, 1e-12);
+    EXPECT_NEAR(support[static_cast<std::size_t>(3 * quarter)], -1.0, 1e-12);
+}
+
+TEST(AlphaMask, SolidSupportOfAnEmptyMaskIsMinusInfinity) {
+    for (const AlphaMask& mask : {maskFromArt({"..", ".."}), AlphaMask()}) {
+        for (double s : mask.solidSupport()) {
+            EXPECT_TRUE(std::isinf(s));
+            EXPECT_LT(s, 0.0);
+        }
+    }
+}
+
+// Every view of the mask (solid(), bits, spans, count, bounds, support) agrees with a direct reading of the
+// alphas, on random images wide enough to cross word boundaries.
+TEST(AlphaMask, EveryViewAgreesWithTheAlphasOnRandomImages) {
+    std::mt19937 rng(20261122);
+    for (int round = 0; round < 200; ++round) {
+        const int w = std::uniform_int_distribution<int>(1, 150)(rng);
+        const int h = std::uniform_int_distribution<int>(1, 6)(rng);
+        const int threshold = std::uniform_int_distribution<int>(0, 255)(rng);
+        RgbaImage image{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * h * 4, 0)};
+        const int density = std::uniform_int_distribution<int>(0, 4)(rng);
+        for (std::size_t i = 0; i < static_cast<std::size_t>(w) * h; ++i)
+            if (std::uniform_int_distribution<int>(0, 3)(rng) < density)
+                image.pixels[i * 4 + 3] = static_cast<std::uint8_t>(std::uniform_int_distribution<int>(0, 255)(rng));
+        AlphaMask mask(image, threshold);
+
+        std::int64_t count = 0;
+        int x0 = w, y0 = h, x1 = 0, y1 = 0;
+        for (int y = 0; y < h; ++y) {
+            std::vector<bool> fromSpans(static_cast<std::size_t>(w), false);
+            int previousEnd = -1;
+            for (const SolidSpan& s : mask.rowSpans(y)) {
+                ASSERT_LT(previousEnd, s.x0) << "spans must be sorted and separated";
+                ASSERT_LT(s.x0, s.x1);
+                for (int x = s.x0; x < s.x1; ++x) fromSpans[static_cast<std::size_t>(x)] = true;
+                previousEnd = s.x1;
+            }
+            auto bits = mask.bitRow(y);
+            for (int x = 0; x < w; ++x) {
+                const bool expected = image.alpha(x, y) > threshold;
+                ASSERT_EQ(mask.solid(x, y), expected) << "pixel " << x << "," << y;
+                ASSERT_EQ(mask.alpha(x, y), image.alpha(x, y));
+                ASSERT_EQ(((bits[static_cast<std::size_t>(x >> 6)] >> (x & 63)) & 1u) != 0, expected);
+                ASSERT_EQ(fromSpans[static_cast<std::size_t>(x)], expected);
+                if (expected) {
+                    ++count;
+                    x0 = std::min(x0, x);
+                    y0 = std::min(y0, y);
+                    x1 = std::max(x1, x + 1);
+                    y1 = std::max(y1, y + 1);
+                }
+            }
+            for (int x = w; x < mask.wordsPerRow() * 64; ++x)
+                ASSERT_EQ((bits[static_cast<std::size_t>(x >> 6)] >> (x & 63)) & 1u, 0u) << "bit past the width";
+        }
+        EXPECT_EQ(mask.solidCount(), count);
+        for (int k = 0; k < kSupportDirections; ++k) {
+            const double expected = bruteForceSupport(mask, supportDirections()[static_cast<std::size_t>(k)]);
+            if (count == 0) {
+                EXPECT_EQ(mask.solidSupport()[static_cast<std::size_t>(k)], expected);
+            } else {
+                EXPECT_NEAR(mask.solidSupport()[static_cast<std::size_t>(k)], expected, 1e-9) << "direction " << k;
+            }
+        }
+        if (count == 0) {
+            EXPECT_TRUE(mask.tightBounds().empty());
+        } else {
+            EXPECT_EQ(mask.tightBounds(), (IntRect{x0, y0, x1, y1}));
+        }
+    }
+}
+
+}  // namespace
+}  // namespace cl

@@ -1,0 +1,268 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/base/sprite_transform.h"
+#include "tests/core/test_masks.h"
+
+namespace cl {
+namespace {
+
+using testing::makeTransform;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// The message for a transform that has exactly one bad field; fails the test if it is accepted.
+std::string refusal(const SpriteTransform& t) {
+    auto message = validate(t);
+    EXPECT_TRUE(message.has_value()) << "an invalid transform was accepted";
+    return message.value_or("");
+}
+
+bool mentions(const std::string& message, const std::string& field) { return message.find(field) != std::string::npos; }
+
+void expectMatrixEq(const glm::dmat3& actual, const glm::dmat3& expected) {
+    for (int c = 0; c < 3; ++c)
+        for (int r = 0; r < 3; ++r) EXPECT_EQ(actual[c][r], expected[c][r]) << "column " << c << " row " << r;
+}
+
+void expectMatrixNear(const glm::dmat3& actual, const glm::dmat3& expected, double tolerance) {
+    for (int c = 0; c < 3; ++c)
+        for (int r = 0; r < 3; ++r) EXPECT_NEAR(actual[c][r], expected[c][r], tolerance) << "column " << c << " row " << r;
+}
+
+TEST(SpriteTransformValidate, IdentityIsValid) { EXPECT_FALSE(validate(SpriteTransform{}).has_value()); }
+
+TEST(SpriteTransformValidate, ScalesAtBothLimitsAreValid) {
+    for (double s : {kMinScale, -kMinScale, kMaxScale, -kMaxScale, 0.001, 1000.0}) {
+        EXPECT_FALSE(validate(makeTransform({0, 0}, {0, 0}, 0, {s, 1})).has_value()) << "scale.x " << s;
+        EXPECT_FALSE(validate(makeTransform({0, 0}, {0, 0}, 0, {1, s})).has_value()) << "scale.y " << s;
+    }
+}
+
+TEST(SpriteTransformValidate, ScaleXOutOfRangeIsRefusedNamingScaleX) {
+    for (double s : {0.0, -0.0, 0.0009, -0.0009, 1000.5, -1000.5, 1e300, kNaN, kInf, -kInf}) {
+        std::string message = refusal(makeTransform({0, 0}, {0, 0}, 0, {s, 1}));
+        EXPECT_TRUE(mentions(message, "scale.x")) << "for " << s << ": " << message;
+    }
+}
+
+TEST(SpriteTransformValidate, ScaleYOutOfRangeIsRefusedNamingScaleY) {
+    for (double s : {0.0, 0.0009, 1000.5, kNaN, -kInf}) {
+        std::string message = refusal(makeTransform({0, 0}, {0, 0}, 0, {1, s}));
+        EXPECT_TRUE(mentions(message, "scale.y")) << "for " << s << ": " << message;
+    }
+}
+
+TEST(SpriteTransformValidate, BadPositionIsRefusedNamingTheComponent) {
+    for (double v : {kNaN, kInf, -kInf, 2.0e7, -2.0e7}) {
+        std::string mx = refusal(makeTransform({v, 0}));
+        EXPECT_TRUE(mentions(mx, "position.x")) << mx;
+        std::string my = refusal(makeTransform({0, v}));
+        EXPECT_TRUE(mentions(my, "position.y")) << my;
+    }
+}
+
+TEST(SpriteTransformValidate, BadOriginIsRefusedNamingTheComponent) {
+    for (double v : {kNaN, kInf, -2.0e7}) {
+        std::string mx = refusal(makeTransform({0, 0}, {v, 0}));
+        EXPECT_TRUE(mentions(mx, "origin.x")) << mx;
+        std::string my = refusal(makeTransform({0, 0}, {0, v}));
+        EXPECT_TRUE(mentions(my, "origin.y")) << my;
+    }
+}
+
+TEST(SpriteTransformValidate, CoordinatesAtTheLimitAreValid) {
+    EXPECT_FALSE(validate(makeTransform({kMaxCoordinate, -kMaxCoordinate}, {-kMaxCoordinate, kMaxCoordinate})).has_value());
+}
+
+TEST(SpriteTransformValidate, NonFiniteRotationIsRefusedNamingRotation) {
+    for (double r : {kNaN, kInf, -kInf}) {
+        std::string message = refusal(makeTransform({0, 0}, {0, 0}, r));
+        EXPECT_TRUE(mentions(message, "rotation")) << message;
+    }
+}
+
+TEST(SpriteTransformValidate, AnyFiniteRotationIsValid) {
+    for (double r : {-720.0, -90.0, 0.5, 359.999, 450.0, 12345.0})
+        EXPECT_FALSE(validate(makeTransform({0, 0}, {0, 0}, r)).has_value()) << r;
+}
+
+TEST(CosSinDegrees, WholeQuarterTurnsAreExact) {
+    struct Case {
+        double degrees, cos, sin;
+    };
+    for (Case c : {Case{0, 1, 0}, Case{90, 0, 1}, Case{180, -1, 0}, Case{270, 0, -1}, Case{360, 1, 0},
+                   Case{450, 0, 1}, Case{-90, 0, -1}, Case{-180, -1, 0}, Case{-270, 0, 1}, Case{-360, 1, 0},
+                   Case{3690, 0, 1}, Case{-3690, 0, -1}, Case{900, -1, 0}}) {
+        glm::dvec2 cs = cosSinDegrees(c.degrees);
+        EXPECT_EQ(cs.x, c.cos) << c.degrees << " degrees";
+        EXPECT_EQ(cs.y, c.sin) << c.degrees << " degrees";
+    }
+}
+
+TEST(CosSinDegrees, OtherAnglesMatchTheTrigonometricValues) {
+    const double h = std::sqrt(3.0) / 2.0, r = std::sqrt(0.5);
+    struct Case {
+        double degrees, cos, sin;
+    };
+    for (Case c : {Case{30, h, 0.5}, Case{45, r, r}, Case{60, 0.5, h}, Case{120, -0.5, h}, Case{-30, h, -0.5},
+                   Case{225, -r, -r}, Case{390, h, 0.5}}) {
+        glm::dvec2 cs = cosSinDegrees(c.degrees);
+        EXPECT_NEAR(cs.x, c.cos, 1e-15) << c.degrees;
+        EXPECT_NEAR(cs.y, c.sin, 1e-15) << c.degrees;
+    }
+}
+
+TEST(CosSinDegrees, AnglesJustOffAQuarterTurnStayContinuous) {
+    const double degrees = 90.0 + 1e-9;
+    const double offset = degrees - 90.0;  // exact: the two are within a factor of two
+    glm::dvec2 cs = cosSinDegrees(degrees);
+    // Snapping to the quarter turn would be off by 1.7e-11, far outside the tolerance.
+    EXPECT_NEAR(cs.x, -offset * std::numbers::pi / 180.0, 1e-15);
+    EXPECT_NEAR(cs.y, 1.0, 1e-15);
+}
+
+// cos and sin of `degrees` in long double (64-bit mantissa), reduced exactly to [0, 360) first: a
+// reference some 2^11 times finer than the doubles it checks.
+glm::dvec2 cosSinReference(double degrees) {
+    long double r = std::fmod(static_cast<long double>(degrees), 360.0L);
+    if (r < 0) r += 360.0L;
+    const long double radians = r * (3.141592653589793238462643383279502884L / 180.0L);
+    return {static_cast<double>(std::cos(radians)), static_cast<double>(std::sin(radians))};
+}
+
+TEST(CosSinDegrees, AgreesWithALongDoubleReferenceToTwoUnitsInTheLastPlace) {
+    // Values lie in [-1, 1]; 2^-52 is two units in the last place of the largest of them.
+    const double tolerance = 0x1p-52;
+    std::mt19937 rng(7u);
+    for (int i = 0; i < 200000; ++i) {
+        double degrees = std::uniform_real_distribution<double>(-800.0, 800.0)(rng);
+        if (i % 4 == 0) degrees = std::uniform_real_distribution<double>(-1.0, 1.0)(rng) * std::ldexp(1.0, static_cast<int>(rng() % 40) - 30);
+        if (i % 4 == 1) degrees = 45.0 * static_cast<int>(rng() % 17) + std::ldexp(std::uniform_real_distribution<double>(-1.0, 1.0)(rng), -20);
+        const glm::dvec2 cs = cosSinDegrees(degrees), expected = cosSinReference(degrees);
+        ASSERT_NEAR(cs.x, expected.x, tolerance) << degrees;
+        ASSERT_NEAR(cs.y, expected.y, tolerance) << degrees;
+    }
+}
+
+TEST(CosSinDegrees, TurningTheOtherWayNegatesTheSineExactly) {
+    std::mt19937 rng(8u);
+    std::vector<double> angles{45.0, 135.0, 225.0, 315.0, 30.0, 60.0, 12.5, 1e-300, 1e12 + 0.5};
+    for (int i = 0; i < 100000; ++i) angles.push_back(std::uniform_real_distribution<double>(0.0, 1000.0)(rng));
+    for (double degrees : angles) {
+        const glm::dvec2 turn = cosSinDegrees(degrees), back = cosSinDegrees(-degrees);
+        ASSERT_EQ(back.x, turn.x) << degrees;
+        ASSERT_EQ(back.y, -turn.y) << degrees;
+    }
+}
+
+TEST(WorldMatrix, DefaultTransformIsTheIdentity) { expectMatrixEq(worldMatrix(SpriteTransform{}), glm::dmat3(1.0)); }
+
+TEST(WorldMatrix, TranslationMovesTheOriginToThePosition) {
+    glm::dmat3 m = worldMatrix(makeTransform({3, 4}, {1, 1}));
+    expectMatrixEq(m, glm::dmat3(1, 0, 0, 0, 1, 0, 2, 3, 1));
+    EXPECT_EQ(transformPoint(m, {1, 1}), glm::dvec2(3, 4));
+}
+
+TEST(WorldMatrix, PositiveRotationTurnsLocalXTowardsWorldYDown) {
+    glm::dmat3 m = worldMatrix(makeTransform({0, 0}, {0, 0}, 90));
+    EXPECT_EQ(transformPoint(m, {1, 0}), glm::dvec2(0, 1));
+    EXPECT_EQ(transformPoint(m, {0, 1}), glm::dvec2(-1, 0));
+}
+
+TEST(WorldMatrix, QuarterTurnWithScaleAndOriginIsExact) {
+    // T(10,20) R(90) S(2,3) T(-1,-2): R*S = [[0,-3],[2,0]], translation (10,20) - R*S*(1,2) = (16,18).
+    glm::dmat3 m = worldMatrix(makeTransform({10, 20}, {1, 2}, 90, {2, 3}));
+    expectMatrixEq(m, glm::dmat3(0, 2, 0, -3, 0, 0, 16, 18, 1));
+}
+
+TEST(WorldMatrix, HalfTurnIsExact) {
+    // T(5,5) R(180) T(-2,-1): p -> (5,5) - (p - (2,1)) = (7,6) - p.
+    glm::dmat3 m = worldMatrix(makeTransform({5, 5}, {2, 1}, 180));
+    expectMatrixEq(m, glm::dmat3(-1, 0, 0, 0, -1, 0, 7, 6, 1));
+}
+
+TEST(WorldMatrix, ThreeQuarterTurnIsExact) {
+    glm::dmat3 m = worldMatrix(makeTransform({0, 0}, {0, 0}, 270));
+    expectMatrixEq(m, glm::dmat3(0, -1, 0, 1, 0, 0, 0, 0, 1));
+    glm::dmat3 n = worldMatrix(makeTransform({0, 0}, {0, 0}, -90));
+    expectMatrixEq(n, m);
+}
+
+TEST(WorldMatrix, NegativeScaleMirrorsAboutTheOrigin) {
+    // x -> 4 - (x - 2) = 6 - x with position (4, 0) and origin (2, 0).
+    glm::dmat3 m = worldMatrix(makeTransform({4, 0}, {2, 0}, 0, {-1, 1}));
+    expectMatrixEq(m, glm::dmat3(-1, 0, 0, 0, 1, 0, 6, 0, 1));
+    EXPECT_EQ(transformPoint(m, {0, 3}), glm::dvec2(6, 3));
+}
+
+TEST(WorldMatrix, ScalesAtBothLimits) {
+    glm::dmat3 big = worldMatrix(makeTransform({0, 0}, {0, 0}, 0, {1000, -1000}));
+    EXPECT_EQ(transformPoint(big, {1, 1}), glm::dvec2(1000, -1000));
+    glm::dmat3 small = worldMatrix(makeTransform({0, 0}, {0, 0}, 0, {0.001, 0.001}));
+    EXPECT_EQ(transformPoint(small, {1, 1}), glm::dvec2(0.001, 0.001));
+}
+
+TEST(WorldMatrix, ArbitraryTransformMatchesTheComposedSteps) {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> coord(-100, 100), angle(-720, 720), scale(0.1, 5), unit(-3, 3);
+    for (int i = 0; i < 100; ++i) {
+        SpriteTransform t = makeTransform({coord(rng), coord(rng)}, {coord(rng), coord(rng)}, angle(rng),
+                                          {scale(rng) * (i % 2 ? -1 : 1), scale(rng)});
+        glm::dmat3 m = worldMatrix(t);
+        const double rad = t.rotationDeg * std::numbers::pi / 180.0;
+        const double c = std::cos(rad), s = std::sin(rad);
+        glm::dvec2 q{unit(rng), unit(rng)};
+        glm::dvec2 d = (q - t.origin) * t.scale;
+        glm::dvec2 expected = t.position + glm::dvec2(c * d.x - s * d.y, s * d.x + c * d.y);
+        glm::dvec2 actual = transformPoint(m, q);
+        EXPECT_NEAR(actual.x, expected.x, 1e-9);
+        EXPECT_NEAR(actual.y, expected.y, 1e-9);
+        EXPECT_EQ(m[0][2], 0.0);
+        EXPECT_EQ(m[1][2], 0.0);
+        EXPECT_EQ(m[2][2], 1.0);
+    }
+}
+
+TEST(TransformVector, IgnoresTheTranslation) {
+    glm::dmat3 m(0, 2, 0, -3, 0, 0, 16, 18, 1);
+    EXPECT_EQ(transformVector(m, {1, 0}), glm::dvec2(0, 2));
+    EXPECT_EQ(transformVector(m, {0, 1}), glm::dvec2(-3, 0));
+    EXPECT_EQ(transformPoint(m, {0, 0}), glm::dvec2(16, 18));
+}
+
+TEST(AffineInverse, PowerOfTwoScaleAndTranslationInvertExactly) {
+    // x -> 2x + 3, y -> 0.5y - 5; inverse x -> 0.5x - 1.5, y -> 2y + 10.
+    glm::dmat3 m(2, 0, 0, 0, 0.5, 0, 3, -5, 1);
+    expectMatrixEq(affineInverse(m), glm::dmat3(0.5, 0, 0, 0, 2, 0, -1.5, 10, 1));
+}
+
+TEST(AffineInverse, QuarterTurnInvertsToTheOppositeTurn) {
+    glm::dmat3 m = worldMatrix(makeTransform({10, 20}, {1, 2}, 90, {2, 4}));
+    glm::dmat3 inv = affineInverse(m);
+    EXPECT_EQ(transformPoint(inv, {10, 20}), glm::dvec2(1, 2));
+    EXPECT_EQ(transformPoint(inv, transformPoint(m, {5, 7})), glm::dvec2(5, 7));
+}
+
+TEST(AffineInverse, UndoesArbitraryTransforms) {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> coord(-100, 100), angle(-360, 360), scale(0.01, 50);
+    for (int i = 0; i < 100; ++i) {
+        SpriteTransform t = makeTransform({coord(rng), coord(rng)}, {coord(rng), coord(rng)}, angle(rng),
+                                          {scale(rng), -scale(rng)});
+        glm::dmat3 m = worldMatrix(t);
+        glm::dmat3 inv = affineInverse(m);
+        expectMatrixNear(inv * m, glm::dmat3(1.0), 1e-9);
+        expectMatrixNear(m * inv, glm::dmat3(1.0), 1e-9);
+    }
+}
+
+}  // namespace
+}  // namespace cl

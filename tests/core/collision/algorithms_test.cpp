@@ -1,0 +1,269 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/collision/algorithms.h"
+#include "core/collision/bounding.h"
+#include "core/collision/pixel_scans.h"
+#include "tests/core/test_masks.h"
+
+namespace cl {
+namespace {
+
+using testing::bodyAt;
+using testing::maskFromArt;
+
+using TestFunction = CollisionResult (*)(const Body&, const Body&, const TestOptions&);
+
+struct KnownTest {
+    std::string_view name;
+    AlgorithmKind kind;
+    TestFunction function;
+};
+
+// The names the issue fixes, with the function each must run.
+const std::vector<KnownTest> kKnownTests{
+    {"circle", AlgorithmKind::Bound, &circleTest},       {"aabb", AlgorithmKind::Bound, &aabbTest},
+    {"tight-aabb", AlgorithmKind::Bound, &tightAabbTest}, {"obb", AlgorithmKind::Bound, &obbTest},
+    {"pixel-rect", AlgorithmKind::Pixel, &pixelRect},    {"pixel-naive", AlgorithmKind::Pixel, &pixelNaive},
+    {"pixel-step", AlgorithmKind::Pixel, &pixelStep},    {"pixel-world", AlgorithmKind::Pixel, &pixelWorld},
+    {"pixel-exact", AlgorithmKind::Pixel, &pixelExact},
+};
+
+TestOptions withScan(TestOptions options, ScanDirection scan) {
+    options.scan = scan;
+    return options;
+}
+
+TEST(Algorithms, TableHoldsEveryTestOfTheIssueUnderItsName) {
+    for (const KnownTest& known : kKnownTests) {
+        const Algorithm* algorithm = findAlgorithm(known.name);
+        ASSERT_NE(algorithm, nullptr) << known.name;
+        EXPECT_EQ(algorithm->name, known.name);
+        EXPECT_EQ(algorithm->kind, known.kind) << known.name;
+        EXPECT_FALSE(algorithm->summary.empty()) << known.name;
+        EXPECT_NE(algorithm->run, nullptr) << known.name;
+    }
+}
+
+TEST(Algorithms, NamesAreUniqueAndCheapTestsComeFirst) {
+    std::set<std::string_view> names;
+    bool seenPixel = false;
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
+        EXPECT_TRUE(names.insert(algorithm.name).second) << "duplicate " << algorithm.name;
+        EXPECT_FALSE(algorithm.name.empty());
+        if (algorithm.kind == AlgorithmKind::Pixel) seenPixel = true;
+        if (algorithm.kind == AlgorithmKind::Bound) {
+            EXPECT_FALSE(seenPixel) << algorithm.name << " listed after a pixel test";
+        }
+        EXPECT_EQ(findAlgorithm(algorithm.name), &algorithm);
+    }
+    EXPECT_GE(names.size(), kKnownTests.size());
+}
+
+TEST(Algorithms, UnknownNamesAreNotFound) {
+    EXPECT_EQ(findAlgorithm("pixel"), nullptr);
+    EXPECT_EQ(findAlgorithm(""), nullptr);
+    EXPECT_EQ(findAlgorithm("pixel-naive "), nullptr);
+    EXPECT_EQ(findAlgorithm("bogus"), nullptr);
+}
+
+TEST(Algorithms, DefaultPixelTestIsAPixelTestInTheTable) {
+    const Algorithm* algorithm = findAlgorithm(kDefaultPixelAlgorithm);
+    ASSERT_NE(algorithm, nullptr);
+    EXPECT_EQ(algorithm->kind, AlgorithmKind::Pixel);
+}
+
+TEST(Algorithms, SampledScansAreDirectionalAndTheOthersAreNot) {
+    for (std::string_view name : {"pixel-naive", "pixel-step"}) EXPECT_TRUE(findAlgorithm(name)->directional) << name;
+    for (std::string_view name : {"circle", "aabb", "tight-aabb", "obb", "pixel-world", "pixel-exact"})
+        EXPECT_FALSE(findAlgorithm(name)->directional) << name;
+}
+
+// The rows' traits are what the app and the checker act on, so each is checked against behaviour.
+TEST(Algorithms, SamplingChangesTheAnswerOfExactlyTheTestsThatSayTheyHonourIt) {
+    // A "####" half a pixel right of B "..#..": center sampling lands one of A's samples on B's pixel
+    // (A's 1 at world 2.0), xna two (A's 1 at 1.5 and A's 2 at 2.5, both rounded to even 2).
+    AlphaMask a = maskFromArt({"####"});
+    AlphaMask b = maskFromArt({"..#.."});
+    const Body bodyA = bodyAt(a, {0.5, 0}), bodyB = bodyAt(b, {0, 0});
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
+        const CollisionResult center = runAlgorithm(algorithm, bodyA, bodyB, testing::fullScan(Sampling::Center));
+        const CollisionResult xna = runAlgorithm(algorithm, bodyA, bodyB, testing::fullScan(Sampling::Xna));
+        const bool differs = center.overlap != xna.overlap || center.hits != xna.hits;
+        EXPECT_EQ(differs, algorithm.honoursSampling) << algorithm.name;
+    }
+}
+
+TEST(Algorithms, TestsThatListHitsListOnePairPerOverlapAndOnlyAreaTestsReportAnArea) {
+    // B turned 45 degrees over A: pixel squares overlap in fractions, so an area is not a whole number.
+    AlphaMask a = testing::solidMask(6, 6);
+    AlphaMask b = testing::solidMask(4, 4);
+    const Body bodyA = bodyAt(a, {0, 0});
+    const Body bodyB = testing::bodyAboutCentre(b, {5.3, 2.7}, 45.0);  // partly outside A: no symmetry makes the area whole
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
+        if (algorithm.kind != AlgorithmKind::Pixel) {
+            EXPECT_FALSE(algorithm.listsHits || algorithm.reportsArea || algorithm.honoursSampling) << algorithm.name;
+            continue;
+        }
+        const CollisionResult r = runAlgorithm(algorithm, bodyA, bodyB, testing::fullScan(Sampling::Center));
+        if (!r.applicable) {
+            EXPECT_EQ(algorithm.name, "pixel-rect") << r.reason;  // the one test that refuses a turned sprite
+            continue;
+        }
+        ASSERT_TRUE(r.hit) << algorithm.name;
+        EXPECT_EQ(!r.hits.empty(), algorithm.listsHits) << algorithm.name;
+        EXPECT_EQ(r.overlap != std::floor(r.overlap), algorithm.reportsArea) << algorithm.name << " " << r.overlap;
+        if (!algorithm.reportsArea) {
+            EXPECT_EQ(double(r.hits.size()), r.overlap) << algorithm.name;
+        }
+    }
+}
+
+TEST(Algorithms, OnlyTheTestsThatSaySoRefuseAHalfPixelTranslation) {
+    AlphaMask a = testing::solidMask(3, 3);
+    const Body whole = bodyAt(a, {0, 0}), half = bodyAt(a, {1.5, 0});
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
+        EXPECT_TRUE(runAlgorithm(algorithm, whole, bodyAt(a, {1, 0}), testing::fullScan(Sampling::Center)).applicable)
+            << algorithm.name;
+        EXPECT_EQ(!runAlgorithm(algorithm, whole, half, testing::fullScan(Sampling::Center)).applicable,
+                  algorithm.wholePixelTranslationsOnly)
+            << algorithm.name;
+    }
+}
+
+TEST(Algorithms, CoreTestsNeedNoDisplayAndRunOnAnyThread) {
+    for (const Algorithm& algorithm : coreAlgorithms().all()) {
+        EXPECT_FALSE(algorithm.needsDisplay || algorithm.threadBound || algorithm.deferWhileEditing) << algorithm.name;
+    }
+}
+
+TEST(AlgorithmSet, AddsRowsInOrderAndIgnoresANameAlreadyPresent) {
+    AlgorithmSet set(coreAlgorithms().all());
+    const std::size_t before = set.all().size();
+    EXPECT_TRUE(set.add(Algorithm{.name = "extra", .summary = "a row the app adds", .run = &pixelWorld, .needsDisplay = true}));
+    EXPECT_FALSE(set.add(Algorithm{.name = "pixel-naive", .summary = "impostor", .run = &pixelWorld}));
+    ASSERT_EQ(set.all().size(), before + 1);
+    EXPECT_EQ(set.all().back().name, "extra");
+    EXPECT_EQ(set.find("extra"), &set.all().back());
+    EXPECT_EQ(set.find("pixel-naive")->run, &pixelNaive);
+    EXPECT_EQ(findAlgorithm("extra"), nullptr);  // core's own set is untouched
+    EXPECT_EQ(coreAlgorithms().all().size(), before);
+    EXPECT_EQ(set.namesText().substr(0, 12), "circle, aabb");
+    EXPECT_EQ(set.namesText().substr(set.namesText().size() - 7), ", extra");
+}
+
+TEST(Algorithms, EachEntryRunsItsFunction) {
+    AlphaMask a = maskFromArt({"##.", "###", ".#."});
+    AlphaMask b = maskFromArt({"#.#", "###", "..."});
+    const Body bodyA = bodyAt(a, {0, 0}), bodyB = bodyAt(b, {1, 1});
+    const TestOptions options = testing::fullScan(Sampling::Center);
+    for (const KnownTest& known : kKnownTests) {
+        SCOPED_TRACE(std::string(known.name));
+        const Algorithm* algorithm = findAlgorithm(known.name);
+        ASSERT_NE(algorithm, nullptr);
+        CollisionResult viaTable = algorithm->run(bodyA, bodyB, options);
+        CollisionResult direct = known.function(bodyA, bodyB, options);
+        EXPECT_EQ(viaTable.applicable, direct.applicable);
+        EXPECT_EQ(viaTable.hit, direct.hit);
+        EXPECT_EQ(viaTable.overlap, direct.overlap);
+        EXPECT_EQ(viaTable.firstHit, direct.firstHit);
+        EXPECT_EQ(viaTable.hits, direct.hits);
+        EXPECT_TRUE(direct.hit);  // every test sees this overlapping pair
+
+        CollisionResult timed = runAlgorithm(*algorithm, bodyA, bodyB, options);
+        EXPECT_EQ(timed.hit, direct.hit);
+        EXPECT_EQ(timed.overlap, direct.overlap);
+        EXPECT_EQ(timed.hits, direct.hits);
+        EXPECT_GE(timed.timeNs, 0);
+    }
+}
+
+// A "####" half a pixel right of B "..#..". A into B (Center) hits once, at A's (1,0) on B's (2,0).
+// B into A: B's centre sample (2.5,0.5) is A's local 2.0, A's pixel 2: one hit, reported as A (2,0), B (2,0).
+struct HalfPixelPair {
+    AlphaMask a = maskFromArt({"####"});
+    AlphaMask b = maskFromArt({"..#.."});
+    Body bodyA = bodyAt(a, {0.5, 0});
+    Body bodyB = bodyAt(b, {0, 0});
+};
+
+TEST(RunAlgorithm, ScansAIntoBByDefault) {
+    HalfPixelPair p;
+    for (std::string_view name : {"pixel-naive", "pixel-step"}) {
+        CollisionResult r = runAlgorithm(*findAlgorithm(name), p.bodyA, p.bodyB, testing::fullScan(Sampling::Center));
+        ASSERT_EQ(r.hits.size(), 1u) << name;
+        EXPECT_EQ(r.hits[0].a, glm::ivec2(1, 0));
+        EXPECT_EQ(r.hits[0].b, glm::ivec2(2, 0));
+        EXPECT_EQ(r.hits[0].world, glm::dvec2(2, 0.5));
+    }
+}
+
+TEST(RunAlgorithm, ScansBIntoAWhenAskedAndStillReportsAFirst) {
+    HalfPixelPair p;
+    for (std::string_view name : {"pixel-naive", "pixel-step"}) {
+        CollisionResult r = runAlgorithm(*findAlgorithm(name), p.bodyA, p.bodyB,
+                                         withScan(testing::fullScan(Sampling::Center), ScanDirection::BToA));
+        EXPECT_TRUE(r.hit) << name;
+        EXPECT_EQ(r.overlap, 1.0);
+        ASSERT_EQ(r.hits.size(), 1u) << name;
+        EXPECT_EQ(r.hits[0].a, glm::ivec2(2, 0));
+        EXPECT_EQ(r.hits[0].b, glm::ivec2(2, 0));
+        EXPECT_EQ(r.firstHit, r.hits[0]);
+    }
+}
+
+TEST(RunAlgorithm, BothDirectionsListAIntoBThenBIntoA) {
+    HalfPixelPair p;
+    CollisionResult r = runAlgorithm(*findAlgorithm("pixel-naive"), p.bodyA, p.bodyB,
+                                     withScan(testing::fullScan(Sampling::Center), ScanDirection::Both));
+    EXPECT_TRUE(r.hit);
+    EXPECT_EQ(r.overlap, 2.0);
+    ASSERT_EQ(r.hits.size(), 2u);
+    EXPECT_EQ(r.hits[0].a, glm::ivec2(1, 0));
+    EXPECT_EQ(r.hits[0].b, glm::ivec2(2, 0));
+    EXPECT_EQ(r.hits[1].a, glm::ivec2(2, 0));
+    EXPECT_EQ(r.hits[1].b, glm::ivec2(2, 0));
+}
+
+TEST(RunAlgorithm, BothDirectionsHitWhenOnlyOneDoes) {
+    // A single pixel scaled by 4 samples only its centre (2,2), which misses B's pixel at (0,0);
+    // B's sample (0.5,0.5) lands inside A.
+    AlphaMask dot = testing::solidMask(1, 1);
+    const Body big{&dot, testing::makeTransform({0, 0}, {0, 0}, 0, {4, 4})};
+    const Body small = bodyAt(dot, {0, 0});
+    const Algorithm& naive = *findAlgorithm("pixel-naive");
+    EXPECT_FALSE(runAlgorithm(naive, big, small, testing::fullScan(Sampling::Center)).hit);
+    EXPECT_TRUE(runAlgorithm(naive, big, small, withScan(testing::fullScan(Sampling::Center), ScanDirection::BToA)).hit);
+    CollisionResult both = runAlgorithm(naive, big, small, withScan(testing::fullScan(Sampling::Center), ScanDirection::Both));
+    EXPECT_TRUE(both.hit);
+    EXPECT_EQ(both.overlap, 1.0);
+    ASSERT_TRUE(both.firstHit.has_value());
+    EXPECT_EQ(both.firstHit->a, glm::ivec2(0, 0));
+    EXPECT_EQ(both.firstHit->b, glm::ivec2(0, 0));
+
+    CollisionResult bothFirst = runAlgorithm(naive, big, small, withScan(testing::hitOnlyScan(Sampling::Center), ScanDirection::Both));
+    EXPECT_TRUE(bothFirst.hit);
+    EXPECT_EQ(bothFirst.overlap, 1.0);
+    EXPECT_EQ(bothFirst.firstHit, both.firstHit);
+}
+
+TEST(RunAlgorithm, NonDirectionalTestsIgnoreTheScanDirection) {
+    HalfPixelPair p;
+    for (std::string_view name : {"circle", "aabb", "tight-aabb", "obb", "pixel-world", "pixel-exact"}) {
+        const Algorithm& algorithm = *findAlgorithm(name);
+        CollisionResult forward = runAlgorithm(algorithm, p.bodyA, p.bodyB, testing::fullScan(Sampling::Center));
+        CollisionResult backward = runAlgorithm(algorithm, p.bodyA, p.bodyB,
+                                                withScan(testing::fullScan(Sampling::Center), ScanDirection::BToA));
+        EXPECT_EQ(forward.hit, backward.hit) << name;
+        EXPECT_EQ(forward.overlap, backward.overlap) << name;
+        EXPECT_EQ(forward.hits, backward.hits) << name;
+    }
+}
+
+}  // namespace
+}  // namespace cl

@@ -1,0 +1,466 @@
+// Contact answers (core/contact/contact.h, core/contact/contact_map.h, core/contact/lattice_rings.h): hand-worked cases, and
+// random pairs against a plain search that runs the contact test at every lattice offset.
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/contact/contact.h"
+#include "core/contact/contact_map.h"
+#include "core/contact/lattice_rings.h"
+#include "core/collision/pixel_scans.h"
+#include "test_masks.h"
+
+namespace cl {
+namespace {
+
+using testing::bodyAt;
+using testing::maskFromArt;
+using testing::solidMask;
+
+ContactOptions optionsFor(std::string_view test, Sampling sampling = Sampling::Center, int resolution = 1,
+                          ScanDirection scan = ScanDirection::AToB) {
+    ContactOptions o;
+    o.test = findAlgorithm(test);
+    o.sampling = sampling;
+    o.scan = scan;
+    o.resolution = resolution;
+    return o;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The order of the search.
+
+TEST(LatticeRings, WalksCellsByLengthThenAngleFromZeroDegrees) {
+    LatticeRings rings;
+    // Length 0, then the four of length 1 at 0, 90, 180, 270 degrees (y down: (0, 1) is 90), then the
+    // diagonals at 45, 135, 225, 315, then length 2.
+    const std::vector<glm::ivec2> expected{{0, 0},  {1, 0},   {0, 1}, {-1, 0}, {0, -1}, {1, 1},
+                                           {-1, 1}, {-1, -1}, {1, -1}, {2, 0}, {0, 2}, {-2, 0}};
+    for (const glm::ivec2 e : expected) EXPECT_EQ(rings.next(), e);
+}
+
+TEST(LatticeRings, MatchesASortByLengthAndAtan2ForEveryCellWithinRadius12) {
+    std::vector<glm::ivec2> cells;
+    for (int j = -12; j <= 12; ++j) {
+        for (int i = -12; i <= 12; ++i) {
+            if (i * i + j * j <= 144) cells.emplace_back(i, j);
+        }
+    }
+    auto angle = [](glm::ivec2 c) {
+        const double a = std::atan2(static_cast<double>(c.y), static_cast<double>(c.x));
+        return a < 0.0 ? a + 2.0 * std::numbers::pi : a;
+    };
+    std::sort(cells.begin(), cells.end(), [&](glm::ivec2 a, glm::ivec2 b) {
+        const int la = a.x * a.x + a.y * a.y, lb = b.x * b.x + b.y * b.y;
+        return la != lb ? la < lb : angle(a) < angle(b);
+    });
+    LatticeRings rings;
+    for (std::size_t k = 0; k < cells.size(); ++k) ASSERT_EQ(rings.next(), cells[k]) << "cell " << k;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Hand-worked cases. Unturned sprites whose top-left corners sit at whole pixels: with centre sampling A's
+// sample of column x is at x + 0.5 + t, with xna sampling at x + t rounded half to even.
+
+TEST(ContactHandWorked, TwoSquaresOverlappingByThreeColumnsSeparateThreeToTheLeft) {
+    const AlphaMask square = solidMask(10, 10);
+    // A covers x in [0, 10), B x in [7, 17): A's last column (sample 9.5) sits in B's column 2.
+    for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+        for (std::string_view test : {"pixel-fast", "pixel-naive", "pixel-world", "pixel-exact"}) {
+            const ContactPair pair(bodyAt(square, {0, 0}), bodyAt(square, {7, 0}), optionsFor(test, sampling));
+            const Separation s = separation(pair);
+            // Moving left by 3 leaves A's last sample at 6.5 (or 6), outside B; every shorter offset and the
+            // other offsets of length 3 ((0, 3), (0, -3): the rows still overlap) still hit.
+            EXPECT_EQ(s.cell, glm::ivec2(-3, 0)) << test;
+            EXPECT_EQ(s.vector, glm::dvec2(-3.0, 0.0)) << test;
+            EXPECT_DOUBLE_EQ(s.depth, 3.0) << test;
+            ASSERT_TRUE(s.normal) << test;
+            EXPECT_EQ(*s.normal, glm::dvec2(-1.0, 0.0)) << test;
+        }
+    }
+}
+
+TEST(ContactHandWorked, ASquareRestingTwoPixelsDeepOnAFloorIsPushedUpTwo) {
+    const AlphaMask square = solidMask(10, 10), floor = solidMask(30, 5);
+    // A's rows cover y in [0, 10); the floor's top is at y = 8.
+    for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+        for (std::string_view test : {"pixel-fast", "pixel-exact"}) {
+            const ContactPair pair(bodyAt(square, {5, 0}), bodyAt(floor, {0, 8}), optionsFor(test, sampling));
+            const DirectionalDistance push = pushOut(pair, {0.0, -1.0});
+            ASSERT_TRUE(push.steps);
+            EXPECT_EQ(*push.steps, 2) << test;
+            EXPECT_EQ(push.distance, 2.0) << test;
+            EXPECT_EQ(push.vector, glm::dvec2(0.0, -2.0)) << test;
+        }
+    }
+}
+
+TEST(ContactHandWorked, AtAQuarterPixelTheSampledTestsLetGoHalfAPixelBeforeTheAreaDoes) {
+    const AlphaMask square = solidMask(10, 10), floor = solidMask(30, 5);
+    // Centre sampling: A's bottom sample is at 9.5 + t.y, free once it is above 8, i.e. t.y < -1.5: the
+    // first quarter step past that is k = 7 (1.75). Xna: the sample at 9 + t.y picks round(1 + t.y), free
+    // once that is below 0, i.e. 1 + t.y < -0.5 (-0.5 itself rounds to 0): again k = 7. pixel-exact
+    // counts area, which is positive until t.y = -2: k = 8.
+    struct Case {
+        std::string_view test;
+        Sampling sampling;
+        std::int64_t steps;
+    };
+    for (const Case c : {Case{"pixel-fast", Sampling::Center, 7}, Case{"pixel-fast", Sampling::Xna, 7},
+                         Case{"pixel-exact", Sampling::Center, 8}}) {
+        const ContactPair pair(bodyAt(square, {5, 0}), bodyAt(floor, {0, 8}), optionsFor(c.test, c.sampling, 4));
+        const DirectionalDistance push = pushOut(pair, {0.0, -1.0});
+        ASSERT_TRUE(push.steps);
+        EXPECT_EQ(*push.steps, c.steps) << c.test;
+        EXPECT_EQ(push.distance, c.steps * 0.25) << c.test;
+    }
+}
+
+TEST(ContactHandWorked, APairFivePixelsApartApproachesToTheFirstOverlappingStep) {
+    const AlphaMask square = solidMask(10, 10);
+    // A covers [0, 10), B [15, 25). Centre: A's last sample 9.5 + t reaches B at t >= 5.5. Xna: round(t - 6)
+    // >= 0 from t = 5.5 (-0.5 rounds to even, 0). pixel-exact: area from t > 5. pixel-world: a world centre
+    // 15.5 inside A needs 15.5 < 10 + t, t > 5.5.
+    struct Case {
+        std::string_view test;
+        Sampling sampling;
+        int resolution;
+        double distance;
+    };
+    for (const Case c : {Case{"pixel-fast", Sampling::Center, 1, 6.0}, Case{"pixel-fast", Sampling::Center, 4, 5.5},
+                         Case{"pixel-fast", Sampling::Xna, 1, 6.0}, Case{"pixel-fast", Sampling::Xna, 4, 5.5},
+                         Case{"pixel-exact", Sampling::Center, 1, 6.0}, Case{"pixel-exact", Sampling::Center, 4, 5.25},
+                         Case{"pixel-world", Sampling::Center, 4, 5.75}}) {
+        const ContactPair pair(bodyAt(square, {0, 0}), bodyAt(square, {15, 0}), optionsFor(c.test, c.sampling, c.resolution));
+        const DirectionalDistance a = approach(pair, {1.0, 0.0});
+        ASSERT_TRUE(a.steps) << c.test;
+        EXPECT_EQ(a.distance, c.distance) << c.test << " r " << c.resolution;
+        // The limit: A's left edge passes B's right edge (25) after 25 pixels.
+        EXPECT_EQ(a.limitSteps, 25 * c.resolution);
+    }
+    // Away from B nothing is ever hit.
+    const ContactPair pair(bodyAt(square, {0, 0}), bodyAt(square, {15, 0}), optionsFor("pixel-fast"));
+    EXPECT_FALSE(approach(pair, {-1.0, 0.0}).steps);
+    EXPECT_FALSE(approach(pair, {0.0, 1.0}).steps);
+}
+
+TEST(ContactHandWorked, APairThatDoesNotHitHasNoSeparationAndAZeroPushOut) {
+    const AlphaMask square = solidMask(4, 4);
+    const ContactPair pair(bodyAt(square, {0, 0}), bodyAt(square, {10, 0}), optionsFor("pixel-fast"));
+    const Separation s = separation(pair);
+    EXPECT_EQ(s.vector, glm::dvec2(0.0, 0.0));
+    EXPECT_EQ(s.depth, 0.0);
+    EXPECT_FALSE(s.normal);
+    EXPECT_EQ(pushOut(pair, {0.0, -1.0}).steps, 0);
+    EXPECT_FALSE(contactCentroid(pair));
+}
+
+TEST(ContactHandWorked, TheCentroidOfTwoOverlappingSquaresIsTheMiddleOfTheOverlap) {
+    const AlphaMask square = solidMask(10, 10);
+    // The overlap is x in [7, 10), y in [2, 10). Samples at centres: x 7.5..9.5, y 2.5..9.5, mean (8.5, 6);
+    // the area's centroid is (8.5, 6) too.
+    for (std::string_view test : {"pixel-fast", "pixel-exact", "pixel-world"}) {
+        const ContactPair pair(bodyAt(square, {0, 0}), bodyAt(square, {7, 2}), optionsFor(test));
+        const auto c = contactCentroid(pair);
+        ASSERT_TRUE(c) << test;
+        EXPECT_NEAR(c->x, 8.5, 1e-9) << test;
+        EXPECT_NEAR(c->y, 6.0, 1e-9) << test;
+    }
+}
+
+TEST(ContactHandWorked, TheGradientNormalOfASquareOnAFloorPointsUp) {
+    const AlphaMask square = solidMask(10, 10), floor = solidMask(30, 5);
+    const ContactPair pair(bodyAt(square, {5, 0}), bodyAt(floor, {0, 8}), optionsFor("pixel-fast"));
+    // n(0, +1) = 30 samples (3 rows), n(0, -1) = 10; moving sideways keeps 20: g = (0, 20), normal (0, -1).
+    const GradientNormal g = gradientNormal(pair);
+    EXPECT_EQ(g.gradient, glm::dvec2(0.0, 20.0));
+    ASSERT_TRUE(g.normal);
+    EXPECT_EQ(*g.normal, glm::dvec2(0.0, -1.0));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bad input.
+
+TEST(ContactInput, PushDirectionsByNameAndByVector) {
+    std::string error;
+    EXPECT_EQ(parsePushDirection("up", error), glm::dvec2(0.0, -1.0));
+    EXPECT_EQ(parsePushDirection("down", error), glm::dvec2(0.0, 1.0));
+    EXPECT_EQ(parsePushDirection("left", error), glm::dvec2(-1.0, 0.0));
+    EXPECT_EQ(parsePushDirection("right", error), glm::dvec2(1.0, 0.0));
+    EXPECT_EQ(parsePushDirection("0,-3", error), glm::dvec2(0.0, -1.0));
+    const auto diagonal = parsePushDirection("3, 4", error);
+    ASSERT_TRUE(diagonal);
+    EXPECT_DOUBLE_EQ(diagonal->x, 0.6);
+    EXPECT_DOUBLE_EQ(diagonal->y, 0.8);
+}
+
+TEST(ContactInput, AnUnknownDirectionOrAZeroVectorIsRefusedWithWhatWasWrong) {
+    std::string error;
+    EXPECT_FALSE(parsePushDirection("sideways", error));
+    EXPECT_EQ(error, "expected up, down, left, right or X,Y (e.g. 0,-1), got \"sideways\"");
+    EXPECT_FALSE(parsePushDirection("0,0", error));
+    EXPECT_EQ(error, "the direction must be a non-zero finite vector, got \"0,0\"");
+    EXPECT_FALSE(parsePushDirection("1,x", error));
+    EXPECT_FALSE(parsePushDirection("nan,1", error));
+}
+
+TEST(ContactInput, OnlyPixelTestsThatAnswerEverywhereAreContactTests) {
+    EXPECT_FALSE(contactTestProblem("pixel-fast"));
+    EXPECT_FALSE(contactTestProblem("pixel-exact"));
+    EXPECT_FALSE(contactTestProblem("pixel-world"));
+    EXPECT_EQ(contactTestProblem("aabb"), "\"aabb\" is not a pixel test");
+    EXPECT_EQ(contactTestProblem("pixel-slow"), "unknown test \"pixel-slow\"");
+    ASSERT_TRUE(contactTestProblem("pixel-rect"));
+    EXPECT_NE(contactTestProblem("pixel-rect")->find("does not answer at every offset"), std::string::npos);
+    EXPECT_TRUE(isContactResolution(8));
+    EXPECT_FALSE(isContactResolution(3));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Random pairs against the plain search.
+
+struct RandomContactPair {
+    AlphaMask maskA, maskB;
+    Body a, b;
+    ContactOptions options;
+    std::string description;
+};
+
+class RandomContactPairs {
+public:
+    explicit RandomContactPairs(std::uint64_t seed) : m_rng(seed) {}
+
+    RandomContactPair next(std::string_view test) {
+        RandomContactPair p;
+        const int threshold = pick(0, 3) == 0 ? 128 : 0;
+        p.maskA = randomMask(threshold);
+        p.maskB = randomMask(threshold);
+        p.a = Body{&p.maskA, randomTransform(p.maskA)};
+        p.b = Body{&p.maskB, randomTransform(p.maskB)};
+        // Put B near A so that most pairs hit.
+        auto centre = [](const Body& body) {
+            return transformPoint(worldMatrix(body.transform), glm::dvec2(body.mask->width(), body.mask->height()) / 2.0);
+        };
+        p.b.transform.position += centre(p.a) - centre(p.b) + glm::dvec2(uniform(-3.0, 3.0), uniform(-3.0, 3.0));
+        if (pick(0, 2) == 0) p.b.transform.position = glm::round(p.b.transform.position * 2.0) / 2.0;
+        p.options.test = findAlgorithm(test);
+        p.options.sampling = pick(0, 1) ? Sampling::Xna : Sampling::Center;
+        p.options.scan = static_cast<ScanDirection>(pick(0, 2));
+        p.options.resolution = kContactResolutions[pick(0, 2)];
+        p.description = std::string(test) + " " + (p.options.sampling == Sampling::Xna ? "xna" : "center") + " scan " +
+                        std::to_string(static_cast<int>(p.options.scan)) + " r " + std::to_string(p.options.resolution) +
+                        " A " + describe(p.a.transform) + " B " + describe(p.b.transform);
+        return p;
+    }
+
+private:
+    int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
+    double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(m_rng); }
+
+    AlphaMask randomMask(int threshold) {
+        const int w = pick(1, 8), h = pick(1, 8);
+        const int density = pick(1, 4);
+        RgbaImage image;
+        image.width = w;
+        image.height = h;
+        image.pixels.assign(static_cast<std::size_t>(w) * h * 4, 0);
+        for (int k = 0; k < w * h; ++k) {
+            if (pick(0, 4) < density) image.pixels[static_cast<std::size_t>(k) * 4 + 3] = static_cast<std::uint8_t>(pick(1, 255));
+        }
+        return AlphaMask(image, threshold);
+    }
+
+    SpriteTransform randomTransform(const AlphaMask& mask) {
+        SpriteTransform t;
+        t.position = {uniform(20.0, 30.0), uniform(20.0, 30.0)};
+        switch (pick(0, 3)) {
+            case 0: t.position = glm::round(t.position); break;  // whole pixels
+            case 1: t.position = glm::round(t.position * 4.0) / 4.0; break;
+            default: break;
+        }
+        t.origin = pick(0, 1) ? glm::dvec2(0.0) : glm::dvec2(mask.width(), mask.height()) / 2.0;
+        switch (pick(0, 3)) {
+            case 0: t.rotationDeg = 0.0; break;
+            case 1: t.rotationDeg = 90.0 * pick(1, 3); break;
+            default: t.rotationDeg = uniform(-180.0, 180.0); break;
+        }
+        switch (pick(0, 3)) {
+            case 0: t.scale = {1.0, 1.0}; break;
+            case 1: t.scale = {pick(0, 1) ? -1.0 : 1.0, pick(0, 1) ? -1.0 : 1.0}; break;
+            default: t.scale = {uniform(0.6, 1.8) * (pick(0, 1) ? -1.0 : 1.0), uniform(0.6, 1.8)}; break;
+        }
+        return t;
+    }
+
+    static std::string describe(const SpriteTransform& t) {
+        return "pos (" + std::to_string(t.position.x) + "," + std::to_string(t.position.y) + ") rot " +
+               std::to_string(t.rotationDeg) + " scale (" + std::to_string(t.scale.x) + "," + std::to_string(t.scale.y) + ")";
+    }
+
+    std::mt19937_64 m_rng;
+};
+
+// The contact test itself at lattice cell c, written out without ContactPair.
+bool referenceHit(const RandomContactPair& p, glm::ivec2 c) {
+    const double h = 1.0 / p.options.resolution;
+    Body moved = p.a;
+    moved.transform.position += glm::dvec2(c) * h;
+    TestOptions o;
+    o.sampling = p.options.sampling;
+    o.scan = p.options.scan;
+    o.stopAtFirstHit = true;
+    return runAlgorithm(*p.options.test, moved, p.b, o).hit;
+}
+
+// The plain search: every cell within a radius far beyond both sprites, sorted by length then atan2.
+glm::ivec2 referenceSeparation(const RandomContactPair& p) {
+    if (!referenceHit(p, {0, 0})) return {0, 0};
+    const int radius = 40 * p.options.resolution;  // the sprites are at most ~20 pixels across
+    std::vector<glm::ivec2> cells;
+    for (int j = -radius; j <= radius; ++j) {
+        for (int i = -radius; i <= radius; ++i) cells.emplace_back(i, j);
+    }
+    auto angle = [](glm::ivec2 c) {
+        const double a = std::atan2(static_cast<double>(c.y), static_cast<double>(c.x));
+        return a < 0.0 ? a + 2.0 * std::numbers::pi : a;
+    };
+    auto lengthSquared = [](glm::ivec2 c) { return c.x * c.x + c.y * c.y; };
+    std::sort(cells.begin(), cells.end(), [&](glm::ivec2 a, glm::ivec2 b) {
+        return lengthSquared(a) != lengthSquared(b) ? lengthSquared(a) < lengthSquared(b) : angle(a) < angle(b);
+    });
+    for (const glm::ivec2 c : cells) {
+        if (!referenceHit(p, c)) return c;
+    }
+    ADD_FAILURE() << "no free cell within the radius";
+    return {0, 0};
+}
+
+// The least k with (k h d) free (push) or hitting (approach), searching k = 0, 1, ... up to `limit`.
+std::optional<std::int64_t> referenceAlongAxis(const RandomContactPair& p, glm::ivec2 d, bool wantHit, std::int64_t limit) {
+    for (std::int64_t k = 0; k <= limit; ++k) {
+        if (referenceHit(p, d * static_cast<int>(k)) == wantHit) return k;
+    }
+    return std::nullopt;
+}
+
+TEST(ContactRandomPairs, SeparationPushOutApproachAndMapEqualThePlainSearch) {
+    RandomContactPairs pairs(0xC0FFEE13);
+    const std::vector<std::string_view> tests{"pixel-fast", "pixel-fast", "pixel-fast", "pixel-naive",
+                                              "pixel-world", "pixel-exact"};
+    const std::vector<glm::ivec2> axes{{0, -1}, {0, 1}, {-1, 0}, {1, 0}};
+    int hits = 0;
+    for (int n = 0; n < 300; ++n) {
+        const RandomContactPair p = pairs.next(tests[static_cast<std::size_t>(n) % tests.size()]);
+        SCOPED_TRACE(p.description);
+        const ContactPair pair(p.a, p.b, p.options);
+        if (pair.hitAt({0.0, 0.0})) ++hits;
+
+        const Separation s = separation(pair);
+        ASSERT_EQ(s.cell, referenceSeparation(p)) << "pair " << n;
+
+        for (const glm::ivec2 d : axes) {
+            const DirectionalDistance push = pushOut(pair, glm::dvec2(d));
+            ASSERT_TRUE(push.steps);
+            ASSERT_EQ(*push.steps, referenceAlongAxis(p, d, false, 1000)) << "pair " << n;
+            const DirectionalDistance near = approach(pair, glm::dvec2(d));
+            ASSERT_EQ(near.steps, referenceAlongAxis(p, d, true, near.limitSteps)) << "pair " << n;
+        }
+
+        // Every cell of the window, and a border two cells wide around it (which must be free), equals the test.
+        const LatticeWindow window = pair.defaultWindow();
+        if (window.empty()) continue;
+        ContactMapBuilder builder(pair);
+        while (!builder.advance(97)) {
+            ASSERT_LE(builder.map().rowsDone, window.height());
+        }
+        const ContactMap& map = builder.map();
+        for (int j = window.first.y - 2; j <= window.last.y + 2; ++j) {
+            for (int i = window.first.x - 2; i <= window.last.x + 2; ++i) {
+                ASSERT_EQ(map.hit({i, j}), referenceHit(p, {i, j})) << "pair " << n << " cell " << i << "," << j;
+            }
+        }
+    }
+    EXPECT_GT(hits, 150);  // most pairs overlap, so the separation search is exercised
+}
+
+TEST(ContactMap, UnturnedPairsAreDecidedByCorrelationWithoutTests) {
+    const AlphaMask a = maskFromArt({"##..#", "#...#", "#####"}), b = maskFromArt({".#.", "###", ".#."});
+    for (int r : {1, 2, 4}) {
+        for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+            const ContactPair pair(bodyAt(a, {10.25, 7.0}), bodyAt(b, {12.0, 8.5}), optionsFor("pixel-fast", sampling, r));
+            ContactMapBuilder builder(pair);
+            while (!builder.advance(1000)) {
+            }
+            const ContactMap reference = contactMapByTests(pair, pair.defaultWindow());
+            EXPECT_EQ(builder.map().bits, reference.bits);
+            EXPECT_GT(reference.hitCount(), 0);
+            EXPECT_EQ(builder.stats().testsRun, 0) << "r " << r;
+        }
+    }
+}
+
+TEST(ContactMap, ATurnedBIsStillDecidedAlmostWhollyByCorrelation) {
+    const AlphaMask a = solidMask(12, 9), b = maskFromArt({"#####", "#...#", "#.#.#", "#...#", "#####"});
+    const ContactPair pair(bodyAt(a, {0, 0}), testing::bodyAboutCentre(b, {8.0, 6.0}, 33.0), optionsFor("pixel-fast"));
+    ContactMapBuilder builder(pair);
+    while (!builder.advance(1 << 20)) {
+    }
+    EXPECT_EQ(builder.map().bits, contactMapByTests(pair, pair.defaultWindow()).bits);
+    EXPECT_LT(builder.stats().testsRun, builder.stats().cellsByCorrelation / 20);
+}
+
+}  // namespace
+}  // namespace cl
+
+namespace cl {
+namespace {
+
+// The area-weighted centroid of pixel-exact's overlap against a fine grid of world points: the mean of
+// the points (1/64 pixel apart) that lie in a solid square of both sprites.
+TEST(ContactCentroid, PixelExactsCentroidIsTheCentroidOfTheOverlapArea) {
+    const AlphaMask a = maskFromArt({"####.", "###..", "##...", "#...."}), b = solidMask(5, 3);
+    const Body bodyA = testing::bodyAboutCentre(a, {10.0, 10.0}, 30.0, {1.25, 1.0});
+    const Body bodyB = testing::bodyAboutCentre(b, {11.0, 10.5}, -15.0);
+    const ContactPair pair(bodyA, bodyB, optionsFor("pixel-exact"));
+    const auto centroid = contactCentroid(pair);
+    ASSERT_TRUE(centroid);
+    const glm::dmat3 toA = affineInverse(worldMatrix(bodyA.transform)), toB = affineInverse(worldMatrix(bodyB.transform));
+    glm::dvec2 sum{0.0, 0.0};
+    int count = 0;
+    for (double y = 0.0; y < 20.0; y += 1.0 / 64) {
+        for (double x = 0.0; x < 20.0; x += 1.0 / 64) {
+            const glm::dvec2 p{x + 1.0 / 128, y + 1.0 / 128};
+            const glm::dvec2 pa = transformPoint(toA, p), pb = transformPoint(toB, p);
+            if (a.solid(static_cast<int>(std::floor(pa.x)), static_cast<int>(std::floor(pa.y))) &&
+                b.solid(static_cast<int>(std::floor(pb.x)), static_cast<int>(std::floor(pb.y)))) {
+                sum += p;
+                ++count;
+            }
+        }
+    }
+    ASSERT_GT(count, 1000);
+    EXPECT_NEAR(centroid->x, sum.x / count, 0.01);
+    EXPECT_NEAR(centroid->y, sum.y / count, 0.01);
+}
+
+TEST(ContactCentroid, SampledTestsAverageEveryOverlappingSampleOfBothScans) {
+    const AlphaMask square = solidMask(4, 4);
+    // B covers [2, 6) x [1, 5); A [0, 4)^2. A's samples in B: x 2.5, 3.5 and y 1.5..3.5 (6 samples,
+    // mean (3, 2.5)); B's samples in A: x 2.5, 3.5, y 1.5..3.5 too (6 more, same mean).
+    ContactOptions both = optionsFor("pixel-fast");
+    both.scan = ScanDirection::Both;
+    const ContactPair pair(bodyAt(square, {0, 0}), bodyAt(square, {2, 1}), both);
+    const auto c = contactCentroid(pair);
+    ASSERT_TRUE(c);
+    EXPECT_DOUBLE_EQ(c->x, 3.0);
+    EXPECT_DOUBLE_EQ(c->y, 2.5);
+}
+
+}  // namespace
+}  // namespace cl
