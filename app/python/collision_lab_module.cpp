@@ -1,5 +1,5 @@
 // The Python module `collision_lab` (pybind11): masks from numpy arrays and pygame Surfaces, the core's
-// exact collision tests on transformed sprites, and scene files (README "Python: collision_lab").
+// exact collision tests on transformed sprites, and scene files (core/README.md "Python: collision_lab for pygame and numpy").
 #include <filesystem>
 #include <string>
 #include <vector>

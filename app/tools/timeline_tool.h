@@ -16,7 +16,7 @@
 
 namespace cl {
 
-/// Plays and inspects a moving scene; README "Motion" → "The Timeline tool".
+/// Plays and inspects a moving scene; app/README.md "Timeline"; the rules in core/README.md "Motion".
 class TimelineTool : public Tool {
 public:
     std::string_view id() const override { return "timeline"; }

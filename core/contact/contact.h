@@ -1,7 +1,7 @@
 #pragma once
 // Contact: which way out of a hit, and how far — the separation vector, push-out and approach along a
 // direction, the contact centroid and the gradient normal, all answered on a lattice of offsets of A by
-// running the pair's contact test (README "Contact: which way out" has the definitions).
+// running the pair's contact test (core/README.md "Contact: which way out" has the definitions).
 
 #include <cstdint>
 #include <optional>

@@ -19,7 +19,7 @@ enum class PairMode {
 /// How candidate pairs are found before the pre-check.
 enum class BroadPhaseKind {
     Tree,   ///< Box2D's dynamic AABB tree (b2DynamicTree), kept for comparison.
-    Sweep,  ///< Sort the boxes on x and sweep: the default, faster here (README, "The falling-blocks game").
+    Sweep,  ///< Sort the boxes on x and sweep: the default, faster here (core/README.md, "Which broad phase").
     None,   ///< No broad phase: every pair is a candidate (the tutorial's loop).
 };
 

@@ -13,7 +13,7 @@
 //     recorder.expect({.a = "ship", .b = "rock", .algorithm = "pixel-fast", .hit = false});
 //     std::string error = recorder.write("bug.json");   // empty on success
 //
-// Conventions (those of the scene file, see README "Scene files"): position is the world position of the
+// Conventions (those of the scene file, see assets/README.md "Scene files"): position is the world position of the
 // pivot, origin the pivot in the frame's pixels (default: the frame's centre), rotation in degrees with
 // positive turning clockwise on a y-down screen (as SFML, SDL and raylib turn; pygame's rotate turns the
 // other way, so pass minus its angle), scale per axis (negative flips), a pixel solid when its alpha >
@@ -238,7 +238,7 @@ public:
     explicit SceneRecorder(std::string title = "", std::string notes = "")
         : m_title(std::move(title)), m_notes(std::move(notes)) {}
 
-    /// "center" (the default) or "xna": how the sampled pixel tests sample (README "Rules").
+    /// "center" (the default) or "xna": how the sampled pixel tests sample (core/README.md "Rules, to the last rounding").
     void setSampling(std::string sampling) { m_sampling = std::move(sampling); }
 
     /// Copies the sprite's frame into the recorder (the pixels may change afterwards). Returns an empty

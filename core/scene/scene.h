@@ -1,7 +1,7 @@
 #pragma once
 // Scene: the sprites, settings and expectations a scene file holds, and reading/writing scene files.
 //
-// File format (JSON, UTF-8; README.md has the full description):
+// File format (JSON, UTF-8; assets/README.md has the full description):
 //   format "collision-lab/scene" (required), version 1 (required; newer versions are refused),
 //   title "" , notes "", sampling "center" | "xna" (default "center"),
 //   scan "a-to-b" | "b-to-a" | "both" (default "a-to-b"; the directional tests' ScanDirection),
@@ -75,7 +75,7 @@ struct SceneSprite {
     int frameIndex = 0;                        ///< The shown frame of the animation.
 };
 
-/// The scene's `contact` block: how contact questions are asked (README "Contact: which way out"). Each
+/// The scene's `contact` block: how contact questions are asked (core/README.md "Contact: which way out"). Each
 /// field is kept only when the file sets it, so a file loads and saves back as written.
 struct SceneContact {
     std::optional<std::string> test;         ///< The contact test's name; default kDefaultPixelAlgorithm.

@@ -1,4 +1,4 @@
-"""The README's pygame loops (tests/python/pygame_before.py and pygame_after.py) run as written and see
+"""The pygame loops core/README.md shows (tests/python/pygame_before.py and pygame_after.py) run as written and see
 the same collisions: pygame's rotozoom + from_surface + overlap every frame, and collision_lab's exact
 test of the original masks, agree on all but the frames where rotozoom's resampling moves an edge."""
 import os

@@ -23,7 +23,7 @@ BLOCKS_SLIDER = (137, 319)
 FILL_CHECKBOX = (19, 342)
 PLAY_BUTTON = (25, 86)
 OPEN_AS_SCENE_BUTTON = (57, 160)
-FIELD_WIDTH, PERSON_WIDTH, FALL_SPEED = 800.0, 48.0, 2.0  # the tutorial's defaults (README: the game)
+FIELD_WIDTH, PERSON_WIDTH, FALL_SPEED = 800.0, 48.0, 2.0  # the tutorial's defaults (core/README.md "The falling-blocks game")
 BLOCKS = 100
 
 
