@@ -122,10 +122,10 @@ TEST(LatestWorker, RunningWorkSeesItIsStaleOnceANewerRequestIsPosted) {
 }
 
 TEST(LatestWorker, AStalePartialResultIsDroppedAndOlderResultsNeverFollowANewerOnes) {
-    // Request 1 streams "1a", then becomes stale and tries "1b" (dropped); request 2 delivers "2"; then a
-    // stale unit of 1 would be too late: its results can no longer be delivered at all.
+    // Request 1 streams "1a", then becomes stale and tries "1b" (dropped); request 2 starts only once 1's
+    // unit returned, so nothing is waiting then; then 2 delivers "2".
     using StringWorker = LatestWorker<int, std::string>;
-    Gate firstDelivered, posted;
+    Gate firstDelivered, posted, secondStarted, releaseSecond;
     StringWorker worker([&](std::optional<int> request, StringWorker::Job& job) {
         if (request == 1) {
             job.deliverIfNewest("1a");
@@ -134,7 +134,11 @@ TEST(LatestWorker, AStalePartialResultIsDroppedAndOlderResultsNeverFollowANewerO
             job.deliverIfNewest("1b");
             return false;
         }
-        if (request) job.deliverIfNewest(std::to_string(*request));
+        if (request) {
+            secondStarted.open();
+            releaseSecond.wait();
+            job.deliverIfNewest(std::to_string(*request));
+        }
         return false;
     });
     worker.post(1);
@@ -142,6 +146,9 @@ TEST(LatestWorker, AStalePartialResultIsDroppedAndOlderResultsNeverFollowANewerO
     EXPECT_EQ(worker.take(), std::optional<std::string>("1a"));
     const std::uint64_t second = worker.post(2);
     posted.open();
+    secondStarted.wait();
+    EXPECT_EQ(worker.take(), std::nullopt);  // "1b" came after request 2 was posted
+    releaseSecond.open();
     ASSERT_TRUE(worker.waitFor(second, std::chrono::microseconds::max()));
     EXPECT_EQ(worker.take(), std::optional<std::string>("2"));
     EXPECT_EQ(worker.take(), std::nullopt);
