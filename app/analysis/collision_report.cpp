@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <future>
 
 #include "core/base/bounds.h"
@@ -25,10 +26,16 @@ constexpr std::chrono::seconds kAnswerWorkBudget{3};
 
 // Runs every test; with `twoThreads`, a second thread shares the tests that may run anywhere while this
 // one also runs the thread-bound ones, so a frame waiting for the answer gets it sooner on two cores.
-// Tests that would start after kAnswerWorkBudget are not run; their rows say so.
-void runTests(const std::vector<TestRun>& runs, const Body& a, const Body& b, bool twoThreads) {
+// Tests that would start after kAnswerWorkBudget are not run; their rows say so. Once the report is being
+// destroyed no further test starts (nobody reads the answer).
+void runTests(const std::vector<TestRun>& runs, const Body& a, const Body& b, bool twoThreads,
+              const std::function<bool()>& stopping) {
     const auto deadline = std::chrono::steady_clock::now() + kAnswerWorkBudget;
     const auto run = [&](const TestRun& r) {
+        if (stopping()) {
+            *r.out = notApplicable("not run: the report is shutting down");
+            return;
+        }
         if (std::chrono::steady_clock::now() > deadline) {
             *r.out = notApplicable("not run: this answer passed its " + std::to_string(kAnswerWorkBudget.count()) +
                                    " s work budget (huge sprites); `collision-lab check` runs every test");
@@ -58,17 +65,20 @@ void runTests(const std::vector<TestRun>& runs, const Body& a, const Body& b, bo
 
 }  // namespace
 
-CollisionReport::CollisionReport() : m_worker([this](std::stop_token stop) { workerLoop(stop); }) {}
+CollisionReport::CollisionReport()
+    : m_worker([this](std::optional<Job> job, Worker::Job& control) {
+          // Every request is answered in full (the UI shows the newest finished answer while a drag goes on).
+          if (job) control.deliver(compute(*job, control.id(), m_masks, control));
+          return false;
+      }) {}
 
-CollisionReport::~CollisionReport() {
-    m_worker.request_stop();
-    m_wake.notify_all();
-}
+CollisionReport::~CollisionReport() = default;
 
-CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& masks) {
+CollisionReport::Snapshot CollisionReport::compute(const Job& job, std::uint64_t id, MaskCache& masks,
+                                                   const Worker::Job& control) {
     const auto start = std::chrono::steady_clock::now();
     Snapshot snap;
-    snap.jobId = job.id;
+    snap.jobId = id;
     snap.sampling = job.sampling;
     snap.sprites.reserve(job.sprites.size());
     for (const SpriteInput& sprite : job.sprites) {
@@ -122,7 +132,7 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& ma
             listing.listHits = true;
             runs.push_back({p.pixelTest, listing, &p.scan});
         }
-        runTests(runs, a, b, job.twoThreads);
+        runTests(runs, a, b, job.twoThreads, [&control] { return control.stopping(); });
         bool reference = false;
         for (const AlgorithmRow& row : p.rows) {
             if (row.algorithm == p.pixelTest) reference = row.result.hit;
@@ -136,25 +146,6 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, MaskCache& ma
     snap.deferring = !job.skip.empty();
     snap.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return snap;
-}
-
-void CollisionReport::workerLoop(std::stop_token stop) {
-    while (true) {
-        Job job;
-        {
-            std::unique_lock lock(m_mutex);
-            if (!m_wake.wait(lock, stop, [this] { return m_job.has_value(); })) return;
-            job = std::move(*m_job);
-            m_job.reset();
-        }
-        auto snap = std::make_unique<Snapshot>(compute(job, m_masks));
-        {
-            std::lock_guard lock(m_mutex);
-            m_doneId = snap->jobId;
-            m_done = std::move(snap);
-        }
-        m_finished.notify_all();
-    }
 }
 
 void CollisionReport::carryDeferredRows(Snapshot& next) const {
@@ -171,11 +162,7 @@ void CollisionReport::carryDeferredRows(Snapshot& next) const {
 }
 
 bool CollisionReport::adopt() {
-    std::unique_ptr<Snapshot> done;
-    {
-        std::lock_guard lock(m_mutex);
-        done = std::move(m_done);
-    }
+    std::optional<Snapshot> done = m_worker.take();
     if (!done) return false;
     if (done->deferring) {
         m_deferringTimes.push_back(done->ms);
@@ -196,7 +183,6 @@ bool CollisionReport::update(const Scene& scene, const ReportRequest& request, s
         m_asked = true;
         m_request = request;
         Job job;
-        job.id = ++m_postedId;
         job.sampling = scene.sampling;
         job.scan = scene.scan;
         job.a = request.pairA;
@@ -211,21 +197,9 @@ bool CollisionReport::update(const Scene& scene, const ReportRequest& request, s
             }
         }
         for (const SceneSprite& s : scene.sprites) job.sprites.push_back({s.pixels, s.transform, s.alphaThreshold});
-        {
-            std::lock_guard lock(m_mutex);
-            m_job = std::move(job);  // a job not started yet is replaced: only the newest inputs matter
-        }
-        m_wake.notify_all();
+        m_postedId = m_worker.post(std::move(job));  // a job not started yet is replaced: only the newest inputs matter
     }
-    if (wait > std::chrono::microseconds::zero() && pending()) {
-        std::unique_lock lock(m_mutex);
-        const auto answered = [this] { return m_doneId == m_postedId; };
-        if (wait == kWaitUntilDone) {
-            m_finished.wait(lock, answered);
-        } else {
-            m_finished.wait_for(lock, wait, answered);
-        }
-    }
+    if (wait > std::chrono::microseconds::zero() && pending()) m_worker.waitFor(m_postedId, wait);
     return adopt();
 }
 

@@ -9,15 +9,13 @@
 // and rerun once it is still; meanwhile their rows show their last answer, marked as such.
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "app/analysis/latest_worker.h"
 #include "core/collision/algorithms.h"
 #include "core/base/geometry.h"
 #include "core/base/mask_cache.h"
@@ -75,7 +73,7 @@ public:
 
     /// Starts the worker.
     CollisionReport();
-    /// Stops the worker (waiting for the computation in progress).
+    /// Stops the worker: the computation in progress skips the tests it has not started.
     ~CollisionReport();
     CollisionReport(const CollisionReport&) = delete;
     CollisionReport& operator=(const CollisionReport&) = delete;
@@ -124,7 +122,6 @@ private:
         int threshold = 0;
     };
     struct Job {
-        std::uint64_t id = 0;
         std::vector<SpriteInput> sprites;
         Sampling sampling = Sampling::Center;
         ScanDirection scan = ScanDirection::AToB;
@@ -143,18 +140,11 @@ private:
         bool deferring = false;
     };
 
-    static Snapshot compute(const Job& job, MaskCache& masks);
-    void workerLoop(std::stop_token stop);
+    using Worker = LatestWorker<Job, Snapshot>;
+
+    static Snapshot compute(const Job& job, std::uint64_t id, MaskCache& masks, const Worker::Job& control);
     bool adopt();
     void carryDeferredRows(Snapshot& next) const;
-
-    // Shared with the worker, under m_mutex.
-    std::mutex m_mutex;
-    std::condition_variable_any m_wake;
-    std::condition_variable m_finished;
-    std::optional<Job> m_job;
-    std::unique_ptr<Snapshot> m_done;
-    std::uint64_t m_doneId = 0;
 
     // Main thread only.
     Snapshot m_current;
@@ -168,7 +158,7 @@ private:
     double m_recentDeferringMs = 0.0, m_recentCompleteMs = 0.0;
 
     MaskCache m_masks;  // worker only
-    std::jthread m_worker;  // last: starts after everything above exists, stops first
+    Worker m_worker;  // last: starts after everything above exists, stops first
 };
 
 }  // namespace cl

@@ -3,20 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <condition_variable>
 #include <cstring>
 #include <functional>
-#include <mutex>
-#include <thread>
-
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 
 #include <imgui.h>
 
+#include "app/analysis/latest_worker.h"
 #include "app/tools/cspace_drag.h"
 #include "app/tools/cspace_layout.h"
 #include "app/tools/tool_context.h"
@@ -59,84 +51,47 @@ void mergeMapProgress(std::optional<ContactTool::ShownMap>& into, ContactTool::S
     into = std::move(from);
 }
 
+/// What the worker hands the panel: the newest answer and the map's progress since the last take.
+struct ContactDelivery {
+    std::optional<ContactTool::Shown> shown;
+    std::optional<ContactTool::ShownMap> map;
+};
+
 /// The tool's own worker: answers the contact questions for the newest job, and between answers fills the
-/// newest map a few milliseconds at a time, drawing its image rows as they fill. Two threads share the work,
-/// one unit (an answer and a map chunk) at a time: while the pose keeps changing (a drag, a turn) the
-/// background one, at a lower priority than the frame and the collision workers, so on a busy machine the
-/// tool lags and the frame does not; once the scene is still, the foreground one, so a map that is left to
-/// build gets a whole core's share. (An unprivileged thread cannot raise its priority again, hence two.)
+/// newest map a few milliseconds at a time, drawing its image rows as they fill. It runs on a LatestWorker
+/// with two threads, one unit (an answer and a map chunk) at a time: while the pose keeps changing (a drag,
+/// a turn) the background one, at a lower priority than the frame and the collision workers, so on a busy
+/// machine the tool lags and the frame does not; once the scene is still, the foreground one, so a map that
+/// is left to build gets a whole core's share.
 class ContactWorker {
 public:
-    ContactWorker() : m_foreground([this] { run(false); }), m_background([this] { run(true); }) {}
-    ~ContactWorker() {
-        {
-            std::lock_guard lock(m_mutex);
-            m_stop = true;
-        }
-        m_wake.notify_all();
-        m_foreground.join();
-        m_background.join();
-    }
-    void post(ContactJob job) {
-        {
-            std::lock_guard lock(m_mutex);
-            m_job = std::move(job);
-        }
-        m_wake.notify_all();
-    }
+    ContactWorker()
+        : m_worker([this](std::optional<ContactJob> job, Worker::Job& control) { return work(std::move(job), control); },
+                   WorkerThreads::TwoPriorities, [](ContactDelivery& pending, ContactDelivery&& next) {
+                       if (next.shown) pending.shown = std::move(next.shown);
+                       if (next.map) mergeMapProgress(pending.map, std::move(*next.map));
+                   }) {}
+    /// Makes `job` the newest question (its id is the tool's own, shared with the map ids).
+    void post(ContactJob job) { m_worker.post(std::move(job)); }
     /// Which thread takes the next unit of work: the background one while the scene's pose is changing.
-    void setBackground(bool background) {
-        {
-            std::lock_guard lock(m_mutex);
-            if (m_inBackground == background) return;
-            m_inBackground = background;
-        }
-        m_wake.notify_all();
-    }
+    void setBackground(bool background) { m_worker.setBackground(background); }
     /// Moves out the newest answer and the map progress, if any arrived since the last call.
     void take(std::optional<ContactTool::Shown>& shown, std::optional<ContactTool::ShownMap>& map) {
-        std::lock_guard lock(m_mutex);
-        if (m_shown) shown = std::move(m_shown), m_shown.reset();
-        if (m_map) mergeMapProgress(map, std::move(*m_map)), m_map.reset();
+        std::optional<ContactDelivery> d = m_worker.take();
+        if (!d) return;
+        if (d->shown) shown = std::move(d->shown);
+        if (d->map) mergeMapProgress(map, std::move(*d->map));
     }
 
 private:
+    using Worker = LatestWorker<ContactJob, ContactDelivery>;
     // About this long per map chunk, so an answer asked for meanwhile waits at most that long.
     static constexpr double kChunkMs = 3.0;
 
-    static void lowerPriority() {
-#ifdef __linux__
-        // Per thread on Linux; failure only means the tool competes with the frame as an equal.
-        (void)setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
-#endif
-    }
-
-    void run(bool background) {
-        if (background) lowerPriority();
-        for (;;) {
-            std::optional<ContactJob> job;
-            {
-                std::unique_lock lock(m_mutex);
-                m_wake.wait(lock, [&] {
-                    return m_stop || (!m_working && m_inBackground == background && (m_job.has_value() || m_mapWork));
-                });
-                if (m_stop) return;
-                if (m_job) job = std::move(m_job), m_job.reset();
-                m_working = true;  // the work state below is this thread's until it is handed back
-            }
-            work(std::move(job));
-            {
-                std::lock_guard lock(m_mutex);
-                m_working = false;
-                m_mapWork = (m_builder && !m_builder->complete()) || m_waiting.has_value();
-            }
-            m_wake.notify_all();
-        }
-    }
-
-    // One unit: the answer to `job` if any, then one chunk of the map.
-    void work(std::optional<ContactJob> job) {
-        if (job) {
+    // One unit: the answer to `job` if any, then one chunk of the map. Returns true while a map is filling
+    // or waiting to start. Once the worker is stopping, nothing more is started.
+    bool work(std::optional<ContactJob> job, Worker::Job& control) {
+        if (job && !control.stopping()) {
             const auto start = std::chrono::steady_clock::now();
             const ContactPair pair(Body{job->maskA.get(), job->a}, Body{job->maskB.get(), job->b}, job->options);
             ContactTool::Shown shown;
@@ -148,10 +103,14 @@ private:
             // A map that is filling is finished first (a new one every frame of a turn would never finish);
             // the newest request waits and starts when it is done.
             if (job->rebuildMap) m_waiting = std::move(*job);
-            std::lock_guard lock(m_mutex);
-            m_shown = std::move(shown);
+            control.deliver(ContactDelivery{std::move(shown), std::nullopt});
         }
         // Then one chunk of the map before the next answer: a stream of answers must not starve the map.
+        if (!control.stopping()) mapChunk(control);
+        return (m_builder && !m_builder->complete()) || m_waiting.has_value();
+    }
+
+    void mapChunk(Worker::Job& control) {
         if ((!m_builder || m_builder->complete()) && m_waiting) {
             const ContactJob& w = *m_waiting;
             const ContactPair pair(Body{w.maskA.get(), w.a}, Body{w.maskB.get(), w.b}, w.options);
@@ -169,8 +128,7 @@ private:
                 empty.base = m_base;
                 empty.mapId = m_mapId;
                 empty.rows.mapId = m_mapId;
-                std::lock_guard lock(m_mutex);
-                mergeMapProgress(m_map, std::move(empty));
+                control.deliver(ContactDelivery{std::nullopt, std::move(empty)});
                 return;
             }
             m_block = mapImageBlock(m_builder->map().window);
@@ -197,21 +155,10 @@ private:
         progress.block = m_block;
         progress.rows = PendingMapRows{m_mapId, m_imageRowsSent, mapImageRows(map, m_block, m_imageRowsSent, done)};
         m_imageRowsSent = done;
-        std::lock_guard lock(m_mutex);
-        mergeMapProgress(m_map, std::move(progress));
+        control.deliver(ContactDelivery{std::nullopt, std::move(progress)});
     }
 
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    // under m_mutex
-    bool m_stop = false;
-    bool m_inBackground = false;
-    bool m_working = false;   // a thread holds the work state
-    bool m_mapWork = false;   // a map is filling or waiting to start
-    std::optional<ContactJob> m_job;
-    std::optional<ContactTool::Shown> m_shown;
-    std::optional<ContactTool::ShownMap> m_map;
-    // the work state: only the thread that set m_working touches it
+    // The work state: touched by one unit at a time (LatestWorker runs one at a time).
     std::shared_ptr<const AlphaMask> m_mapMaskA, m_mapMaskB;  // keep the map's masks alive while it fills
     std::unique_ptr<ContactMapBuilder> m_builder;
     std::optional<ContactJob> m_waiting;  // the newest map asked for while another was filling
@@ -220,9 +167,7 @@ private:
     double m_mapMs = 0.0;
     double m_unitsPerMs = 2000.0;  // advance()'s work units a millisecond, learnt from each chunk; starts low
     int m_block = 1, m_imageRowsSent = 0;
-    // last: started after the members they use
-    std::thread m_foreground;
-    std::thread m_background;
+    Worker m_worker;  // last: started after the state it works on, stopped first
 };
 
 namespace {

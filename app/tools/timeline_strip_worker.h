@@ -1,17 +1,16 @@
 #pragma once
 // TimelineStripWorker: fills the Timeline tool's strip (the discrete answer at every frame and the swept
-// one after it) and finds the detailed time of impact on a thread of its own, a chunk of frames at a
-// time, publishing what it has after each chunk; a newer request abandons the old one between chunks.
+// one after it) and finds the detailed time of impact on a LatestWorker, a chunk of frames at a time,
+// publishing what it has after each chunk; a newer request abandons the old one between chunks.
 
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "app/analysis/latest_worker.h"
+#include "core/base/mask_cache.h"
 #include "core/scene/atlas.h"
 #include "core/scene/frame_image.h"
 #include "core/base/image.h"
@@ -61,10 +60,11 @@ struct StripProgress {
     std::optional<StripImpact> impact;
 };
 
-/// Runs strip jobs on its own thread; the newest request wins.
+/// Runs strip jobs on a worker thread; the newest request wins. Called from one thread (the tool's).
 class TimelineStripWorker {
 public:
     TimelineStripWorker();
+    /// Stops: a strip being filled is abandoned after its current chunk.
     ~TimelineStripWorker();
     TimelineStripWorker(const TimelineStripWorker&) = delete;
     TimelineStripWorker& operator=(const TimelineStripWorker&) = delete;
@@ -75,16 +75,14 @@ public:
     std::shared_ptr<const StripProgress> progress() const;
 
 private:
-    void run();
-    void publish(std::shared_ptr<const StripProgress> progress, std::uint64_t request);
+    using Worker = LatestWorker<StripJob, std::shared_ptr<const StripProgress>>;
+    void run(const StripJob& job, Worker::Job& control);
 
-    mutable std::mutex m_mutex;
-    std::condition_variable m_wake;
-    std::optional<StripJob> m_job;          // the newest request
-    std::uint64_t m_request = 0;            // its number
-    std::shared_ptr<const StripProgress> m_progress;
-    bool m_stop = false;
-    std::thread m_thread;
+    std::optional<StripJob> m_job;  // the newest request
+    std::uint64_t m_request = 0;    // its number
+    MaskCache m_masks;              // worker only
+    FrameImageCache m_frames;       // worker only
+    Worker m_worker;                // last: starts after everything above exists, stops first
 };
 
 }  // namespace cl
