@@ -49,7 +49,7 @@ TEST(StepToolSettings, IllTypedKeysKeepTheDefaultsAndOutOfRangeSpeedsAreClampedW
     tool.loadSettings({{"step_speed", 1e308}}, warnings);
     EXPECT_EQ(tool.settings().speed, 1.0e6);
     warnings.clear();
-    tool.loadSettings({{"step_speed", 0.25}}, warnings);
+    tool.loadSettings({{"step_speed", -5.0}}, warnings);
     EXPECT_EQ(tool.settings().speed, 1.0);
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_NE(warnings[0].find("step_speed"), std::string::npos) << warnings[0];
