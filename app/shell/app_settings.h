@@ -1,6 +1,7 @@
 #pragma once
 // AppSettings: what the user chose (overlays, views, layout, recent files), saved as JSON in
 // $XDG_CONFIG_HOME/collision-lab/settings.json (~/.config/collision-lab when XDG_CONFIG_HOME is unset).
+// A tool's own settings live in the tool (Tool::saveSettings/loadSettings) and share the same file.
 
 #include <filesystem>
 #include <string>
@@ -24,8 +25,6 @@ struct AppSettings {
     std::string algorithm{kDefaultPixelAlgorithm}; ///< The algorithm the views draw.
     bool embedImagesOnSave = false;   ///< Save As default for "embed images".
     std::string lastFolder;           ///< The folder a file was last chosen in; the file browser starts there.
-    double stepSpeed = 60.0;          ///< Step-through playback, samples per second.
-    bool showStepCursor = false;      ///< Step through: draw the cursor in the views.
     float inspectorWidth = 420.0f;    ///< Layout: width of the left panel column.
     float bottomHeight = 300.0f;      ///< Layout: height of the Collision panel under the views.
     float localViewFraction = 0.45f;  ///< Layout: share of the view area the local view takes.
@@ -49,11 +48,15 @@ AppSettings settingsFromJson(const nlohmann::json& json, std::vector<std::string
 std::filesystem::path settingsDir();
 
 /// Reads `file`; a missing file gives the defaults silently, an unreadable or invalid one gives the
-/// defaults and a warning naming the file.
-AppSettings loadSettings(const std::filesystem::path& file, std::vector<std::string>& warnings);
+/// defaults and a warning naming the file. When `fileJson` is given it receives the file's object (an
+/// empty object when there is none), for the tools' own keys.
+AppSettings loadSettings(const std::filesystem::path& file, std::vector<std::string>& warnings,
+                         nlohmann::json* fileJson = nullptr);
 
-/// Writes `file` atomically (creating its folder); empty string on success, otherwise a message.
-std::string saveSettings(const AppSettings& settings, const std::filesystem::path& file);
+/// Writes `file` atomically (creating its folder) with the keys of `toolSettings` (an object; the tools'
+/// own settings) beside the app's; empty string on success, otherwise a message.
+std::string saveSettings(const AppSettings& settings, const std::filesystem::path& file,
+                         const nlohmann::json& toolSettings = nlohmann::json::object());
 
 /// Puts `file` first in the recent list (removing an older entry for it) and trims the list.
 void addRecentFile(AppSettings& settings, const std::string& file);

@@ -18,7 +18,7 @@ constexpr const char* kPopup = "Save as bug report";
 std::vector<AlgorithmOutcome> tableAnswers(const SandboxState& state) {
     std::vector<AlgorithmOutcome> answers;
     const PairAnalysis& pair = state.report.pair();
-    const Selection& selection = state.document.selection();
+    const Selection& selection = state.open.document.selection();
     if (state.report.pending() || pair.a != selection.pairA || pair.b != selection.pairB) return answers;
     for (const AlgorithmRow& row : pair.rows) {
         if (row.hasResult && !row.deferred) answers.push_back({row.algorithm, row.result});
@@ -43,9 +43,9 @@ std::filesystem::path freeBugReportName(const std::filesystem::path& folder) {
 }
 
 void openBugReport(SandboxState& state) {
-    BugReportForm& form = state.bugReport;
+    BugReportForm& form = state.dialogs.bugReport;
     form.requested = true;
-    form.title = state.document.scene().title.empty() ? "Bug report" : "Bug report: " + state.document.scene().title;
+    form.title = state.open.document.scene().title.empty() ? "Bug report" : "Bug report: " + state.open.document.scene().title;
     form.notes = "What I did:\n\nWhat I expected:\n\nWhat I saw:\n";
     form.allTests = true;
     form.ticked.clear();
@@ -54,15 +54,15 @@ void openBugReport(SandboxState& state) {
 }
 
 bool saveBugReport(SandboxState& state, const std::filesystem::path& file) {
-    const BugReportForm& form = state.bugReport;
-    const Scene& scene = state.document.scene();
-    const Selection& selection = state.document.selection();
+    const BugReportForm& form = state.dialogs.bugReport;
+    const Scene& scene = state.open.document.scene();
+    const Selection& selection = state.open.document.selection();
     if (selection.pairA < 0 || selection.pairB < 0) {
-        state.errors.push_back("A bug report needs a pair of sprites to record.");
+        state.dialogs.errors.push_back("A bug report needs a pair of sprites to record.");
         return false;
     }
     if (!form.allTests && form.ticked.empty()) {
-        state.errors.push_back("Tick at least one test to record, or choose every test.");
+        state.dialogs.errors.push_back("Tick at least one test to record, or choose every test.");
         return false;
     }
     MaskCache masks;
@@ -71,10 +71,10 @@ bool saveBugReport(SandboxState& state, const std::filesystem::path& file) {
                            form.allTests ? std::vector<std::string>{} : form.ticked, state.report.algorithms(),
                            tableAnswers(state), masks);
     if (!recorded.ok()) {
-        state.errors.push_back("Cannot record the answers: " + recorded.error);
+        state.dialogs.errors.push_back("Cannot record the answers: " + recorded.error);
         return false;
     }
-    state.document.edit("Record a bug report", [&](Scene& s) {
+    state.open.document.edit("Record a bug report", [&](Scene& s) {
         s.title = form.title;
         s.notes = form.notes;
         s.expect = recorded.expect;
@@ -84,12 +84,17 @@ bool saveBugReport(SandboxState& state, const std::filesystem::path& file) {
         s.timeline.frame = 0;
     });
     if (!saveSceneTo(state, file, true)) return false;
-    state.settings.lastFolder = state.file.parent_path().string();
+    state.settings.lastFolder = state.open.file.parent_path().string();
     return true;
 }
 
 void drawBugReportDialog(SandboxState& state) {
-    BugReportForm& form = state.bugReport;
+    BugReportForm& form = state.dialogs.bugReport;
+    if (form.browsed) {
+        const std::filesystem::path file = *form.browsed;
+        form.browsed.reset();
+        saveBugReport(state, file);  // a problem shows in the error popup
+    }
     if (form.requested) {
         form.requested = false;
         ImGui::OpenPopup(kPopup);
@@ -99,8 +104,8 @@ void drawBugReportDialog(SandboxState& state) {
     ImGui::SetNextWindowSize(ImVec2(std::min(720.0f, viewport->Size.x - 40.0f), std::min(720.0f, viewport->Size.y - 40.0f)),
                              ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(kPopup)) return;
-    const Scene& scene = state.document.scene();
-    const Selection& selection = state.document.selection();
+    const Scene& scene = state.open.document.scene();
+    const Selection& selection = state.open.document.selection();
     const bool hasPair = selection.pairA >= 0 && selection.pairB >= 0;
     const std::string pairName = hasPair ? scene.sprites[selection.pairA].name + "/" + scene.sprites[selection.pairB].name : "";
 
@@ -151,11 +156,11 @@ void drawBugReportDialog(SandboxState& state) {
     bool close = false;
     if (ImGui::Button("Browse...")) {
         close = true;
-        state.browserPurpose = BrowserPurpose::BugReport;
-        state.browser.offerEmbed = false;
-        state.browser.offerKeepExpectations.clear();
+        state.dialogs.browserPurpose = BrowserPurpose::BugReport;
+        state.dialogs.browser.offerEmbed = false;
+        state.dialogs.browser.offerKeepExpectations.clear();
         const std::filesystem::path current(form.file);
-        state.browser.open(FileBrowser::Mode::Save, "Save the bug report as",
+        state.dialogs.browser.open(FileBrowser::Mode::Save, "Save the bug report as",
                            current.has_parent_path() ? current.parent_path() : browserStartFolder(state, true), {".json"},
                            current.filename().string());
     }

@@ -13,7 +13,7 @@ namespace cl {
 /// Save As would start in.
 void openBugReport(SandboxState& state);
 /// Records the form's tests for the current pair as `expect` and sets the form's title and notes (one
-/// undo step), then saves to `file` with every image embedded. Problems go to state.errors. True when saved.
+/// undo step), then saves to `file` with every image embedded. Problems go to state.dialogs.errors. True when saved.
 bool saveBugReport(SandboxState& state, const std::filesystem::path& file);
 /// Draws the dialog while it is open.
 void drawBugReportDialog(SandboxState& state);

@@ -1,6 +1,8 @@
 #pragma once
 // BugReportForm: what the user wrote and ticked in File > Save as bug report..., kept between frames.
 
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@ struct BugReportForm {
     bool allTests = true;             ///< Record every test; otherwise only `ticked`.
     std::vector<std::string> ticked;  ///< Test names to record when !allTests.
     std::string file;                 ///< Where Save writes.
+    std::optional<std::filesystem::path> browsed;  ///< Browse...'s answer: saved there on the next frame.
 };
 
 }  // namespace cl

@@ -46,7 +46,7 @@ void hitBadge(bool hit) {
 }  // namespace
 
 void drawCollisionPanel(SandboxState& state) {
-    const Rect& r = state.layout.bottom;
+    const Rect& r = state.views.layout.bottom;
     ImGui::SetNextWindowPos(ImVec2(float(r.min.x), float(r.min.y)), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(float(r.size().x), float(r.size().y)), ImGuiCond_Always);
     const PairAnalysis& pair = state.report.pair();
@@ -58,7 +58,7 @@ void drawCollisionPanel(SandboxState& state) {
         if (pair.a < 0) {
             ImGui::TextDisabled("The scene needs two sprites for a pair.");
         } else {
-            const Scene& scene = state.document.scene();
+            const Scene& scene = state.open.document.scene();
             if (pair.hit) {
                 ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(200, 40, 40, 255));
                 ImGui::Button("  HIT  ");
@@ -73,7 +73,7 @@ void drawCollisionPanel(SandboxState& state) {
             ImGui::SetNextItemWidth(ImGui::CalcTextSize("b-to-a").x + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2.0f);
             if (ImGui::Combo("scan", &scan, "a-to-b\0b-to-a\0both\0")) {
                 const auto direction = static_cast<ScanDirection>(scan);
-                state.document.edit("scan direction", [direction](Scene& s) { s.scan = direction; });
+                state.open.document.edit("scan direction", [direction](Scene& s) { s.scan = direction; });
             }
             if (ImGui::IsItemHovered()) {
                 ImGui::SetTooltip("Which sprite pixel-naive, pixel-step and pixel-fast walk: A's samples into B, B's into A,\n"

@@ -9,7 +9,7 @@
 
 namespace cl {
 
-/// Loads `file` into the document. On failure the loader's messages go to state.errors and the
+/// Loads `file` into the document. On failure the loader's messages go to state.dialogs.errors and the
 /// current scene stays. Returns true on success.
 bool openSceneFile(SandboxState& state, const std::filesystem::path& file);
 /// Replaces the document with the built-in F/R scene (untitled).
@@ -25,17 +25,18 @@ void browseForImage(SandboxState& state, int sprite);
 /// Tells every tool that a different scene is open (New, Open, a restored recovery file) and opens the tab
 /// of the first tool that asks to be shown with it (Notes, for a scene with notes).
 void sceneOpened(SandboxState& state);
-/// Draws the unsaved-changes prompt, the error popup and the file browser; runs actions once answered.
+/// Draws the unsaved-changes prompt, the error popup and the file browser; runs actions once answered (a
+/// bug report's file goes to state.dialogs.bugReport.browsed, which drawBugReportDialog saves).
 void drawFileDialogs(SandboxState& state);
 /// "Collision Lab - name.json *" (the star marks unsaved changes).
-std::string windowTitle(const SandboxState& state);
+std::string windowTitle(const OpenScene& open);
 /// Load image...'s rule: the sprite keeps its position, rotation and scale, and the new image's centre
 /// becomes its origin, so the new image sits centred where the old pivot was.
 SpriteTransform transformForNewImage(const SpriteTransform& old, int width, int height);
 /// Where the file browser starts (chooseStartFolder with the last folder, the open file, the bundled
 /// assets, the current and the home directory); `saving` keeps it out of the bundled assets.
 std::filesystem::path browserStartFolder(const SandboxState& state, bool saving);
-/// The bundled lesson scenes (assets/scenes/*.json), sorted by name.
-std::vector<std::filesystem::path> lessonScenes(const SandboxState& state);
+/// Serves the file requests tools and commands queued this frame: BrowseForImage, OpenLesson, OpenUntitledScene.
+void serveFileRequests(SandboxState& state);
 
 }  // namespace cl

@@ -9,7 +9,7 @@
 namespace cl {
 
 void drawInspector(SandboxState& state, ToolContext& ctx) {
-    const Rect& r = state.layout.inspector;
+    const Rect& r = state.views.layout.inspector;
     ImGui::SetNextWindowPos(ImVec2(float(r.min.x), float(r.min.y)), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(float(r.size().x), float(r.size().y)), ImGuiCond_Always);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
@@ -18,8 +18,10 @@ void drawInspector(SandboxState& state, ToolContext& ctx) {
         // The tabs wrap onto as many rows as the column needs: every label is whole at any width (a scrolled
         // tab bar cut the first one to "ransform").
         int& active = *ImGui::GetStateStorage()->GetIntRef(ImGui::GetID("active tool"), 0);
-        if (state.focusTool >= 0 && state.focusTool < int(state.tools.size())) active = state.focusTool;
-        state.focusTool = -1;
+        if (const std::optional<FocusTool> focus = state.requests.take<FocusTool>();
+            focus && focus->index >= 0 && focus->index < int(state.tools.size())) {
+            active = focus->index;
+        }
         if (active < 0 || active >= int(state.tools.size())) active = 0;
         const ImGuiStyle& style = ImGui::GetStyle();
         const float right = ImGui::GetWindowContentRegionMax().x;

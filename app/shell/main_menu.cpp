@@ -5,6 +5,7 @@
 
 #include "app/shell/file_actions.h"
 #include "app/shell/panels.h"
+#include "app/tools/lessons.h"
 
 namespace cl {
 
@@ -43,7 +44,7 @@ float drawMainMenu(SandboxState& state) {
     drawCommandMenu(state.commands, Menu::Edit, "Edit");
     drawCommandMenu(state.commands, Menu::View, "View");
     if (ImGui::BeginMenu("Lessons")) {
-        const auto lessons = lessonScenes(state);
+        const auto lessons = lessonScenes(state.assetsDir.value_or(std::filesystem::path()));
         if (lessons.empty()) ImGui::TextDisabled("No bundled scenes found");
         for (const auto& lesson : lessons) {
             if (ImGui::MenuItem(lesson.stem().string().c_str())) requestAction(state, PendingAction::OpenLesson, lesson);
@@ -59,13 +60,13 @@ float drawMainMenu(SandboxState& state) {
     }
     ImGui::Separator();
     ImGui::Text("work %.2f ms", state.lastFrameWorkMs);
-    if (state.manipulator->settings().classicControls) {
+    if (state.views.manipulator->settings().classicControls) {
         ImGui::Separator();
         ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "classic controls");
     }
-    if (!state.status.empty()) {
+    if (!state.dialogs.status.empty()) {
         ImGui::Separator();
-        ImGui::TextDisabled("%s", state.status.c_str());
+        ImGui::TextDisabled("%s", state.dialogs.status.c_str());
     }
     ImGui::EndMainMenuBar();
     return height;

@@ -11,20 +11,20 @@ bool restoreRecovery(SandboxState& state, Recovery& recovery) {
     if (!loaded.ok()) {
         // Set aside under a name of its own, so that the next autosave cannot overwrite it.
         const std::filesystem::path kept = recovery.keepAside();
-        state.errors.push_back("The unsaved changes could not be restored; the recovery file stays at " +
+        state.dialogs.errors.push_back("The unsaved changes could not be restored; the recovery file stays at " +
                                (kept.empty() ? recovery.sceneFile() : kept).string() + ".");
-        state.errors.push_back(loaded.error);
+        state.dialogs.errors.push_back(loaded.error);
         return false;
     }
-    state.errors.insert(state.errors.end(), loaded.warnings.begin(), loaded.warnings.end());
-    state.document.reset(std::move(*loaded.scene));
-    state.document.markUnsaved();
-    state.file = loaded.info.original;
+    state.dialogs.errors.insert(state.dialogs.errors.end(), loaded.warnings.begin(), loaded.warnings.end());
+    state.open.document.reset(std::move(*loaded.scene));
+    state.open.document.markUnsaved();
+    state.open.file = loaded.info.original;
     sceneOpened(state);
-    state.frameLocalRequested = true;
-    if (state.manipulator) state.manipulator->frameAll();
-    state.status = "Restored unsaved changes" +
-                   (state.file.empty() ? std::string(" (untitled scene)") : " to " + state.file.string());
+    state.requests.push(FrameLocal{});
+    if (state.views.manipulator) state.views.manipulator->frameAll();
+    state.dialogs.status = "Restored unsaved changes" +
+                   (state.open.file.empty() ? std::string(" (untitled scene)") : " to " + state.open.file.string());
     recovery.adopt();
     return true;
 }

@@ -10,7 +10,7 @@
 namespace cl {
 
 /// Loads the recovery file into the document: dirty, with its original path as the open file, so Save
-/// writes there. On failure the message goes to state.errors, the scene stays and the file is kept.
+/// writes there. On failure the message goes to state.dialogs.errors, the scene stays and the file is kept.
 bool restoreRecovery(SandboxState& state, Recovery& recovery);
 
 /// While `offer` is set, draws the modal "Recover unsaved changes?" prompt; Restore or Discard clears it.

@@ -31,6 +31,7 @@
 #include "app/shell/sandbox_commands.h"
 #include "app/shell/sandbox_options.h"
 #include "app/shell/sandbox_state.h"
+#include "app/tools/game_tool.h"
 #include "app/tools/tool_context.h"
 #include "app/tools/tool_registry.h"
 #include "app/views/view_drawing.h"
@@ -83,6 +84,7 @@ class Sandbox {
 public:
     Sandbox(const SandboxOptions& options, const AlgorithmSet& algorithms) : m_options(options) {
         m_state.report.setAlgorithms(algorithms);
+        m_state.requests.push(FrameLocal{});  // the first answer frames the local view
     }
     /// Opens the window and runs frames until the user quits (or --frames are done); the exit status.
     int run();
@@ -102,6 +104,8 @@ private:
     bool offerToTools(const InputEvent& event);    // a world-view mouse event to the active tools first
     void computeLayout(float menuHeight);
     void drawViews(const ToolContext& ctx);
+    ToolContext toolContext(double seconds);       // the tools' view of m_state for this frame
+    LocalViewFrame localViewFrame();               // the local view's parts of m_state
     void submitViews();
     bool saveScreenshot(const std::filesystem::path& file);
     Modifiers modifiers() const;
@@ -156,20 +160,20 @@ void Sandbox::closeMenusOnEscape() {
 }
 
 void Sandbox::describeUi(const std::filesystem::path& file) const {
-    const Scene& scene = m_state.document.scene();
+    const Scene& scene = m_state.open.document.scene();
     nlohmann::json json;
-    json["file"] = m_state.file.string();
-    json["window_title"] = windowTitle(m_state);
+    json["file"] = m_state.open.file.string();
+    json["window_title"] = windowTitle(m_state.open);
     json["open_tab"] = m_state.openTool >= 0 && m_state.openTool < int(m_state.tools.size())
                            ? std::string(m_state.tools[m_state.openTool]->title()) : std::string();
     json["title"] = scene.title;
     json["notes"] = scene.notes;
     json["expectations"] = scene.expect.is_object() ? scene.expect.size() : 0;
-    json["dirty"] = m_state.document.dirty();
-    json["status"] = m_state.status;
+    json["dirty"] = m_state.open.document.dirty();
+    json["status"] = m_state.dialogs.status;
     json["frame"] = scene.timeline.frame;
-    json["world_zoom"] = m_state.camera.zoom();
-    json["errors"] = m_state.errors;
+    json["world_zoom"] = m_state.views.world.zoom();
+    json["errors"] = m_state.dialogs.errors;
     json["sprites"] = nlohmann::json::array();
     for (const SceneSprite& sprite : scene.sprites) {
         const SpriteTransform& t = sprite.transform;
@@ -184,12 +188,12 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
 }
 
 void Sandbox::animateStep(int frame) {
-    const int a = m_state.document.selection().pairA;
+    const int a = m_state.open.document.selection().pairA;
     if (a < 0) return;
-    SpriteTransform t = m_state.document.scene().sprites[a].transform;
+    SpriteTransform t = m_state.open.document.scene().sprites[a].transform;
     t.rotationDeg += 0.5;
     t.position.x += (frame / 40) % 2 == 0 ? 0.25 : -0.25;
-    m_state.document.setTransform(a, t, "animate");
+    m_state.open.document.setTransform(a, t, "animate");
 }
 
 bool Sandbox::openWindow() {
@@ -219,13 +223,13 @@ void Sandbox::loadInitialScene() {
         const std::filesystem::path bundled = *m_state.assetsDir / "scenes" / "default.json";
         std::error_code ec;
         if (std::filesystem::is_regular_file(bundled, ec) && openSceneFile(m_state, bundled)) return;
-        m_state.errors.clear();
+        m_state.dialogs.errors.clear();
     }
     newScene(m_state);
 }
 
 bool Sandbox::offerToTools(const InputEvent& event) {
-    ToolContext ctx(m_state, 0.0);
+    ToolContext ctx = toolContext(0.0);
     for (const auto& tool : m_state.tools) {
         if (tool->overlayActive() && tool->handleWorldInput(event, ctx)) return true;
     }
@@ -234,9 +238,9 @@ bool Sandbox::offerToTools(const InputEvent& event) {
 
 void Sandbox::routeEvent(const sf::Event& event) {
     ImGuiIO& io = ImGui::GetIO();
-    Manipulator& manipulator = *m_state.manipulator;
+    Manipulator& manipulator = *m_state.views.manipulator;
     const Modifiers mods = modifiers();
-    const Rect& local = m_state.layout.local;
+    const Rect& local = m_state.views.layout.local;
     switch (event.type) {
         case sf::Event::Closed:
             requestAction(m_state, PendingAction::Quit);
@@ -257,7 +261,7 @@ void Sandbox::routeEvent(const sf::Event& event) {
             if (contains(local, at)) {
                 m_localPanning = true;
                 m_localPanFrom = at;
-            } else if (contains(m_state.layout.world, at) && !offerToTools(InputEvent::mouseDown(at, *button, mods))) {
+            } else if (contains(m_state.views.layout.world, at) && !offerToTools(InputEvent::mouseDown(at, *button, mods))) {
                 manipulator.handleEvent(InputEvent::mouseDown(at, *button, mods));
             }
             break;
@@ -275,7 +279,7 @@ void Sandbox::routeEvent(const sf::Event& event) {
         case sf::Event::MouseMoved: {
             const glm::dvec2 at{double(event.mouseMove.x), double(event.mouseMove.y)};
             if (m_localPanning) {
-                m_state.localCamera.panByScreen(at - m_localPanFrom);
+                m_state.views.local.panByScreen(at - m_localPanFrom);
                 m_localPanFrom = at;
                 break;
             }
@@ -290,8 +294,8 @@ void Sandbox::routeEvent(const sf::Event& event) {
             const glm::dvec2 at{double(event.mouseWheelScroll.x), double(event.mouseWheelScroll.y)};
             const double delta = event.mouseWheelScroll.delta;
             if (contains(local, at)) {
-                m_state.localCamera.zoomAt(at, std::pow(1.2, delta));
-            } else if (contains(m_state.layout.world, at)) {
+                m_state.views.local.zoomAt(at, std::pow(1.2, delta));
+            } else if (contains(m_state.views.layout.world, at)) {
                 manipulator.handleEvent(InputEvent::wheel(at, delta, mods));
             }
             break;
@@ -332,10 +336,10 @@ void Sandbox::processEvents() {
 
 void Sandbox::computeLayout(float menuHeight) {
     const sf::Vector2u size = m_window.getSize();
-    SandboxLayout& l = m_state.layout;
+    SandboxLayout& l = m_state.views.layout;
     l = layoutWindow(layoutInput(m_state.settings, {double(size.x), double(size.y)}, menuHeight, l));
-    if (!(m_state.camera.viewport() == l.world)) m_state.camera.setViewport(l.world);
-    if (!(m_state.localCamera.viewport() == l.local) && l.local.size().x > 0) m_state.localCamera.setViewport(l.local);
+    if (!(m_state.views.world.viewport() == l.world)) m_state.views.world.setViewport(l.world);
+    if (!(m_state.views.local.viewport() == l.local) && l.local.size().x > 0) m_state.views.local.setViewport(l.local);
 }
 
 bool Sandbox::saveScreenshot(const std::filesystem::path& file) {
@@ -346,47 +350,67 @@ bool Sandbox::saveScreenshot(const std::filesystem::path& file) {
     return texture.copyToImage().saveToFile(file.string());
 }
 
+ToolContext Sandbox::toolContext(double seconds) {
+    return ToolContext({.document = m_state.open.document,
+                        .report = m_state.report,
+                        .algorithm = m_state.settings.algorithm,
+                        .worldCamera = m_state.views.world,
+                        .localCamera = m_state.views.local,
+                        .previews = m_state.views.previews,
+                        .sceneFile = m_state.open.file,
+                        .assetsDir = m_state.assetsDir.value_or(std::filesystem::path()),
+                        .errors = m_state.dialogs.errors,
+                        .requests = m_state.requests},
+                       seconds);
+}
+
+LocalViewFrame Sandbox::localViewFrame() {
+    return LocalViewFrame{.scene = &m_state.open.document.scene(),
+                          .report = &m_state.report,
+                          .camera = &m_state.views.local,
+                          .view = m_state.views.layout.local,
+                          .bar = m_state.views.layout.localBar,
+                          .barHeight = &m_state.views.layout.localBarHeight,
+                          .referenceIsB = &m_state.settings.localReferenceIsB,
+                          .showSamples = &m_state.settings.localShowSamples,
+                          .overlays = &m_state.settings.overlays};
+}
+
 void Sandbox::drawViews(const ToolContext& ctx) {
     ImDrawList* background = ImGui::GetBackgroundDrawList();
-    if (m_state.frameWorldRequested) {
-        m_state.manipulator->frameAll();
-        m_state.frameWorldRequested = false;
-    }
+    if (m_state.requests.take<FrameWorld>()) m_state.views.manipulator->frameAll();
     WorldViewFrame frame;
-    frame.scene = &m_state.document.scene();
-    frame.selection = m_state.document.selection();
+    frame.scene = &m_state.open.document.scene();
+    frame.selection = m_state.open.document.selection();
     frame.report = &m_state.report;
     const ScanGeometry& scan = m_scanGeometry.update(m_state.report);
     frame.scan = &scan;
     frame.overlays = m_state.settings.overlays;
-    frame.camera = &m_state.camera;
-    frame.handles = m_state.manipulator->handles();
-    frame.hover = m_state.manipulator->hover();
+    frame.camera = &m_state.views.world;
+    frame.handles = m_state.views.manipulator->handles();
+    frame.hover = m_state.views.manipulator->hover();
     m_worldView.build(background, frame, m_textures);
-    const Rect& world = m_state.layout.world;
+    const Rect& world = m_state.views.layout.world;
     background->PushClipRect(toIm(world.min), toIm(world.max), true);
-    const WorldOverlay worldOverlay{background, &m_state.camera};
+    const WorldOverlay worldOverlay{background, &m_state.views.world};
     const Clock::time_point toolsStart = Clock::now();
     for (const auto& tool : m_state.tools) {
         if (tool->overlayActive()) tool->drawWorldOverlay(worldOverlay, ctx);
     }
     m_state.toolsMs += std::chrono::duration<double, std::milli>(Clock::now() - toolsStart).count();
     background->PopClipRect();
-    const Rect& local = m_state.layout.local;
+    const Rect& local = m_state.views.layout.local;
     const PairAnalysis& pair = m_state.report.pair();
     if (!m_state.report.pending() && (pair.a != m_framedPair.first || pair.b != m_framedPair.second)) {
         // A new pair: its ghosts can be anywhere and of any size, so the local view frames them again.
         m_framedPair = {pair.a, pair.b};
-        m_state.frameLocalRequested = true;
+        m_state.requests.push(FrameLocal{});
     }
     if (local.size().x > 0) {
         // Framing needs the pair transform of the current scene, so it waits for the newest answer.
-        if (m_state.frameLocalRequested && !m_state.report.pending()) {
-            m_localView.frame(m_state);
-            m_state.frameLocalRequested = false;
-        }
-        m_localView.build(background, m_state, scan, m_textures);
-        const Camera& camera = m_state.localCamera;
+        if (!m_state.report.pending() && m_state.requests.take<FrameLocal>()) m_localView.frame(localViewFrame());
+        if (m_localView.build(background, localViewFrame(), scan, m_textures)) m_state.requests.push(FrameLocal{});
+        const Camera& camera = m_state.views.local;
         background->PushClipRect(toIm(local.min), toIm(local.max), true);
         const LocalOverlay localOverlay{background, &camera, screenFromWorld(camera.worldToScreen({0.0, 0.0}), camera.zoom()),
                                         m_state.settings.localReferenceIsB};
@@ -402,7 +426,7 @@ void Sandbox::submitViews() {
     m_window.resetGLStates();
     m_window.clear(sf::Color(18, 20, 24));
     m_worldView.submit(m_window);
-    if (m_state.layout.local.size().x > 0) m_localView.submit(m_window);
+    if (m_state.views.layout.local.size().x > 0) m_localView.submit(m_window);
     m_window.setView(m_window.getDefaultView());
 }
 
@@ -410,7 +434,10 @@ bool Sandbox::start() {
     m_persistSettings = m_options.frames < 0;
     m_configDir = settingsDir();
     std::vector<std::string> warnings;
-    if (m_persistSettings && !m_configDir.empty()) m_state.settings = loadSettings(m_configDir / "settings.json", warnings);
+    nlohmann::json settingsFile = nlohmann::json::object();  // the tools read their own keys from it
+    if (m_persistSettings && !m_configDir.empty()) {
+        m_state.settings = loadSettings(m_configDir / "settings.json", warnings, &settingsFile);
+    }
     if (!m_persistSettings) {
         m_state.settings.windowWidth = m_options.width;
         m_state.settings.windowHeight = m_options.height;
@@ -446,24 +473,31 @@ bool Sandbox::start() {
         return false;
     }
 
-    m_state.manipulator = std::make_unique<Manipulator>(m_state.document, m_state.camera);
+    m_state.views.manipulator = std::make_unique<Manipulator>(m_state.open.document, m_state.views.world);
     m_state.tools = makeTools();
+    std::vector<std::string> toolWarnings;
+    for (const auto& tool : m_state.tools) tool->loadSettings(settingsFile, toolWarnings);
+    for (std::string& w : toolWarnings) warnings.push_back((m_configDir / "settings.json").string() + ": " + w);
     m_state.commands = makeCommands(m_state);
-    m_state.errors.insert(m_state.errors.end(), warnings.begin(), warnings.end());
+    m_state.dialogs.errors.insert(m_state.dialogs.errors.end(), warnings.begin(), warnings.end());
     loadInitialScene();
-    if (!m_options.tool.empty()) m_state.focusTool = findTool(m_state.tools, m_options.tool);
-    m_state.gameBlocksAtStart = m_options.gameBlocks;
+    if (!m_options.tool.empty()) m_state.requests.push(FocusTool{findTool(m_state.tools, m_options.tool)});
+    if (m_options.gameBlocks) {
+        for (const auto& tool : m_state.tools) {
+            if (auto* game = dynamic_cast<GameTool*>(tool.get())) game->playAtStart(*m_options.gameBlocks);
+        }
+    }
     if (m_persistSettings) {
         m_recovery = Recovery::claim(Recovery::defaultDir());
         m_recoveryOffer = m_recovery->find();
     }
     computeLayout(ImGui::GetFrameHeight());
-    m_state.manipulator->frameAll();
+    m_state.views.manipulator->frameAll();
     return true;
 }
 
 void Sandbox::updateAnalysis(Clock::time_point now) {
-    const Document& doc = m_state.document;
+    const Document& doc = m_state.open.document;
     if (doc.revision() != m_seenRevision) {
         m_seenRevision = doc.revision();
         m_lastEdit = now;
@@ -481,7 +515,7 @@ void Sandbox::updateAnalysis(Clock::time_point now) {
         m_state.report.update(doc.scene(), request, CollisionReport::kWaitUntilDone);
     }
     if (!m_state.report.pending()) ++m_currentAnswerFrames;
-    if (m_state.report.generation() == 1) m_state.frameLocalRequested = true;
+    if (m_state.report.generation() == 1) m_state.requests.push(FrameLocal{});
 }
 
 void Sandbox::updateTools(ToolContext& ctx) {
@@ -495,20 +529,22 @@ void Sandbox::drawPanels(ToolContext& ctx) {
     const float menuHeight = drawMainMenu(m_state);
     computeLayout(menuHeight);
     drawInspector(m_state, ctx);
+    serveFileRequests(m_state);  // what the tools asked for this frame (open a lesson, browse for an image, ...)
     drawCollisionPanel(m_state);
-    drawSplitters(m_state);
+    drawSplitters(m_state.settings, m_state.views.layout, m_state.requests);
     // A splitter dragged this frame moves the views now, so their framing and drawing use the new rectangles.
     computeLayout(menuHeight);
-    if (m_state.settings.showLegend) drawLegend(m_state);
-    drawHelpWindow(m_state);
+    if (m_state.settings.showLegend) drawLegend(m_state.settings, m_state.views.layout);
+    drawHelpWindow(m_state.dialogs.showHelp, m_state.commands, m_state.tools);
+    drawBugReportDialog(m_state);
     drawFileDialogs(m_state);
     if (m_recovery) {
         drawRecoveryPrompt(m_state, *m_recovery, m_recoveryOffer);
-        if (!m_recoveryOffer) m_recovery->update(m_state.document, m_state.file, Clock::now());
-        for (std::string& message : m_recovery->takeMessages()) m_state.errors.push_back(std::move(message));
+        if (!m_recoveryOffer) m_recovery->update(m_state.open.document, m_state.open.file, Clock::now());
+        for (std::string& message : m_recovery->takeMessages()) m_state.dialogs.errors.push_back(std::move(message));
     }
-    if (!ImGui::GetIO().WantCaptureMouse && m_state.manipulator->hover().handle != Handle::None) {
-        ImGui::SetMouseCursor(m_state.manipulator->hover().handle == Handle::Body ? ImGuiMouseCursor_ResizeAll
+    if (!ImGui::GetIO().WantCaptureMouse && m_state.views.manipulator->hover().handle != Handle::None) {
+        ImGui::SetMouseCursor(m_state.views.manipulator->hover().handle == Handle::Body ? ImGuiMouseCursor_ResizeAll
                                                                                   : ImGuiMouseCursor_Hand);
     }
 }
@@ -526,7 +562,7 @@ void Sandbox::present(Clock::time_point frameStart, bool last) {
     m_toolStats.add(m_state.toolsMs);
     m_state.lastFrameWorkMs = workMs;
 
-    const std::string title = windowTitle(m_state);
+    const std::string title = windowTitle(m_state.open);
     if (title != m_title) {
         m_window.setTitle(sf::String::fromUtf8(title.begin(), title.end()));
         m_title = title;
@@ -534,10 +570,9 @@ void Sandbox::present(Clock::time_point frameStart, bool last) {
     if (last && m_options.screenshot && !saveScreenshot(*m_options.screenshot)) {
         std::cerr << "collision-lab: " << m_options.screenshot->string() << ": cannot write the screenshot\n";
     }
-    if (m_state.screenshotRequested) {
-        m_state.screenshotRequested = false;
+    if (m_state.requests.take<TakeScreenshot>()) {
         const std::string name = timestampedName("collision-lab-");
-        m_state.status = saveScreenshot(name) ? "Screenshot saved: " + std::filesystem::absolute(name).string()
+        m_state.dialogs.status = saveScreenshot(name) ? "Screenshot saved: " + std::filesystem::absolute(name).string()
                                               : "Screenshot failed: cannot write " + name;
     }
     m_window.display();
@@ -549,12 +584,14 @@ int Sandbox::finish() {
         const sf::Vector2u size = m_window.getSize();
         m_state.settings.windowWidth = int(size.x);
         m_state.settings.windowHeight = int(size.y);
-        const std::string error = saveSettings(m_state.settings, m_configDir / "settings.json");
+        nlohmann::json toolSettings = nlohmann::json::object();
+        for (const auto& tool : m_state.tools) tool->saveSettings(toolSettings);
+        const std::string error = saveSettings(m_state.settings, m_configDir / "settings.json", toolSettings);
         if (!error.empty()) std::cerr << "collision-lab: " << error << "\n";
     }
-    for (const std::string& e : m_state.errors) std::cerr << "collision-lab: " << e << "\n";
+    for (const std::string& e : m_state.dialogs.errors) std::cerr << "collision-lab: " << e << "\n";
     // Scripted runs (smoke tests) must fail when the scene they were given does not open.
-    const int status = (m_options.frames > 0 && m_options.scene && m_state.sceneLoadFailed) || m_bugReportFailed ? 1 : 0;
+    const int status = (m_options.frames > 0 && m_options.scene && m_state.open.loadFailed) || m_bugReportFailed ? 1 : 0;
     if (m_options.stats) printStats();
     if (m_options.describeUi) describeUi(*m_options.describeUi);
 
@@ -590,14 +627,14 @@ int Sandbox::run() {
 
         processEvents();
         if (m_options.animate) animateStep(frame);
-        m_state.manipulator->settings().classicControls = m_state.settings.classicControls;
+        m_state.views.manipulator->settings().classicControls = m_state.settings.classicControls;
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSfml_NewFrame();
         ImGui::NewFrame();
         closeMenusOnEscape();
 
         updateAnalysis(frameStart);
-        ToolContext ctx(m_state, seconds);
+        ToolContext ctx = toolContext(seconds);
         updateTools(ctx);
         drawPanels(ctx);
         drawViews(ctx);
@@ -607,10 +644,10 @@ int Sandbox::run() {
         if (last && m_options.bugReport) {
             // The same code path as the dialog's Save: every test, the dialog's defaults for title and notes.
             openBugReport(m_state);
-            m_state.bugReport.requested = false;
+            m_state.dialogs.bugReport.requested = false;
             m_bugReportFailed = !saveBugReport(m_state, *m_options.bugReport);
         }
-        if (last || m_state.quitNow) break;
+        if (last || m_state.requests.take<QuitNow>()) break;
         m_textures.prune();
     }
     return finish();

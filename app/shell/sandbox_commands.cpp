@@ -25,8 +25,8 @@ Shortcut ctrl(Key key, bool shift = false) { return Shortcut{key, true, shift, f
 
 CommandTable makeCommands(SandboxState& state) {
     CommandTable t;
-    Document& doc = state.document;
-    const auto noDrag = [&state] { return state.manipulator->drag() == Manipulator::Drag::None; };
+    Document& doc = state.open.document;
+    const auto noDrag = [&state] { return state.views.manipulator->drag() == Manipulator::Drag::None; };
 
     t.add(gesture("Left click", "select the sprite under the cursor (solid pixels win over transparent ones)"));
     t.add(gesture("Left drag on a sprite", "move it"));
@@ -41,7 +41,7 @@ CommandTable makeCommands(SandboxState& state) {
 
     t.add({.id = "edit.frame-all", .label = "Frame sprites", .menu = Menu::Edit,
            .shortcuts = {{Key::F}, {Key::F, false, true}}, .help = "frame all sprites", .keys = "F",
-           .enabled = noDrag, .run = [&state] { state.manipulator->frameAll(); }, .separatorBefore = true});
+           .enabled = noDrag, .run = [&state] { state.views.manipulator->frameAll(); }, .separatorBefore = true});
     t.add(gesture("Arrow keys", "nudge the selected sprite 1 pixel (Shift: 10)"));
     t.add(gesture("Q / E", "rotate the selected sprite by -1 / +1 degree"));
     t.add(gesture("Delete", "remove the selected sprite (a scene keeps at least two)"));
@@ -74,12 +74,12 @@ CommandTable makeCommands(SandboxState& state) {
     t.add({.id = "file.save", .label = "Save", .menu = Menu::File, .shortcuts = {ctrl(Key::S)}, .help = "save",
            .run = [&state] { saveCurrent(state); }, .separatorBefore = true});
     t.add({.id = "file.save-as", .label = "Save As...", .menu = Menu::File, .shortcuts = {ctrl(Key::S, true)},
-           .help = "save as (optionally embedding the images)", .run = [&state] { state.saveAsBrowser = true; }});
+           .help = "save as (optionally embedding the images)", .run = [&state] { state.requests.push(OpenSaveAs{}); }});
     t.add({.id = "file.bug-report", .label = "Save as bug report...", .menu = Menu::File, .shortcuts = {ctrl(Key::B)},
            .help = "save a stand-alone scene with your notes and the current answers as its expect block",
            .run = [&state] { openBugReport(state); }});
     t.add({.id = "file.screenshot", .label = "Screenshot", .menu = Menu::File, .shortcuts = {{Key::F12}},
-           .help = "save a screenshot in the current folder", .run = [&state] { state.screenshotRequested = true; },
+           .help = "save a screenshot in the current folder", .run = [&state] { state.requests.push(TakeScreenshot{}); },
            .separatorBefore = true});
     t.add({.id = "file.quit", .label = "Quit", .menu = Menu::File, .shortcuts = {ctrl(Key::Q)}, .help = "quit (asking first about unsaved changes)", .run = [&state] { requestAction(state, PendingAction::Quit); },
            .separatorBefore = true});
@@ -98,7 +98,7 @@ CommandTable makeCommands(SandboxState& state) {
     for (std::size_t i = 0; i < state.tools.size(); ++i) {
         const Tool& tool = *state.tools[i];
         Command show{.id = "view.tool." + std::string(tool.id()), .label = std::string(tool.title()), .menu = Menu::View,
-                     .run = [&state, i] { state.focusTool = int(i); }, .separatorBefore = i == 0};
+                     .run = [&state, i] { state.requests.push(FocusTool{int(i)}); }, .separatorBefore = i == 0};
         if (tool.shortcut().key != Key::Other) show.shortcuts.push_back(tool.shortcut());
         // Ctrl+1..9 open the first nine tabs, as browsers and editors number theirs.
         static_assert(int(Key::Num9) - int(Key::Num1) == 8, "Num1..Num9 must be consecutive in CL_KEYS");
@@ -110,15 +110,15 @@ CommandTable makeCommands(SandboxState& state) {
     t.add({.id = "view.reset-layout", .label = "Reset the layout", .menu = Menu::View,
            .run = [&state] {
                resetLayout(state.settings);
-               state.frameLocalRequested = true;
-               state.frameWorldRequested = true;
+               state.requests.push(FrameLocal{});
+               state.requests.push(FrameWorld{});
            },
            .separatorBefore = true});
 
     for (const auto& tool : state.tools) tool->addCommands(t);
 
     t.add({.id = "help.controls", .label = "Controls", .menu = Menu::Help, .shortcuts = {{Key::F1}}, .help = "this help",
-           .run = [&state] { state.showHelp = !state.showHelp; }, .checked = [&state] { return state.showHelp; }});
+           .run = [&state] { state.dialogs.showHelp = !state.dialogs.showHelp; }, .checked = [&state] { return state.dialogs.showHelp; }});
     return t;
 }
 

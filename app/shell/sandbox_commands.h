@@ -2,7 +2,7 @@
 // The sandbox's own commands (File, Edit, View, Help and the editor's keys and gestures) and the rows
 // each tool adds, as one CommandTable.
 
-#include "app/shell/command_table.h"
+#include "app/tools/command_table.h"
 #include "app/shell/sandbox_state.h"
 
 namespace cl {

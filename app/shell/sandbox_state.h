@@ -1,5 +1,7 @@
 #pragma once
-// SandboxState: everything the sandbox's views and panels share for one open window.
+// SandboxState: the sandbox window's state, split by what it holds — the open scene and its file, the
+// views, the dialogs, the one-frame requests — beside the answers, the settings and the tools. Functions
+// take the part they need; those that coordinate several parts (the file actions) take the whole.
 
 #include <filesystem>
 #include <memory>
@@ -7,17 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "app/shell/app_settings.h"
-#include "app/shell/bug_report_form.h"
-#include "app/shell/command_table.h"
 #include "app/analysis/collision_report.h"
 #include "app/editor/camera.h"
-#include "app/shell/file_browser.h"
-#include "app/views/sprite_previews.h"
 #include "app/editor/document.h"
 #include "app/editor/manipulator.h"
-#include "app/tools/tool.h"
+#include "app/shell/app_settings.h"
+#include "app/shell/bug_report_form.h"
+#include "app/shell/file_browser.h"
 #include "app/shell/window_layout.h"
+#include "app/tools/command_table.h"
+#include "app/tools/requests.h"
+#include "app/tools/tool.h"
+#include "app/views/sprite_previews.h"
 
 namespace cl {
 
@@ -27,46 +30,54 @@ enum class PendingAction { None, New, Open, OpenRecent, OpenLesson, OpenUntitled
 /// What the file browser's answer is for.
 enum class BrowserPurpose { OpenScene, SaveScene, LoadImage, AddSprite, BugReport };
 
+/// The document being edited and the file it belongs to.
+struct OpenScene {
+    Document document;
+    std::filesystem::path file;  ///< The open scene file; empty for an unsaved new scene.
+    bool loadFailed = false;     ///< The last open failed (the command line's scene, for --frames).
+};
+
+/// The world and local-space views: their cameras, the rectangles of the window, the world view's
+/// direct manipulation and the cached previews.
+struct Views {
+    Camera world;
+    Camera local;
+    std::unique_ptr<Manipulator> manipulator;  ///< Edits the document through the world camera.
+    SpritePreviews previews;
+    SandboxLayout layout;
+};
+
+/// The dialogs and prompts, and what each will do once answered.
+struct Dialogs {
+    std::vector<std::string> errors;   ///< Shown in an error popup until dismissed.
+    std::string status;                ///< One line in the menu bar (last save, screenshot, ...).
+
+    PendingAction pending = PendingAction::None;
+    std::filesystem::path pendingFile;    ///< For OpenRecent / OpenLesson.
+    std::optional<Scene> pendingScene;    ///< For OpenUntitled (a scene a tool made, e.g. a paused game frame).
+    bool quitAfterSave = false;           ///< The Save As the prompt opened quits once it has saved.
+
+    bool showHelp = false;                ///< The F1 window.
+    FileBrowser browser;
+    BrowserPurpose browserPurpose = BrowserPurpose::OpenScene;
+    int browserSprite = -1;               ///< LoadImage: which sprite gets the image.
+    BugReportForm bugReport;              ///< File > Save as bug report...: the dialog's fields.
+};
+
 /// Shared state of one sandbox window.
 struct SandboxState {
-    Document document;
-    Camera camera;        ///< World view.
-    Camera localCamera;   ///< Local-space view.
-    std::unique_ptr<Manipulator> manipulator;
+    OpenScene open;
+    Views views;
+    Dialogs dialogs;
+    RequestQueue requests;  ///< One-frame wishes (frame a view, open a tab, screenshot, ...); see requests.h.
     CollisionReport report;
     AppSettings settings;
     std::vector<std::unique_ptr<Tool>> tools;  ///< makeTools(): the inspector's tabs, in order.
-    int focusTool = -1;                    ///< Open this tool's tab on the next frame (-1: none).
-    int openTool = -1;                     ///< The tool whose tab the inspector drew last frame.
-    CommandTable commands;                 ///< makeCommands(): menus, keys and F1 read it.
-    SpritePreviews previews;
-    SandboxLayout layout;
-
+    int openTool = -1;                         ///< The tool whose tab the inspector drew last frame.
+    CommandTable commands;                     ///< makeCommands(): menus, keys and F1 read it.
     std::optional<std::filesystem::path> assetsDir;
-    std::filesystem::path file;            ///< The open scene file; empty for an unsaved new scene.
-    std::vector<std::string> errors;       ///< Shown in an error popup until dismissed.
-    std::string status;                    ///< One line in the menu bar (last save, screenshot, ...).
-
-    PendingAction pending = PendingAction::None;
-    std::filesystem::path pendingFile;     ///< For OpenRecent / OpenLesson.
-    std::optional<Scene> pendingScene;     ///< For OpenUntitled (a scene a tool made, e.g. a paused game frame).
-    bool quitRequested = false;            ///< Quit once unsaved work is dealt with.
-    bool quitNow = false;
-
-    bool showHelp = false;
-    FileBrowser browser;
-    BrowserPurpose browserPurpose = BrowserPurpose::OpenScene;
-    int browserSprite = -1;                ///< LoadImage: which sprite gets the image.
-    int askFrameFor = -1;                  ///< A sprite just given an atlas: the Sprites tool asks which frame.
-    bool saveAsBrowser = false;            ///< Open the browser for Save As on the next frame.
-    BugReportForm bugReport;               ///< File > Save as bug report...: the dialog's fields.
-    bool sceneLoadFailed = false;          ///< The last open failed (the command line's scene, for --frames).
-    bool screenshotRequested = false;
-    bool frameLocalRequested = true;       ///< Frame the local view on the next frame.
-    bool frameWorldRequested = false;      ///< Frame the world view on the next frame (after the layout changed).
-    double lastFrameWorkMs = 0.0;          ///< Shown in the menu bar.
-    std::optional<int> gameBlocksAtStart;  ///< --game-blocks: the Game tool starts playing with this many blocks.
-    double toolsMs = 0.0;                  ///< This frame's time in the tools (updates, open panel, overlays), for --stats.
+    double lastFrameWorkMs = 0.0;              ///< Shown in the menu bar.
+    double toolsMs = 0.0;                      ///< This frame's time in the tools (updates, open panel, overlays), for --stats.
 };
 
 }  // namespace cl

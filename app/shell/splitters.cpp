@@ -51,9 +51,9 @@ ImVec2 splitter(const char* id, const Rect& r, ImGuiMouseCursor cursor, bool& re
 
 }  // namespace
 
-void drawSplitters(SandboxState& state) {
-    const SandboxLayout& l = state.layout;
-    AppSettings& s = state.settings;
+void drawSplitters(AppSettings& settings, const SandboxLayout& layout, RequestQueue& requests) {
+    const SandboxLayout& l = layout;
+    AppSettings& s = settings;
     const AppSettings defaults;
     bool reset = false, released = false, changed = false;
     // Each drag starts from the size on screen (already clamped), so a clamped setting never feels stuck.
@@ -72,8 +72,8 @@ void drawSplitters(SandboxState& state) {
     changed = changed || reset || released;
     // The views changed shape: frame their content again so nothing the user was looking at is cut off.
     if (changed) {
-        state.frameWorldRequested = true;
-        state.frameLocalRequested = true;
+        requests.push(FrameWorld{});
+        requests.push(FrameLocal{});
     }
 }
 

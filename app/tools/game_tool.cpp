@@ -1,5 +1,7 @@
 #include "app/tools/game_tool.h"
 
+#include <utility>
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -74,7 +76,7 @@ bool GameTool::play(ToolContext& ctx) {
 }
 
 void GameTool::update(ToolContext& ctx) {
-    if (auto blocks = ctx.takeGameBlocksAtStart(); blocks && loadSprites(ctx)) {
+    if (auto blocks = std::exchange(m_blocksAtStart, std::nullopt); blocks && loadSprites(ctx)) {
         // --game-blocks: what Blocks, fill the field and steady spawn set, then Play.
         m_settings.maxBlocks = *blocks;
         m_settings.initialBlocks = *blocks;

@@ -26,6 +26,9 @@ public:
     bool overlayActive() const override { return m_session.active(); }
     void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
     void addCommands(CommandTable& commands) override;
+    /// The start-up option --game-blocks K: on its next update the tool sets Blocks to K, fills the field,
+    /// sets a steady spawn rate and plays.
+    void playAtStart(int blocks) { m_blocksAtStart = blocks; }
 
 private:
     bool loadSprites(ToolContext& ctx);
@@ -40,6 +43,7 @@ private:
     std::uint8_t m_tapped = 0;  // keys pressed since the last step (a tap shorter than a frame still moves)
     bool m_pauseRequested = false;
     std::optional<GameSprites> m_sprites;
+    std::optional<int> m_blocksAtStart;   // --game-blocks: taken by the next update()
     std::optional<Scene> m_pendingScene;  // Open as scene: opened by the next update()
     std::string m_runFile = "run.json";
     std::string m_status;

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "app/tools/settings_fields.h"
 #include "app/tools/tool_context.h"
 #include "app/views/number_format.h"
 #include "app/views/overlays.h"
@@ -33,10 +34,24 @@ void drawCursorMarker(ImDrawList* list, glm::dvec2 at) {
 
 }  // namespace
 
-void StepThroughTool::sceneOpened() { *this = StepThroughTool{}; }
+void StepThroughTool::sceneOpened() {
+    const StepSettings settings = m_settings;
+    *this = StepThroughTool{};
+    m_settings = settings;
+}
+
+void StepThroughTool::saveSettings(nlohmann::json& settings) const {
+    settings["step_speed"] = m_settings.speed;
+    settings["show_step_cursor"] = m_settings.showCursor;
+}
+
+void StepThroughTool::loadSettings(const nlohmann::json& settings, std::vector<std::string>& warnings) {
+    readSettingsBool(settings, "show_step_cursor", m_settings.showCursor, warnings);
+    readSettingsNumber(settings, "step_speed", m_settings.speed, 1.0, 1.0e6, warnings);
+}
 
 void StepThroughTool::update(ToolContext& ctx) {
-    m_active = ctx.settings().showStepCursor;
+    m_active = m_settings.showCursor;
     const CollisionReport& report = ctx.report();
     const PairAnalysis& pair = report.pair();
     if (pair.a < 0) {
@@ -58,7 +73,7 @@ void StepThroughTool::update(ToolContext& ctx) {
         m_generation = report.generation();
     }
     if (m_playing && !m_cursor->done()) {
-        m_carry += ctx.seconds() * ctx.settings().stepSpeed;
+        m_carry += ctx.seconds() * m_settings.speed;
         const auto steps = static_cast<std::int64_t>(std::floor(m_carry));
         m_carry -= double(steps);
         for (std::int64_t i = 0; i < steps && !m_cursor->done(); ++i) m_cursor->step();
@@ -99,7 +114,7 @@ void StepThroughTool::drawLocalOverlay(const LocalOverlay& view, const ToolConte
     drawStepVectors(view.list, toScreen, view.camera->zoom(), s.positionInB, t.stepX, t.stepY);
 }
 
-void StepThroughTool::drawPanel(ToolContext& ctx) {
+void StepThroughTool::drawPanel(ToolContext& /*ctx*/) {
     if (!m_cursor) {
         ImGui::TextDisabled("Pick a pair of sprites in the Sprites panel.");
         return;
@@ -108,25 +123,25 @@ void StepThroughTool::drawPanel(ToolContext& ctx) {
     ImGui::TextWrapped("Walks every pixel of A in row order with the step vectors, as pixel-step does, "
                        "and shows where each sample lands in B.");
     // The setting, not the tool, holds the choice: it outlives a scene load and the session.
-    if (ImGui::Checkbox("Show the cursor in the views", &ctx.settings().showStepCursor)) m_active = ctx.settings().showStepCursor;
+    if (ImGui::Checkbox("Show the cursor in the views", &m_settings.showCursor)) m_active = m_settings.showCursor;
     if (ImGui::Button(m_playing ? "Pause" : "Play")) {
         m_playing = !m_playing;
-        m_active = ctx.settings().showStepCursor = true;
+        m_active = m_settings.showCursor = true;
         if (cursor.done()) cursor.reset();
     }
     ImGui::SameLine();
     if (ImGui::Button("Step")) {
-        m_active = ctx.settings().showStepCursor = true;
+        m_active = m_settings.showCursor = true;
         if (!cursor.done()) cursor.step();
     }
     ImGui::SameLine();
     if (ImGui::Button("Row")) {
-        m_active = ctx.settings().showStepCursor = true;
+        m_active = m_settings.showCursor = true;
         if (!cursor.done()) cursor.stepRow();
     }
     ImGui::SameLine();
     if (ImGui::Button("Next hit")) {
-        m_active = ctx.settings().showStepCursor = true;
+        m_active = m_settings.showCursor = true;
         m_playing = false;
         m_lastRunFoundHit = cursor.runToNextHit();
     }
@@ -136,9 +151,9 @@ void StepThroughTool::drawPanel(ToolContext& ctx) {
         m_playing = false;
         m_lastRunFoundHit = true;
     }
-    float speed = float(ctx.settings().stepSpeed);
+    float speed = float(m_settings.speed);
     if (ImGui::SliderFloat("Speed (samples/s)", &speed, 1.0f, 100000.0f, "%.0f", ImGuiSliderFlags_Logarithmic)) {
-        ctx.settings().stepSpeed = speed;
+        m_settings.speed = speed;
     }
     ImGui::Separator();
     if (cursor.done()) {

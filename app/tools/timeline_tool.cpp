@@ -97,7 +97,7 @@ void TimelineTool::requestStrip(ToolContext& ctx) {
     const Document& doc = ctx.document();
     const Scene& scene = doc.scene();
     const Selection& sel = doc.selection();
-    const Algorithm* algorithm = findAlgorithm(ctx.settings().algorithm);
+    const Algorithm* algorithm = findAlgorithm(ctx.algorithm());
     // The drawn test when core has it (gpu is the app's own and needs the window), else the default pixel test.
     if (!algorithm) algorithm = findAlgorithm(kDefaultPixelAlgorithm);
     m_algorithmName = std::string(algorithm->name);
@@ -136,9 +136,9 @@ void TimelineTool::update(ToolContext& ctx) {
     Document& doc = ctx.document();
     const Scene& scene = doc.scene();
     m_frames = scene.timeline.frames;
-    if (doc.revision() != m_seenRevision || ctx.settings().algorithm != m_seenAlgorithm) {
+    if (doc.revision() != m_seenRevision || ctx.algorithm() != m_seenAlgorithm) {
         m_seenRevision = doc.revision();
-        m_seenAlgorithm = ctx.settings().algorithm;
+        m_seenAlgorithm = ctx.algorithm();
         requestStrip(ctx);
     }
     if (m_worker && m_frames > 1) m_progress = m_worker->progress();

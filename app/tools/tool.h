@@ -7,14 +7,17 @@
 // adopted its newest answer, so every tool reads the snapshot the Collision table shows), drawPanel()
 // on the tool whose tab is open, then the overlay hooks on every tool whose overlayActive() is true.
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <glm/mat3x3.hpp>
 #include <imgui.h>
+#include <nlohmann/json_fwd.hpp>
 
 #include "app/editor/camera.h"
 #include "app/editor/input_event.h"
-#include "app/shell/command_table.h"
+#include "app/tools/command_table.h"
 #include "core/scene/scene.h"
 
 namespace cl {
@@ -72,6 +75,12 @@ public:
     virtual bool showsOnOpen(const Scene& scene) const { (void)scene; return false; }
     /// The key that opens the tool's tab (Key::Other: none); its View-menu entry shows it.
     virtual Shortcut shortcut() const { return {}; }
+
+    /// Writes the tool's own settings into the settings file's object (keys of its own, e.g. "step_speed").
+    virtual void saveSettings(nlohmann::json& settings) const { (void)settings; }
+    /// Reads them back from the settings file's object: missing keys keep the current values; ill-typed or
+    /// out-of-range ones keep the default or the nearest allowed value and add a warning (app/tools/settings_fields.h).
+    virtual void loadSettings(const nlohmann::json& settings, std::vector<std::string>& warnings) { (void)settings, (void)warnings; }
 };
 
 }  // namespace cl

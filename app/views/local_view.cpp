@@ -29,12 +29,12 @@ struct LocalPair {
     glm::dmat3 aToReference{1.0};      // where A's pixels land in the reference's texture
 };
 
-LocalPair localPair(const SandboxState& state) {
+LocalPair localPair(const LocalViewFrame& in) {
     LocalPair lp;
-    const PairAnalysis& pair = state.report.pair();
+    const PairAnalysis& pair = in.report->pair();
     if (pair.a < 0) return lp;
     const glm::dmat3& aToB = pair.transform.aToB;
-    if (state.settings.localReferenceIsB) {
+    if (*in.referenceIsB) {
         lp.reference = pair.b;
         lp.other = pair.a;
         lp.otherToReference = aToB;
@@ -50,10 +50,10 @@ LocalPair localPair(const SandboxState& state) {
 
 }  // namespace
 
-void LocalView::frame(SandboxState& state) {
-    const LocalPair lp = localPair(state);
+void LocalView::frame(const LocalViewFrame& in) {
+    const LocalPair lp = localPair(in);
     if (lp.reference < 0) return;
-    const Scene& scene = state.document.scene();
+    const Scene& scene = *in.scene;
     const auto& ref = *scene.sprites[lp.reference].pixels;
     const auto& other = *scene.sprites[lp.other].pixels;
     Rect box{{0.0, 0.0}, {double(ref.width), double(ref.height)}};
@@ -67,20 +67,20 @@ void LocalView::frame(SandboxState& state) {
     // the reference the "start" label on the left and the step-vector labels on the right.
     const double line = ImGui::GetTextLineHeightWithSpacing();
     Insets reserved{kFrameMarginPx, kFrameMarginPx + line, kFrameMarginPx, kFrameMarginPx + line};
-    if (state.settings.localReferenceIsB) {
-        const glm::dvec2 start = state.report.pair().transform.start;
+    if (*in.referenceIsB) {
+        const glm::dvec2 start = in.report->pair().transform.start;
         box.min = glm::min(box.min, start);
         box.max = glm::max(box.max, start);
         // Labels are kept inside the view anyway, so in a narrow view they may cover the ghosts a little
         // rather than shrink them to nothing: each side reserves at most a fifth of the width.
-        const double most = 0.2 * state.localCamera.viewport().size().x;
+        const double most = 0.2 * in.camera->viewport().size().x;
         reserved.left += std::min(most, double(ImGui::CalcTextSize("start").x));
         reserved.right += std::min(most, double(ImGui::CalcTextSize("stepY (-0.000, -0.000)").x));
     }
-    const Camera& camera = state.localCamera;
+    const Camera& camera = *in.camera;
     if (const auto f = frameContent(box, camera.viewport(), reserved, Camera::kMinZoom, Camera::kMaxZoom)) {
-        state.localCamera.setZoom(f->zoom);
-        state.localCamera.setCenter(f->center);
+        in.camera->setZoom(f->zoom);
+        in.camera->setCenter(f->center);
     }
 }
 
@@ -103,14 +103,14 @@ void LocalView::submit(sf::RenderTarget& target) {
     target.setView(target.getDefaultView());
 }
 
-void LocalView::build(ImDrawList* list, SandboxState& state, const ScanGeometry& scan, SpriteTextures& textures) {
-    const Rect vp = state.layout.local;
-    const Camera& camera = state.localCamera;
+bool LocalView::build(ImDrawList* list, const LocalViewFrame& in, const ScanGeometry& scan, SpriteTextures& textures) {
+    const Rect vp = in.view;
+    const Camera& camera = *in.camera;
     m_viewport = vp;
 
-    const LocalPair lp = localPair(state);
-    const Scene& scene = state.document.scene();
-    const PairAnalysis& pair = state.report.pair();
+    const LocalPair lp = localPair(in);
+    const Scene& scene = *in.scene;
+    const PairAnalysis& pair = in.report->pair();
     const glm::dmat3 toScreen = screenFromWorld(camera.worldToScreen({0.0, 0.0}), camera.zoom());
     const sf::Transform sfToScreen = toSfTransform(toScreen);
 
@@ -137,7 +137,7 @@ void LocalView::build(ImDrawList* list, SandboxState& state, const ScanGeometry&
         }
         // The dots are in A's texture space: mapped into the reference with the same matrix as A's pixels.
         const ScanGeometry& g = scan;
-        if (state.settings.localShowSamples) m_samples = g.samplesInA.get();
+        if (*in.showSamples) m_samples = g.samplesInA.get();
         m_hits = &g.hitsInA;
         m_samplesToScreen = sfToScreen * toSfTransform(lp.aToReference);
     }
@@ -160,7 +160,7 @@ void LocalView::build(ImDrawList* list, SandboxState& state, const ScanGeometry&
         drawLabel(list, box[0] + glm::dvec2(0, -16), IM_COL32(230, 230, 230, 255), (ref.name + " (reference, never moves)").c_str());
         drawLabel(list, obox[3] + glm::dvec2(0, 4), IM_COL32(190, 190, 230, 255), (other.name + " as inverse(" + ref.name + ") * " + other.name).c_str());
 
-        if (state.settings.localReferenceIsB) {
+        if (*in.referenceIsB) {
             const PairTransform& t = pair.transform;
             list->AddCircleFilled(toIm(transformPoint(toScreen, t.start)), 4.0f, IM_COL32(255, 255, 255, 255));
             // Left of the point, or above it when that would cross the view's left edge (the step vectors'
@@ -173,7 +173,7 @@ void LocalView::build(ImDrawList* list, SandboxState& state, const ScanGeometry&
             drawLabel(list, labelAt, IM_COL32(255, 255, 255, 255), "start");
             drawStepVectors(list, toScreen, camera.zoom(), t.start, t.stepX, t.stepY);
         }
-        if (state.settings.overlays[std::size_t(Overlay::FirstHit)] && pair.scan.firstHit) {
+        if ((*in.overlays)[std::size_t(Overlay::FirstHit)] && pair.scan.firstHit) {
             const double offset = sampleOffset(scene.sampling);
             const glm::dvec2 p = transformPoint(lp.aToReference, glm::dvec2(pair.scan.firstHit->a) + glm::dvec2(offset, offset));
             drawCrosshair(list, transformPoint(toScreen, p), toImColor(overlayInfo(Overlay::FirstHit).rgba));
@@ -181,13 +181,14 @@ void LocalView::build(ImDrawList* list, SandboxState& state, const ScanGeometry&
     }
     list->PopClipRect();
 
-    drawControls(state, scan);
+    return drawControls(in, scan);
 }
 
-void LocalView::drawControls(SandboxState& state, const ScanGeometry& scan) {
-    const Rect& r = state.layout.localBar;
-    if (r.size().y <= 0.0) return;
-    const PairAnalysis& pair = state.report.pair();
+bool LocalView::drawControls(const LocalViewFrame& in, const ScanGeometry& scan) {
+    const Rect& r = in.bar;
+    if (r.size().y <= 0.0) return false;
+    bool reframe = false;
+    const PairAnalysis& pair = in.report->pair();
     ImGui::SetNextWindowPos(ImVec2(float(r.min.x), float(r.min.y)), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(float(r.size().x), float(r.size().y)), ImGuiCond_Always);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -204,19 +205,19 @@ void LocalView::drawControls(SandboxState& state, const ScanGeometry& scan) {
         const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("B").x;
         ImGui::TextUnformatted("Local space  reference:");
         place(radio);
-        if (ImGui::RadioButton("B", state.settings.localReferenceIsB)) {
-            state.settings.localReferenceIsB = true;
-            state.frameLocalRequested = true;
+        if (ImGui::RadioButton("B", *in.referenceIsB)) {
+            *in.referenceIsB = true;
+            reframe = true;
         }
         place(radio);
-        if (ImGui::RadioButton("A", !state.settings.localReferenceIsB)) {
-            state.settings.localReferenceIsB = false;
-            state.frameLocalRequested = true;
+        if (ImGui::RadioButton("A", !*in.referenceIsB)) {
+            *in.referenceIsB = false;
+            reframe = true;
         }
         place(ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("samples").x);
-        ImGui::Checkbox("samples", &state.settings.localShowSamples);
+        ImGui::Checkbox("samples", in.showSamples);
         place(ImGui::CalcTextSize("frame").x + style.FramePadding.x * 2.0f);
-        if (ImGui::SmallButton("frame")) state.frameLocalRequested = true;
+        if (ImGui::SmallButton("frame")) reframe = true;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit both ghosts and their labels into the view");
         if (scan.samplesOmitted) {
             const char* text = "A has too many solid pixels to draw every sample";
@@ -236,9 +237,10 @@ void LocalView::drawControls(SandboxState& state, const ScanGeometry& scan) {
             ImGui::PopStyleColor();
         }
         // The height the rows took: the layout gives the strip exactly this from the next frame on.
-        state.layout.localBarHeight = ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;
+        *in.barHeight = ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;
     }
     ImGui::End();
+    return reframe;
 }
 
 }  // namespace cl

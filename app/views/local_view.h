@@ -9,26 +9,42 @@
 #include <SFML/Graphics/VertexArray.hpp>
 #include <imgui.h>
 
-#include "app/shell/sandbox_state.h"
+#include "app/analysis/collision_report.h"
+#include "app/editor/camera.h"
+#include "app/views/overlays.h"
 #include "app/views/scan_geometry.h"
 #include "app/views/sprite_textures.h"
 
 namespace cl {
 
-/// Draws the local-space view into state.layout.local, in two phases like WorldView: build() prepares
-/// geometry, shapes, labels and its control strip; submit() draws through SFML.
+/// What the local view reads and edits in one frame; the shell fills it from its state. Every pointer is set.
+struct LocalViewFrame {
+    const Scene* scene = nullptr;
+    const CollisionReport* report = nullptr;
+    Camera* camera = nullptr;               ///< The view's camera; frame() moves it.
+    Rect view;                              ///< Where the view is drawn.
+    Rect bar;                               ///< The control strip above it (empty: no strip).
+    float* barHeight = nullptr;             ///< Receives the height the strip's rows took (the layout's next frame).
+    bool* referenceIsB = nullptr;           ///< B is the reference (A drawn as inverse(B)*A); the strip edits it.
+    bool* showSamples = nullptr;            ///< Draw A's sample points in the reference's grid; the strip edits it.
+    const OverlayFlags* overlays = nullptr;
+};
+
+/// Draws the local-space view into in.view, in two phases like WorldView: build() prepares geometry, shapes,
+/// labels and its control strip; submit() draws through SFML.
 class LocalView {
 public:
-    /// Prepares this frame; shapes and labels go into `list`.
-    void build(ImDrawList* list, SandboxState& state, const ScanGeometry& scan, SpriteTextures& textures);
+    /// Prepares this frame; shapes and labels go into `list`. True when the strip asks to frame the view again.
+    bool build(ImDrawList* list, const LocalViewFrame& in, const ScanGeometry& scan, SpriteTextures& textures);
     /// Draws what build() prepared.
     void submit(sf::RenderTarget& target);
     /// Fits the reference sprite and the other's ghost into the view.
-    void frame(SandboxState& state);
+    void frame(const LocalViewFrame& in);
 
 private:
-    /// The control strip above the view (state.layout.localBar): reference, samples, frame, counts.
-    void drawControls(SandboxState& state, const ScanGeometry& scan);
+    /// The control strip above the view (in.bar): reference, samples, frame, counts; true when "frame" or a
+    /// new reference asks to frame the view again.
+    bool drawControls(const LocalViewFrame& in, const ScanGeometry& scan);
 
     struct GhostDraw {
         const sf::Texture* texture = nullptr;

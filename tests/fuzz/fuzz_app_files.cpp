@@ -17,6 +17,7 @@
 #include "app/shell/app_settings.h"
 #include "app/shell/imgui_ini.h"
 #include "app/shell/recovery_info.h"
+#include "app/tools/settings_fields.h"
 
 namespace {
 
@@ -36,7 +37,6 @@ std::filesystem::path scratchFile() {
 
 void checkSettings(const cl::AppSettings& s) {
     if (s.windowWidth < 640 || s.windowWidth > 8192 || s.windowHeight < 480 || s.windowHeight > 8192) fail("window size out of range");
-    if (!(s.stepSpeed >= 1.0 && s.stepSpeed <= 1.0e6)) fail("step speed out of range");
     if (!(s.inspectorWidth >= 200.0f && s.inspectorWidth <= 1200.0f)) fail("inspector width out of range");
     if (!(s.bottomHeight >= 80.0f && s.bottomHeight <= 900.0f)) fail("bottom height out of range");
     if (!(s.localViewFraction >= 0.2f && s.localViewFraction <= 0.8f)) fail("local view fraction out of range");
@@ -55,8 +55,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         out.write(text.data(), static_cast<std::streamsize>(text.size()));
     }
     std::vector<std::string> warnings;
-    const cl::AppSettings settings = cl::loadSettings(scratchFile(), warnings);
+    nlohmann::json fileJson;
+    const cl::AppSettings settings = cl::loadSettings(scratchFile(), warnings, &fileJson);
     checkSettings(settings);
+    if (!fileJson.is_object()) fail("the settings file's object is not an object");
+    // The Step through tool reads its speed from the same object with the shared field reader.
+    double stepSpeed = 60.0;
+    cl::readSettingsNumber(fileJson, "step_speed", stepSpeed, 1.0, 1.0e6, warnings);
+    if (!(stepSpeed >= 1.0 && stepSpeed <= 1.0e6)) fail("step speed out of range");
     // What was read is written back and read again without a warning and unchanged.
     const std::string saveError = cl::saveSettings(settings, scratchFile());
     if (!saveError.empty()) fail("settings could not be saved: " + saveError);

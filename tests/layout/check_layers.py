@@ -2,9 +2,11 @@
 """The folder layering of core/ and app/, read from their own #include lines.
 
 core/: each folder may include only itself and the folders listed before it in CORE_LAYERS (record/
-includes nothing of the core). app/: the graph of folders must have no cycle. In both, no two modules
-(a header and its .cpp) may reach each other through their includes. Prints the graph, then
-every include that breaks a rule with its file and line; exits 1 if there is any.
+includes nothing of the core). app/: each folder may include only itself and the folders listed before it
+in APP_LAYERS (python/ stands apart: it includes only core/), main.cpp may include any of them, and the
+graph of folders must have no cycle. In both, no two modules (a header and its .cpp) may reach each other
+through their includes. Prints app's folder graph, then every include that breaks a rule with its file
+and line; exits 1 if there is any.
 Usage: check_layers.py SOURCE_DIR
 """
 import re
@@ -12,6 +14,10 @@ import sys
 from pathlib import Path
 
 CORE_LAYERS = ["base", "io", "collision", "contact", "motion", "scene", "check", "game"]
+# platform: the ImGui backend; gpu: the OpenGL test; editor: window-free editing; analysis: the answers;
+# views: drawing the scene; tools: the inspector's tools, their interface, commands and requests; shell: the
+# window, its state, menus and files; cli: the commands without a window. main.cpp (".") sits on top.
+APP_LAYERS = ["platform", "gpu", "editor", "analysis", "views", "tools", "shell", "cli"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"((core|app)/[^"]+)"')
 
 
@@ -83,6 +89,17 @@ def main():
             continue
         graph.setdefault(folder, set()).add(target)
         where.setdefault((folder, target), f"{file}:{line}")
+    for file, line, folder, layer, target in includes(root, "app"):
+        if layer != "app" or folder == target or folder == ".":
+            continue
+        if folder == "python" or target == "python":
+            errors.append(f"{file}:{line}: app/python/ stands apart (app/{folder} -> app/{target})")
+            continue
+        if folder not in APP_LAYERS or target not in APP_LAYERS:
+            errors.append(f"{file}:{line}: app/{folder if folder not in APP_LAYERS else target}/ is not a listed layer")
+            continue
+        if APP_LAYERS.index(target) > APP_LAYERS.index(folder):
+            errors.append(f"{file}:{line}: app/{folder}/ includes app/{target}/, a layer above it")
     for folder in sorted(graph):
         print(f"app/{folder} -> {', '.join('app/' + t for t in sorted(graph[folder]))}")
     cycle = find_cycle(graph)

@@ -25,8 +25,6 @@ TEST(AppSettings, JsonRoundTripKeepsEveryField) {
     s.localReferenceIsB = false;
     s.classicControls = true;
     s.algorithm = "pixel-exact";
-    s.stepSpeed = 250.0;
-    s.showStepCursor = true;
     s.inspectorWidth = 333.0f;
     s.recentFiles = {"/a.json", "/b.json"};
     std::vector<std::string> warnings;
@@ -36,9 +34,9 @@ TEST(AppSettings, JsonRoundTripKeepsEveryField) {
 
 TEST(AppSettings, WrongTypesKeepDefaultsAndWarn) {
     std::vector<std::string> warnings;
-    const AppSettings s = settingsFromJson({{"show_legend", "yes"}, {"step_speed", 5.0}}, warnings);
+    const AppSettings s = settingsFromJson({{"show_legend", "yes"}, {"bottom_height", 250.0}}, warnings);
     EXPECT_TRUE(s.showLegend);
-    EXPECT_EQ(s.stepSpeed, 5.0);
+    EXPECT_EQ(s.bottomHeight, 250.0f);
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_NE(warnings[0].find("show_legend"), std::string::npos);
 }
@@ -75,6 +73,24 @@ TEST(AppSettings, SaveThenLoadGivesTheSameSettings) {
     EXPECT_EQ(loadSettings(file, warnings), s);
 }
 
+TEST(AppSettings, TheToolsKeysAreSavedBesideTheAppsAndReadBack) {
+    const auto file = tempDir("tool-keys") / "settings.json";
+    AppSettings s;
+    s.showLegend = false;
+    ASSERT_EQ(saveSettings(s, file, {{"step_speed", 250.0}, {"show_step_cursor", true}}), "");
+    std::vector<std::string> warnings;
+    nlohmann::json fileJson;
+    EXPECT_EQ(loadSettings(file, warnings, &fileJson), s);
+    EXPECT_TRUE(warnings.empty());
+    EXPECT_EQ(fileJson.at("step_speed"), 250.0);
+    EXPECT_EQ(fileJson.at("show_step_cursor"), true);
+    EXPECT_EQ(fileJson.at("show_legend"), false);
+
+    nlohmann::json none = {{"stale", 1}};
+    EXPECT_EQ(loadSettings(tempDir("tool-keys-missing") / "settings.json", warnings, &none), AppSettings{});
+    EXPECT_EQ(none, nlohmann::json::object());
+}
+
 TEST(AppSettings, RecentFilesPutTheNewestFirstWithoutDuplicates) {
     AppSettings s;
     addRecentFile(s, "/a.json");
@@ -102,13 +118,12 @@ TEST(AppSettings, HugeNumbersWrongTypesNullsAndArraysGiveClampedValuesOrDefaults
     std::vector<std::string> warnings;
     // 1e308 as a window width used to be a float-to-int cast of a value no int holds (undefined).
     AppSettings s = settingsFromJson(nlohmann::json::parse(R"({"window_width": 1e308, "window_height": -1e308,
-        "step_speed": null, "inspector_width": [1], "bottom_height": "tall", "local_view_fraction": 1e-308,
+        "inspector_width": [1], "bottom_height": "tall", "local_view_fraction": 1e-308,
         "show_legend": 1, "algorithm": {"x": 1}, "overlays": [true], "recent_files": [7, null, "", "ok.json"]})"),
                                      warnings);
     EXPECT_EQ(s.windowWidth, 8192);
     EXPECT_EQ(s.windowHeight, 480);
     const AppSettings defaults;
-    EXPECT_EQ(s.stepSpeed, defaults.stepSpeed);
     EXPECT_EQ(s.inspectorWidth, defaults.inspectorWidth);
     EXPECT_EQ(s.bottomHeight, defaults.bottomHeight);
     EXPECT_FLOAT_EQ(s.localViewFraction, 0.2f);
@@ -117,7 +132,7 @@ TEST(AppSettings, HugeNumbersWrongTypesNullsAndArraysGiveClampedValuesOrDefaults
     EXPECT_EQ(s.overlays, defaults.overlays);
     EXPECT_EQ(s.recentFiles, std::vector<std::string>{"ok.json"});
     // One warning per field that was not taken as written (recent_files: three entries dropped).
-    EXPECT_EQ(warnings.size(), 12u);
+    EXPECT_EQ(warnings.size(), 11u);
     for (const auto& w : warnings) EXPECT_EQ(w.rfind("settings: ", 0), 0u) << w;
 }
 

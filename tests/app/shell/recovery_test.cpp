@@ -163,21 +163,21 @@ TEST_F(RecoveryTest, ImagesMovedBetweenTheCrashAndTheRestoreAreSavedEmbeddedAndT
     std::filesystem::rename(folder / "sprites", folder / "moved-sprites");
 
     SandboxState state;
-    state.document.reset(test::twoSpriteScene());
+    state.open.document.reset(test::twoSpriteScene());
     Recovery recovery(folder / "state");
     ASSERT_TRUE(restoreRecovery(state, recovery));
-    ASSERT_EQ(state.errors.size(), 1u);  // the warning about F.png
-    EXPECT_NE(state.errors[0].find("F.png"), std::string::npos) << state.errors[0];
-    state.errors.clear();
+    ASSERT_EQ(state.dialogs.errors.size(), 1u);  // the warning about F.png
+    EXPECT_NE(state.dialogs.errors[0].find("F.png"), std::string::npos) << state.dialogs.errors[0];
+    state.dialogs.errors.clear();
 
     saveCurrent(state);
-    EXPECT_TRUE(state.errors.empty());
-    EXPECT_FALSE(state.document.dirty());
+    EXPECT_TRUE(state.dialogs.errors.empty());
+    EXPECT_FALSE(state.open.document.dirty());
     SceneLoadResult saved = loadScene(sceneFile);
     ASSERT_TRUE(saved.ok()) << saved.message();
     expectSameScene(*saved.scene, original);
 
-    recovery.update(state.document, state.file, Recovery::Clock::now());
+    recovery.update(state.open.document, state.open.file, Recovery::Clock::now());
     EXPECT_TRUE(recovery.takeMessages().empty());
     EXPECT_FALSE(recovery.find().has_value());
 }
@@ -190,7 +190,7 @@ TEST_F(RecoveryTest, ACopyIsKeptAsideWhenTheSavedSceneDoesNotLoadBack) {
         ASSERT_EQ(crashed.write(original, sceneFile), "");
     }
     SandboxState state;
-    state.document.reset(test::twoSpriteScene());
+    state.open.document.reset(test::twoSpriteScene());
     Recovery recovery(folder / "state");
     ASSERT_TRUE(restoreRecovery(state, recovery));
     const std::string copy = readText(recovery.sceneFile());
@@ -199,7 +199,7 @@ TEST_F(RecoveryTest, ACopyIsKeptAsideWhenTheSavedSceneDoesNotLoadBack) {
     saveCurrent(state);
     ASSERT_FALSE(loadScene(sceneFile).ok());
 
-    recovery.update(state.document, state.file, Recovery::Clock::now());
+    recovery.update(state.open.document, state.open.file, Recovery::Clock::now());
     const std::vector<std::string> messages = recovery.takeMessages();
     ASSERT_EQ(messages.size(), 1u);
     EXPECT_NE(messages[0].find("does not load back"), std::string::npos) << messages[0];
@@ -210,13 +210,13 @@ TEST_F(RecoveryTest, ACopyIsKeptAsideWhenTheSavedSceneDoesNotLoadBack) {
     EXPECT_EQ(readText(kept), copy);
 
     // Later autosaves go to recovery.json and never touch the kept copy.
-    Document& doc = state.document;
+    Document& doc = state.open.document;
     SpriteTransform t = doc.scene().sprites[1].transform;
     t.position.x += 1;
     doc.setTransform(1, t, "move");
     const auto now = Recovery::Clock::now();
-    recovery.update(doc, state.file, now);
-    recovery.update(doc, state.file, now + 6s);
+    recovery.update(doc, state.open.file, now);
+    recovery.update(doc, state.open.file, now + 6s);
     recovery.wait();
     EXPECT_TRUE(std::filesystem::exists(recovery.sceneFile()));
     EXPECT_EQ(readText(kept), copy);
@@ -263,16 +263,16 @@ TEST_F(RecoveryTest, RestoringMakesTheSceneDirtyWithItsOriginalPathSoSaveWritesT
         ASSERT_EQ(crashed.write(original, sceneFile), "");
     }
     SandboxState state;
-    state.document.reset(test::twoSpriteScene());
+    state.open.document.reset(test::twoSpriteScene());
     Recovery recovery(folder / "state");
     ASSERT_TRUE(restoreRecovery(state, recovery));
-    EXPECT_TRUE(state.document.dirty());
-    EXPECT_EQ(state.file, sceneFile);
-    expectSameScene(state.document.scene(), original);
+    EXPECT_TRUE(state.open.document.dirty());
+    EXPECT_EQ(state.open.file, sceneFile);
+    expectSameScene(state.open.document.scene(), original);
 
     saveCurrent(state);
-    EXPECT_TRUE(state.errors.empty());
-    EXPECT_FALSE(state.document.dirty());
+    EXPECT_TRUE(state.dialogs.errors.empty());
+    EXPECT_FALSE(state.open.document.dirty());
     SceneLoadResult saved = loadScene(sceneFile);
     ASSERT_TRUE(saved.ok()) << saved.message();
     expectSameScene(*saved.scene, original);
@@ -280,7 +280,7 @@ TEST_F(RecoveryTest, RestoringMakesTheSceneDirtyWithItsOriginalPathSoSaveWritesT
     EXPECT_NE(readText(sceneFile).find("\"../sprites/F.png\""), std::string::npos);
 
     // Clean now: the next update removes the recovery files.
-    recovery.update(state.document, state.file, Recovery::Clock::now());
+    recovery.update(state.open.document, state.open.file, Recovery::Clock::now());
     EXPECT_FALSE(recovery.find().has_value());
     EXPECT_FALSE(std::filesystem::exists(recovery.infoFile()));
 }
@@ -289,18 +289,18 @@ TEST_F(RecoveryTest, AnUnreadableRecoveryFileKeepsTheSceneAndTheFileAndSaysWhere
     std::filesystem::create_directories(folder / "state");
     std::ofstream(folder / "state" / "recovery.json") << "{ truncated";
     SandboxState state;
-    state.document.reset(test::twoSpriteScene());
+    state.open.document.reset(test::twoSpriteScene());
     Recovery recovery(folder / "state");
     ASSERT_TRUE(recovery.find().has_value());
     EXPECT_TRUE(recovery.find()->original.empty());
     EXPECT_FALSE(restoreRecovery(state, recovery));
-    EXPECT_FALSE(state.document.dirty());
-    EXPECT_EQ(state.document.scene().title, "test");
-    ASSERT_FALSE(state.errors.empty());
+    EXPECT_FALSE(state.open.document.dirty());
+    EXPECT_EQ(state.open.document.scene().title, "test");
+    ASSERT_FALSE(state.dialogs.errors.empty());
     // Set aside under a name of its own, so no later autosave overwrites it, and the message says where.
-    const std::size_t at = state.errors[0].find("recovery-kept-");
-    ASSERT_NE(at, std::string::npos) << state.errors[0];
-    std::string kept = state.errors[0].substr(state.errors[0].rfind(' ', at) + 1);
+    const std::size_t at = state.dialogs.errors[0].find("recovery-kept-");
+    ASSERT_NE(at, std::string::npos) << state.dialogs.errors[0];
+    std::string kept = state.dialogs.errors[0].substr(state.dialogs.errors[0].rfind(' ', at) + 1);
     kept.pop_back();
     EXPECT_EQ(readText(kept), "{ truncated");
     EXPECT_FALSE(std::filesystem::exists(folder / "state" / "recovery.json"));
@@ -377,29 +377,29 @@ TEST_F(RecoveryTest, AFailedAutosaveIsReportedAndLeavesNoFile) {
 
 TEST_F(RecoveryTest, AFailedSaveShowsTheErrorAndKeepsTheUnsavedState) {
     SandboxState state;
-    state.document.reset(makeScene());
-    state.file = folder / "scenes" / "mine.json";
-    SpriteTransform t = state.document.scene().sprites[1].transform;
+    state.open.document.reset(makeScene());
+    state.open.file = folder / "scenes" / "mine.json";
+    SpriteTransform t = state.open.document.scene().sprites[1].transform;
     t.position.x = 42.0;
-    state.document.setTransform(1, t);
-    ASSERT_TRUE(state.document.dirty());
+    state.open.document.setTransform(1, t);
+    ASSERT_TRUE(state.open.document.dirty());
 
     EXPECT_FALSE(saveSceneTo(state, folder / "no-such-folder" / "other.json", false));
-    ASSERT_EQ(state.errors.size(), 1u);
-    EXPECT_NE(state.errors[0].find("other.json"), std::string::npos) << state.errors[0];
-    EXPECT_TRUE(state.document.dirty());
-    EXPECT_EQ(state.file, folder / "scenes" / "mine.json");
-    EXPECT_EQ(state.document.scene().sprites[1].transform.position.x, 42.0);
+    ASSERT_EQ(state.dialogs.errors.size(), 1u);
+    EXPECT_NE(state.dialogs.errors[0].find("other.json"), std::string::npos) << state.dialogs.errors[0];
+    EXPECT_TRUE(state.open.document.dirty());
+    EXPECT_EQ(state.open.file, folder / "scenes" / "mine.json");
+    EXPECT_EQ(state.open.document.scene().sprites[1].transform.position.x, 42.0);
 }
 
 TEST_F(RecoveryTest, ASaveThatFailsHalfWayLeavesTheOldFileIntactAndTheSceneDirty) {
     SandboxState state;
-    state.document.reset(makeScene());
+    state.open.document.reset(makeScene());
     ASSERT_TRUE(saveSceneTo(state, folder / "scenes" / "mine.json", false));
     const std::string before = readText(folder / "scenes" / "mine.json");
     ASSERT_FALSE(before.empty());
-    state.document.edit("Notes", [](Scene& s) { s.notes = std::string(8192, 'n'); });
-    ASSERT_TRUE(state.document.dirty());
+    state.open.document.edit("Notes", [](Scene& s) { s.notes = std::string(8192, 'n'); });
+    ASSERT_TRUE(state.open.document.dirty());
 
     // A file size limit makes write() fail with EFBIG part-way through, even for root (a full disk).
     rlimit original{};
@@ -412,9 +412,9 @@ TEST_F(RecoveryTest, ASaveThatFailsHalfWayLeavesTheOldFileIntactAndTheSceneDirty
     ::setrlimit(RLIMIT_FSIZE, &original);
     std::signal(SIGXFSZ, previousHandler);
 
-    ASSERT_EQ(state.errors.size(), 1u);
-    EXPECT_NE(state.errors[0].find("mine.json"), std::string::npos) << state.errors[0];
-    EXPECT_TRUE(state.document.dirty());
+    ASSERT_EQ(state.dialogs.errors.size(), 1u);
+    EXPECT_NE(state.dialogs.errors[0].find("mine.json"), std::string::npos) << state.dialogs.errors[0];
+    EXPECT_TRUE(state.open.document.dirty());
     EXPECT_EQ(readText(folder / "scenes" / "mine.json"), before);
     int entries = 0;
     for (const auto& entry : std::filesystem::directory_iterator(folder / "scenes")) {

@@ -1,4 +1,4 @@
-#include "app/shell/command_table.h"
+#include "app/tools/command_table.h"
 
 namespace cl {
 

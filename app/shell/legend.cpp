@@ -8,8 +8,8 @@
 
 namespace cl {
 
-void drawLegend(SandboxState& state) {
-    const Rect& r = state.layout.legend;
+void drawLegend(AppSettings& settings, SandboxLayout& layout) {
+    const Rect& r = layout.legend;
     if (r.size().y <= 0.0) return;
     ImGui::SetNextWindowPos(ImVec2(float(r.min.x), float(r.min.y)), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(float(r.size().x), float(r.size().y)), ImGuiCond_Always);
@@ -39,22 +39,22 @@ void drawLegend(SandboxState& state) {
             ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 4), ImVec2(p.x + 14, p.y + h - 4), colour);
             ImGui::Dummy(ImVec2(16, h));
             ImGui::SameLine();
-            bool& on = state.settings.overlays[static_cast<std::size_t>(info.id)];
+            bool& on = settings.overlays[static_cast<std::size_t>(info.id)];
             ImGui::Checkbox(label.c_str(), &on);
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(info.tooltip).c_str());
             ImGui::PopID();
         }
         place(checkboxWidth("Classic controls"));
-        ImGui::Checkbox("Classic controls", &state.settings.classicControls);
+        ImGui::Checkbox("Classic controls", &settings.classicControls);
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("The XNA test program: hold left to put A's pivot at the cursor, right for B;\n"
                               "wheel rotates the last one moved, Alt/Ctrl+wheel scales it.");
         }
         place(ImGui::CalcTextSize("hide").x + style.FramePadding.x * 2.0f);
-        if (ImGui::SmallButton("hide")) state.settings.showLegend = false;
+        if (ImGui::SmallButton("hide")) settings.showLegend = false;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("View > Legend shows it again.");
         // The height the rows took: the layout gives the strip exactly this from the next frame on.
-        state.layout.legendHeight = ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;
+        layout.legendHeight = ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;
     }
     ImGui::End();
 }

@@ -1,6 +1,6 @@
 // The command table: shortcuts match exactly, disabled or action-less rows let the key through, and
 // the sandbox's table gives every key one meaning and every key an F1 line.
-#include "app/shell/command_table.h"
+#include "app/tools/command_table.h"
 #include "app/shell/file_actions.h"
 #include "app/shell/sandbox_commands.h"
 #include "app/tools/tool_registry.h"
@@ -74,8 +74,9 @@ TEST(SandboxCommands, F2OpensTheNotesTab) {
     state.tools = makeTools();
     const CommandTable table = makeCommands(state);
     EXPECT_TRUE(table.dispatch(InputEvent::keyDown(Key::F2)));
-    ASSERT_GE(state.focusTool, 0);
-    EXPECT_EQ(state.tools[std::size_t(state.focusTool)]->id(), "notes");
+    ASSERT_TRUE(state.requests.has<FocusTool>());
+    ASSERT_GE(state.requests.find<FocusTool>()->index, 0);
+    EXPECT_EQ(state.tools[std::size_t(state.requests.find<FocusTool>()->index)]->id(), "notes");
     const Command* notes = table.find("view.tool.notes");
     ASSERT_NE(notes, nullptr);
     EXPECT_EQ(notes->shortcuts.front().text(), "F2");  // its own key first: the menu shows it
@@ -87,8 +88,9 @@ TEST(SandboxCommands, F3OpensTheContactTab) {
     state.tools = makeTools();
     const CommandTable table = makeCommands(state);
     EXPECT_TRUE(table.dispatch(InputEvent::keyDown(Key::F3)));
-    ASSERT_GE(state.focusTool, 0);
-    EXPECT_EQ(state.tools[std::size_t(state.focusTool)]->id(), "contact");
+    ASSERT_TRUE(state.requests.has<FocusTool>());
+    ASSERT_GE(state.requests.find<FocusTool>()->index, 0);
+    EXPECT_EQ(state.tools[std::size_t(state.requests.find<FocusTool>()->index)]->id(), "contact");
     const Command* contact = table.find("view.tool.contact");
     ASSERT_NE(contact, nullptr);
     EXPECT_EQ(contact->shortcuts.front().text(), "F3");  // the menu and the F1 line show it first
@@ -103,13 +105,14 @@ TEST(SandboxCommands, CtrlDigitsOpenTheFirstNineTabsInRegistryOrder) {
     const Key digits[] = {Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9};
     const std::size_t count = std::min<std::size_t>(9, state.tools.size());
     for (std::size_t i = 0; i < count; ++i) {
-        state.focusTool = -1;
+        state.requests.take<FocusTool>();
         EXPECT_TRUE(table.dispatch(InputEvent::keyDown(digits[i], {.ctrl = true}))) << "Ctrl+" << i + 1;
-        EXPECT_EQ(state.focusTool, int(i)) << "Ctrl+" << i + 1;
+        const std::optional<FocusTool> focus = state.requests.take<FocusTool>();
+        ASSERT_TRUE(focus) << "Ctrl+" << i + 1;
+        EXPECT_EQ(focus->index, int(i)) << "Ctrl+" << i + 1;
     }
-    state.focusTool = -1;
     EXPECT_FALSE(table.dispatch(InputEvent::keyDown(Key::Num1)));  // a bare digit is not a shortcut
-    EXPECT_EQ(state.focusTool, -1);
+    EXPECT_FALSE(state.requests.has<FocusTool>());
 }
 
 TEST(ToolRegistry, FindsAToolByIdOrTitleInAnyCase) {
@@ -128,15 +131,16 @@ TEST(SandboxCommands, ASceneWithNotesOpensOnItsNotesAndOneWithoutStaysPut) {
     state.tools = makeTools();
     Scene scene;
     scene.notes = "Read me first.";
-    state.document.reset(scene);
+    state.open.document.reset(scene);
     sceneOpened(state);
-    ASSERT_GE(state.focusTool, 0);
-    EXPECT_EQ(state.tools[std::size_t(state.focusTool)]->id(), "notes");
+    ASSERT_TRUE(state.requests.has<FocusTool>());
+    ASSERT_GE(state.requests.find<FocusTool>()->index, 0);
+    EXPECT_EQ(state.tools[std::size_t(state.requests.find<FocusTool>()->index)]->id(), "notes");
 
-    state.focusTool = -1;
-    state.document.reset(Scene{});
+    state.requests.take<FocusTool>();
+    state.open.document.reset(Scene{});
     sceneOpened(state);
-    EXPECT_EQ(state.focusTool, -1);
+    EXPECT_FALSE(state.requests.has<FocusTool>());
 }
 
 }  // namespace
