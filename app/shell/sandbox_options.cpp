@@ -17,10 +17,10 @@ CommandOptions sandboxOptions() {
         flagOption("--animate", "turn and move sprite A a little every frame, like a drag (for --stats)"),
         flagOption("--all-overlays", "switch every overlay on"),
         wholeSizeOption("--size", "WxH", kMinWindowWidth, kMaxWindowSide, kMinWindowHeight, kMaxWindowSide,
-                        "window size in pixels, also over the size saved from the last run (default: the saved\n"
-                        "size, 1600x900 in a scripted run); width " + std::to_string(kMinWindowWidth) + " .. " +
+                        "window size in pixels, width " + std::to_string(kMinWindowWidth) + " .. " +
                             std::to_string(kMaxWindowSide) + ", height " + std::to_string(kMinWindowHeight) + " .. " +
-                            std::to_string(kMaxWindowSide)),
+                            std::to_string(kMaxWindowSide) +
+                            "; it wins over the size saved by\nthe last run (default: that size; 1600x900 in a scripted run)"),
         textOption("--tool", "NAME", "open this tool's tab (its title or id: contact, game, step-through, ...)"),
         pathOption("--save-bug-report", "FILE",
                    "with --frames: after the last frame, save what File > Save as bug report\n"
