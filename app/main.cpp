@@ -1,11 +1,12 @@
-// collision-lab: `collision-lab check ...` runs the headless checker, `collision-lab game ...` the headless
-// falling-blocks game; anything else opens the sandbox.
+// collision-lab: one executable, one command table. `collision-lab WORD ...` runs the command named WORD;
+// anything else opens the sandbox (the row without a name). `collision-lab --help` lists the commands.
 
 #include <iostream>
 #include <string_view>
 #include <vector>
 
 #include "app/cli/check_command.h"
+#include "app/cli/cli_command.h"
 #include "app/cli/game_command.h"
 #include "app/gpu/gpu_collision.h"
 #include "app/shell/asset_paths.h"
@@ -17,18 +18,19 @@ int main(int argc, char** argv) {
     cl::AlgorithmSet algorithms(cl::coreAlgorithms().all());
     algorithms.add(cl::gpuAlgorithm());
 
-    std::vector<std::string_view> args(argv + 1, argv + argc);
-    auto gameSprites = [] {
-        const auto assets = cl::findAssetsDir();
-        return assets ? *assets / "sprites" : std::filesystem::path("assets/sprites");
+    // Every command of the program, one row each (name, summary, options, run).
+    const cl::CliCommand commands[] = {
+        cl::checkCommand(),
+        cl::gameCommand(),
+        cl::sandboxCommand(),
     };
-    if (!args.empty() && args.front() == "check") {
-        const int status = cl::runCheckCommand({args.begin() + 1, args.end()}, std::cout, std::cerr, algorithms, gameSprites());
-        cl::releaseSharedGpuCollider();
-        return status;
-    }
-    if (!args.empty() && args.front() == "game") {
-        return cl::runGameCommand({args.begin() + 1, args.end()}, std::cout, std::cerr, gameSprites());
-    }
-    return cl::runSandbox(args, algorithms);
+
+    const auto assets = cl::findAssetsDir();
+    const cl::CliContext context{std::cout, std::cerr, algorithms,
+                                 assets ? *assets / "sprites" : std::filesystem::path("assets/sprites")};
+    const std::vector<std::string_view> args(argv + 1, argv + argc);
+    const int status = cl::runCli(commands, args, context);
+    // check may have used the gpu test; its OpenGL context goes before static destructors run.
+    cl::releaseSharedGpuCollider();
+    return status;
 }

@@ -2,10 +2,10 @@
 #include "app/cli/check_command.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +24,7 @@
 #include "core/scene/scene.h"
 #include "core/check/scene_check.h"
 #include "app/cli/game_command.h"
+#include "app/cli/options.h"
 
 namespace cl {
 namespace {
@@ -36,63 +37,106 @@ constexpr double kDefaultBudgetSeconds = 300.0;
 /// A run longer than this shows its progress on a terminal.
 constexpr double kProgressAfterSeconds = 2.0;
 
-void printHelp(std::ostream& out, const AlgorithmSet& available) {
-    out << "usage: collision-lab check SCENE|RUN [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json]\n"
-           "                          [--verify] [--sampling center|xna] [--scan a-to-b|b-to-a|both]\n"
-           "                          [--print-expect] [--all-frames] [--help]\n"
-           "                          [--contact] [--push up|down|left|right|X,Y] [--resolution R]\n"
-           "                          [--cspace PNG] [--frames] [--sweep-resolution H]\n"
-           "\n"
-           "Loads the scene file SCENE, runs collision tests on its sprite pairs and prints the results.\n"
-           "A run file of the falling-blocks game (\"format\": \"collision-lab/run\", whatever its name) is\n"
-           "replayed instead, exactly as `collision-lab game --run RUN` does (the same output; --json too):\n"
-           "exit 1 if its hits differ from those it recorded. Only --json and --verify apply to a run file.\n"
-           "\n"
-           "  --algorithm LIST  tests to run, comma-separated, or 'all'. Default: all of them.\n"
-           "                    The option may be repeated. Tests:\n";
-    for (const auto& algorithm : available.all()) {
-        std::string name(algorithm.name);
-        name.resize(std::max<std::size_t>(name.size(), 13), ' ');
-        out << "                      " << name << algorithm.summary << "\n";
+std::string contactResolutionsText() {
+    std::vector<std::string> words;
+    for (int r : kContactResolutions) words.push_back(std::to_string(r));
+    std::string text;
+    for (std::size_t i = 0; i < words.size(); ++i) text += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    return text;
+}
+
+// --pair's value before the scene is read: two names around a comma (resolvePair splits it later).
+std::string pairProblem(std::string_view value) {
+    if (value.find(',') == std::string_view::npos || value.front() == ',' || value.back() == ',') {
+        return "needs two sprite names separated by a comma, got '" + std::string(value) + "'";
     }
-    out << "  --pair A,B        only the pair of sprites A and B, with A scanned into B.\n"
-           "                    Default: every pair in file order, the earlier sprite scanned (A).\n"
-           "                    Names may hold commas: the one split that names two sprites is taken.\n"
-           "  --sampling MODE   'center' (sample (x+0.5, y+0.5), floor) or 'xna' (sample (x, y), round half\n"
-           "                    to even) for pixel-naive and pixel-step. Default: the scene's \"sampling\".\n"
-           "  --scan DIR        'a-to-b' (A's samples mapped into B), 'b-to-a' (B's into A) or 'both' (a hit\n"
-           "                    if either hits; counts add up) for pixel-naive, pixel-step and pixel-fast.\n"
-           "                    Default: the scene's \"scan\" (a-to-b when it has none).\n"
-           "  --json            print the results as JSON instead of a table.\n"
-           "  --verify          compare the results with the scene's \"expect\" block (also running any\n"
-           "                    pair it names, such as \"R/F\"), print each difference, exit 1 if any.\n"
-           "                    Expectations for tests not run (see --algorithm, --pair) are skipped.\n"
-           "  --print-expect    print an \"expect\" block (hit and overlap of every result) to paste\n"
-           "                    into the scene file; check those values by hand before committing.\n"
-           "  --contact         also answer which way out (core/README.md, \"Contact: which way out\"):\n"
-           "                    separation vector, depth, normal, push-out, approach, contact centroid and\n"
-           "                    gradient normal, with the scene's contact.test (default pixel-fast).\n"
-           "  --push DIR        push-out direction: up, down, left, right or X,Y (any non-zero vector);\n"
-           "                    approach goes the opposite way. Default: the scene's contact.push, or up.\n"
-           "  --resolution R    lattice step 1/R pixel, R in 1, 2, 4, 8. Default: contact.resolution, or 1.\n"
-           "  --cspace PNG      write the first pair's configuration-space map (every offset of A in the\n"
-           "                    default window: hits dark, free light, t = 0 marked by a red cross).\n"
-           "  --budget SECONDS  stop with exit status 2 once the tests have run this long (default 300;\n"
-           "                    0 = no limit). Runs over 2 s show their progress on a terminal.\n"
-           "  --all-frames      print the matrix of which frames of A hit which frames of B (each pair, or\n"
-           "                    --pair): an animation's frames, an atlas's frames or a grid's cells; each\n"
-           "                    sprite keeps its transform. Tests: --algorithm (default pixel-fast).\n"
-           "  --frames          the scene's timeline: per frame, the discrete answer and the swept answer\n"
-           "                    for the interval after it (time of impact, first pixel pair, world point),\n"
-           "                    then the tunnelling intervals. One test (default pixel-fast; --algorithm\n"
-           "                    picks others). With --verify, the \"frames\" and \"time_of_impact\" entries\n"
-           "                    of the expect block are compared (plain --verify compares them too).\n"
-           "  --sweep-resolution H  with --frames: the most world pixels a solid point may move between\n"
-           "                    two sub-steps. Default: the scene's \"sweep_resolution\" (0.25 when it has none).\n"
-           "  --help            this text.\n"
-           "\n"
-           "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
-           "invalid scene, unknown option, algorithm or sprite); the reason is printed on stderr.\n";
+    return {};
+}
+
+std::string pushProblem(std::string_view value) {
+    std::string why;
+    return parsePushDirection(value, why) ? std::string() : why;
+}
+
+CommandOptions checkOptions(const CliContext& context) {
+    CommandOptions c;
+    c.positional = "SCENE|RUN";
+    c.positionalNoun = "scene file";
+    c.positionalRequired = true;
+    c.intro =
+        "Loads the scene file SCENE, runs collision tests on its sprite pairs and prints the results.\n"
+        "A run file of the falling-blocks game (\"format\": \"collision-lab/run\", whatever its name) is\n"
+        "replayed instead, exactly as `collision-lab game --run RUN` does (the same output; --json too):\n"
+        "exit 1 if its hits differ from those it recorded. Only --json and --verify apply to a run file.\n";
+    std::string tests = "tests to run, comma-separated, or 'all'. Default: all of them.\nThe option may be repeated. Tests:";
+    std::vector<std::string> names{"all"};
+    for (const auto& algorithm : context.algorithms.all()) {
+        std::string name(algorithm.name);
+        names.push_back(name);
+        name.resize(std::max<std::size_t>(name.size(), 13), ' ');
+        tests += "\n  " + name + std::string(algorithm.summary);
+    }
+    std::vector<std::string> resolutions;
+    for (int r : kContactResolutions) resolutions.push_back(std::to_string(r));
+    c.rows = {
+        listOption("--algorithm", "LIST", names, tests).adds(),
+        textOption("--pair", "A,B",
+                   "only the pair of sprites A and B, with A scanned into B.\n"
+                   "Default: every pair in file order, the earlier sprite scanned (A).\n"
+                   "Names may hold commas: the one split that names two sprites is taken.")
+            .once()
+            .checkedBy(pairProblem),
+        choiceOption("--sampling", "MODE", {"center", "xna"},
+                     "'center' (sample (x+0.5, y+0.5), floor) or 'xna' (sample (x, y), round half\n"
+                     "to even) for pixel-naive and pixel-step. Default: the scene's \"sampling\"."),
+        choiceOption("--scan", "DIR", {"a-to-b", "b-to-a", "both"},
+                     "'a-to-b' (A's samples mapped into B), 'b-to-a' (B's into A) or 'both' (a hit\n"
+                     "if either hits; counts add up) for pixel-naive, pixel-step and pixel-fast.\n"
+                     "Default: the scene's \"scan\" (a-to-b when it has none)."),
+        flagOption("--json", "print the results as JSON instead of a table."),
+        flagOption("--verify",
+                   "compare the results with the scene's \"expect\" block (also running any\n"
+                   "pair it names, such as \"R/F\"), print each difference, exit 1 if any.\n"
+                   "Expectations for tests not run (see --algorithm, --pair) are skipped."),
+        flagOption("--print-expect",
+                   "print an \"expect\" block (hit and overlap of every result) to paste\n"
+                   "into the scene file; check those values by hand before committing."),
+        flagOption("--contact",
+                   "also answer which way out (core/README.md, \"Contact: which way out\"):\n"
+                   "separation vector, depth, normal, push-out, approach, contact centroid and\n"
+                   "gradient normal, with the scene's contact.test (default pixel-fast)."),
+        textOption("--push", "DIR",
+                   "push-out direction: up, down, left, right or X,Y (any non-zero vector);\n"
+                   "approach goes the opposite way. Default: the scene's contact.push, or up.")
+            .checkedBy(pushProblem),
+        choiceOption("--resolution", "R", resolutions,
+                     "lattice step 1/R pixel, R in " + contactResolutionsText() + ". Default: contact.resolution, or 1."),
+        pathOption("--cspace", "PNG",
+                   "write the first pair's configuration-space map (every offset of A in the\n"
+                   "default window: hits dark, free light, t = 0 marked by a red cross)."),
+        numberOption("--budget", "SECONDS", 0.0, std::numeric_limits<double>::infinity(),
+                     "stop with exit status 2 once the tests have run this long (default 300;\n"
+                     "0 = no limit). Runs over 2 s show their progress on a terminal.")
+            .expecting("a number of seconds, 0 or more (0 = no limit)"),
+        flagOption("--all-frames",
+                   "print the matrix of which frames of A hit which frames of B (each pair, or\n"
+                   "--pair): an animation's frames, an atlas's frames or a grid's cells; each\n"
+                   "sprite keeps its transform. Tests: --algorithm (default pixel-fast)."),
+        flagOption("--frames",
+                   "the scene's timeline: per frame, the discrete answer and the swept answer\n"
+                   "for the interval after it (time of impact, first pixel pair, world point),\n"
+                   "then the tunnelling intervals. One test (default pixel-fast; --algorithm\n"
+                   "picks others). With --verify, the \"frames\" and \"time_of_impact\" entries\n"
+                   "of the expect block are compared (plain --verify compares them too)."),
+        numberOption("--sweep-resolution", "H", kMinSweepResolution, kMaxSweepResolution,
+                     "with --frames: the most world pixels a solid point may move between\n"
+                     "two sub-steps. Default: the scene's \"sweep_resolution\" (0.25 when it has none).")
+            .measuredIn("world pixels"),
+    };
+    c.outro =
+        "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
+        "invalid scene, unknown option, algorithm or sprite); the reason is printed on stderr.\n";
+    return c;
 }
 
 struct CheckArguments {
@@ -104,57 +148,11 @@ struct CheckArguments {
     bool allFrames = false;
     bool frames = false;
     std::optional<double> sweepResolution;  // --sweep-resolution: overrides the scene's.
-    bool help = false;
     std::string cspace;  ///< --cspace: where to write the first pair's map.
     std::optional<std::string> pairText;  // --pair as given; split once the sprite names are known
     double budgetSeconds = kDefaultBudgetSeconds;
     std::vector<std::string> given;  ///< The options given, in order (a run file takes only some).
 };
-
-std::vector<std::string> splitCommas(std::string_view text) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (true) {
-        auto comma = text.find(',', start);
-        parts.emplace_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-        if (comma == std::string_view::npos) break;
-        start = comma + 1;
-    }
-    return parts;
-}
-
-// The contact options (issue 13). Returns true when `option` is one of them; a usage error goes to `error`.
-template <typename TakeValue>
-bool parseContactOption(std::string_view option, std::optional<std::string_view> value, TakeValue takeValue,
-                        CheckArguments& parsed, std::optional<std::string>& error) {
-    if (option == "--contact") {
-        if (value) error = "--contact takes no value";
-        parsed.options.contact = true;
-    } else if (option == "--push") {
-        auto v = takeValue();
-        std::string why = "needs a direction: up, down, left, right or X,Y";
-        auto direction = v ? parsePushDirection(*v, why) : std::nullopt;
-        if (!direction) error = "--push: " + why;
-        parsed.options.push = direction;
-        parsed.options.contact = true;
-    } else if (option == "--resolution") {
-        auto v = takeValue();
-        int r = 0;
-        const bool number = v && !v->empty() && std::from_chars(v->data(), v->data() + v->size(), r).ptr == v->data() + v->size();
-        if (!number || !isContactResolution(r)) {
-            error = "--resolution must be 1, 2, 4 or 8" + (v ? ", got \"" + std::string(*v) + "\"" : std::string());
-        }
-        parsed.options.resolution = r;
-        parsed.options.contact = true;
-    } else if (option == "--cspace") {
-        auto v = takeValue();
-        if (!v || v->empty()) error = "--cspace needs the PNG file to write";
-        else parsed.cspace = std::string(*v);
-    } else {
-        return false;
-    }
-    return true;
-}
 
 // Writes the first pair's configuration-space map as a PNG; returns the error, empty on success.
 std::string writeContactMap(const Scene& scene, const CheckOptions& options, const CheckReport& report,
@@ -185,118 +183,38 @@ std::string writeContactMap(const Scene& scene, const CheckOptions& options, con
     return error.empty() ? error : "--cspace: " + error;
 }
 
-// Fills `parsed` or returns the message for a usage error.
-std::optional<std::string> parseArguments(std::span<const std::string_view> args, const AlgorithmSet& available,
-                                          CheckArguments& parsed) {
+// The checked command line as the check's own arguments; the message of a combination it refuses, if any.
+std::optional<std::string> readArguments(const ParsedOptions& given, const AlgorithmSet& available, CheckArguments& parsed) {
+    parsed.scene = given.positional().value_or("");
+    parsed.json = given.has("--json");
+    parsed.verify = given.has("--verify");
+    parsed.printExpect = given.has("--print-expect");
+    if (parsed.verify && parsed.printExpect) {
+        return std::string("--verify and --print-expect cannot be used together: --print-expect writes a new "
+                           "expect block, --verify checks the one in the file");
+    }
+    parsed.allFrames = given.has("--all-frames");
+    parsed.frames = given.has("--frames");
+    parsed.sweepResolution = given.number("--sweep-resolution");
+    parsed.cspace = given.text("--cspace").value_or("");
+    parsed.pairText = given.text("--pair");
+    parsed.budgetSeconds = given.number("--budget").value_or(kDefaultBudgetSeconds);
     bool allAlgorithms = false;
-    bool sceneGiven = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string_view arg = args[i];
-        std::string_view option = arg;
-        std::optional<std::string_view> value;
-        if (arg.substr(0, 2) == "--") {
-            if (auto equals = arg.find('='); equals != std::string_view::npos) {
-                option = arg.substr(0, equals);
-                value = arg.substr(equals + 1);
-            }
-        }
-        auto takeValue = [&]() -> std::optional<std::string_view> {
-            if (value) return value;
-            if (i + 1 < args.size()) return args[++i];
-            return std::nullopt;
-        };
-
-        if (arg.size() > 1 && arg.front() == '-') parsed.given.emplace_back(option);
-        std::optional<std::string> contactError;
-        if (parseContactOption(option, value, takeValue, parsed, contactError)) {
-            if (contactError) return contactError;
-        } else if (option == "--help" || option == "-h") {
-            parsed.help = true;
-        } else if (option == "--json" || option == "--verify" || option == "--print-expect") {
-            if (value) return std::string(option) + " takes no value";
-            if ((option == "--verify" && parsed.printExpect) || (option == "--print-expect" && parsed.verify)) {
-                return std::string("--verify and --print-expect cannot be used together: --print-expect writes a new "
-                                   "expect block, --verify checks the one in the file");
-            }
-            if (option == "--json") parsed.json = true;
-            else if (option == "--verify") parsed.verify = true;
-            else parsed.printExpect = true;
-        } else if (option == "--all-frames") {
-            if (value) return std::string("--all-frames takes no value");
-            parsed.allFrames = true;
-        } else if (option == "--frames") {
-            if (value) return std::string("--frames takes no value");
-            parsed.frames = true;
-        } else if (option == "--algorithm") {
-            auto v = takeValue();
-            if (!v || v->empty()) return std::string("--algorithm needs a name, a comma-separated list or 'all'");
-            for (auto& name : splitCommas(*v)) {
-                if (name == "all") allAlgorithms = true;
-                else if (name.empty()) return "--algorithm " + std::string(*v) + ": empty name in the list";
-                else if (!available.find(name)) return "--algorithm: unknown algorithm \"" + name + "\" (see --help)";
-                else parsed.options.algorithms.push_back(name);
-            }
-        } else if (option == "--sweep-resolution") {
-            auto v = takeValue();
-            double h = 0.0;
-            const std::string text = v ? std::string(*v) : std::string();
-            std::size_t used = 0;
-            try {
-                h = std::stod(text, &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            if (!v || used == 0 || used != text.size() || !(h >= kMinSweepResolution && h <= kMaxSweepResolution)) {
-                return "--sweep-resolution must be a number of world pixels in [0.001, 1e+07]" +
-                       (v ? ", got \"" + text + "\"" : std::string());
-            }
-            parsed.sweepResolution = h;
-        } else if (option == "--pair") {
-            auto v = takeValue();
-            if (!v) return std::string("--pair needs two sprite names: --pair A,B");
-            if (parsed.pairText) {
-                return "--pair given twice (\"" + *parsed.pairText + "\" and \"" + std::string(*v) +
-                       "\"); check one pair per run, or leave --pair out to check every pair";
-            }
-            if (v->find(',') == std::string_view::npos || v->front() == ',' || v->back() == ',') {
-                return "--pair needs two sprite names separated by a comma, got \"" + std::string(*v) + "\"";
-            }
-            parsed.pairText = std::string(*v);
-        } else if (option == "--sampling") {
-            auto v = takeValue();
-            auto sampling = v ? parseSampling(*v) : std::nullopt;
-            if (!sampling) return "--sampling must be center or xna" + (v ? ", got \"" + std::string(*v) + "\"" : std::string());
-            parsed.options.sampling = sampling;
-        } else if (option == "--scan") {
-            auto v = takeValue();
-            auto scan = v ? parseScanDirection(*v) : std::nullopt;
-            if (!scan) return "--scan must be a-to-b, b-to-a or both" + (v ? ", got \"" + std::string(*v) + "\"" : std::string());
-            parsed.options.scan = scan;
-        } else if (option == "--budget") {
-            auto v = takeValue();
-            double seconds = -1;
-            std::string text = v ? std::string(*v) : std::string();
-            std::size_t used = 0;
-            try {
-                seconds = std::stod(text, &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            if (!v || text.empty() || used != text.size() || !std::isfinite(seconds) || seconds < 0) {
-                return "--budget needs a number of seconds (0 = no limit)" + (v ? ", got \"" + text + "\"" : std::string());
-            }
-            parsed.budgetSeconds = seconds;
-        } else if (arg.size() > 1 && arg.front() == '-') {
-            return "unknown option " + std::string(arg) + " (see --help)";
-        } else if (sceneGiven) {
-            return "only one scene file, got \"" + parsed.scene + "\" and \"" + std::string(arg) + "\"";
-        } else {
-            parsed.scene = std::string(arg);
-            sceneGiven = true;
-        }
+    for (std::string& name : given.list("--algorithm")) {
+        if (name == "all") allAlgorithms = true;
+        else if (available.find(name)) parsed.options.algorithms.push_back(std::move(name));
     }
     if (allAlgorithms) parsed.options.algorithms.clear();
-    if (!parsed.help && !sceneGiven) return std::string("no scene file given");
+    if (auto sampling = given.text("--sampling")) parsed.options.sampling = parseSampling(*sampling);
+    if (auto scan = given.text("--scan")) parsed.options.scan = parseScanDirection(*scan);
+    // --push and --resolution are contact settings: either asks for the contact answers.
+    parsed.options.contact = given.has("--contact") || given.has("--push") || given.has("--resolution");
+    if (auto push = given.text("--push")) {
+        std::string why;
+        parsed.options.push = parsePushDirection(*push, why);
+    }
+    if (auto resolution = given.text("--resolution")) parsed.options.resolution = std::stoi(*resolution);
+    parsed.given = given.given();
     return std::nullopt;
 }
 
@@ -431,21 +349,16 @@ int runAllFrames(const Scene& scene, const CheckArguments& parsed, const Algorit
     return kExitDone;
 }
 
-}  // namespace
-
-int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
-                    const AlgorithmSet& available, const std::filesystem::path& spritesDir) {
+// The checked command line run: the scene checked, or the run file replayed.
+int checkMain(const ParsedOptions& given, const CliContext& context) {
+    const AlgorithmSet& available = context.algorithms;
+    std::ostream& out = context.out;
+    std::ostream& err = context.err;
     try {
         CheckArguments parsed;
-        if (auto usageError = parseArguments(args, available, parsed)) {
-            err << "collision-lab check: " << *usageError << "\n"
-                << "usage: collision-lab check SCENE [--algorithm NAME[,NAME...]|all] [--pair A,B] [--json] [--verify]\n"
-                   "       (collision-lab check --help for details)\n";
+        if (auto usageError = readArguments(given, available, parsed)) {
+            err << "collision-lab check: " << *usageError << "\n";
             return kExitBadInput;
-        }
-        if (parsed.help) {
-            printHelp(out, available);
-            return kExitDone;
         }
 
         if (isRunFile(parsed.scene)) {
@@ -458,7 +371,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
                     return kExitBadInput;
                 }
             }
-            return replayRunFile(parsed.scene, parsed.json, out, err, spritesDir, "collision-lab check");
+            return replayRunFile(parsed.scene, parsed.json, out, err, context.spritesDir, "collision-lab check");
         }
         SceneLoadResult loaded = loadScene(parsed.scene);
         if (!loaded.ok()) {
@@ -553,6 +466,17 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
         err << "collision-lab check: " << e.what() << "\n";
         return kExitBadInput;
     }
+}
+
+}  // namespace
+
+CliCommand checkCommand() {
+    return {"check", "run collision tests on a scene's sprite pairs: print, verify or replay a game run", checkOptions, checkMain};
+}
+
+int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
+                    const AlgorithmSet& available, const std::filesystem::path& spritesDir) {
+    return runCliCommand(checkCommand(), args, CliContext{out, err, available, spritesDir});
 }
 
 }  // namespace cl

@@ -6,9 +6,13 @@
 #include <span>
 #include <string_view>
 
+#include "app/cli/cli_command.h"
 #include "core/collision/algorithms.h"
 
 namespace cl {
+
+/// The `check` row of the command table.
+CliCommand checkCommand();
 
 /// Runs `check` with the arguments after the word "check"; returns the exit status (0 done, 1 verify
 /// failed or a replayed run's hits differ, 2 bad input). `available` is the set of tests this binary has

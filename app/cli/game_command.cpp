@@ -2,7 +2,6 @@
 #include "app/cli/game_command.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -18,6 +17,7 @@
 #include "core/game/game_random.h"
 #include "core/game/run_file.h"
 #include "core/scene/scene.h"
+#include "app/cli/options.h"
 
 namespace cl {
 namespace {
@@ -31,54 +31,78 @@ constexpr std::int64_t kDefaultFrames = 600;
 /// Most hits printed as text (all of them go into --json and --record).
 constexpr std::size_t kMaxPrintedHits = 10000;
 
-void printHelp(std::ostream& out) {
-    out << "usage: collision-lab game [--seed S] [--frames N] [--blocks K] [--pairs person|all]\n"
-           "                          [--precheck none|aabb|tight-aabb|obb|circle] [--test NAME]\n"
-           "                          [--broad-phase tree|sweep|none] [--field WxH] [--spawn P] [--fall V]\n"
-           "                          [--spin R] [--input still|sweep|random] [--run FILE] [--record FILE]\n"
-           "                          [--scene-at F --scene FILE [--every-block]] [--sprites DIR] [--json]\n"
-           "\n"
-           "Runs the XNA tutorial's falling-blocks game without a window: a person at the bottom dodges\n"
-           "blocks (the bundled cross.png, 64 x 64) that fall and spin. Each frame the person is tested\n"
-           "against every block (or every pair) by the broad phase, the pre-check and the pixel test\n"
-           "(hit-only). Prints per-stage counts and times and every hit (frame, pair).\n"
-           "\n"
-           "  --seed S          random seed, 0 .. 18446744073709551615. Default 1.\n"
-           "  --frames N        frames to run, 0 .. 1000000. Default 600.\n"
-           "  --blocks K        live blocks, 0 .. 10000: the run starts with K blocks spread over the field\n"
-           "                    and spawns enough to keep about K alive (K x fall speed / fall distance a\n"
-           "                    frame). Default: the tutorial's game (no block at the start, --spawn 0.01,\n"
-           "                    at most 1000).\n"
-           "  --pairs MODE      'person' (the person against every block) or 'all' (also every block\n"
-           "                    against every other). Default person.\n"
-           "  --precheck NAME   none, or a bounding test of the algorithm table (circle, aabb, tight-aabb,\n"
-           "                    obb). Default aabb (the tutorial's bounding rectangles).\n"
-           "  --test NAME       the pixel test, run hit-only: pixel-fast (default), pixel-step, pixel-naive,\n"
-           "                    pixel-world, pixel-exact, pixel-rect.\n"
-           "  --broad-phase B   sweep (sort on x and sweep; default), tree (Box2D's dynamic AABB tree) or\n"
-           "                    none (every pair; with --pairs all at most 2000 blocks).\n"
-           "  --field WxH       the field in world pixels, each side 64 .. 100000. Default 800x600.\n"
-           "  --spawn P         expected new blocks per frame, 0 .. 1000 (the tutorial's\n"
-           "                    BlockSpawnProbability 0.01 below 1).\n"
-           "  --fall V          pixels per frame, (0, 1000]. Default 2 (BlockFallSpeed).\n"
-           "  --spin R          radians per frame, 0 .. pi; each block spins at R x [0.5, 1.5), either way.\n"
-           "                    Default 0.005 (BlockRotateSpeed).\n"
-           "  --input KIND      the keys held: still, sweep (walk to one edge, then the other; default) or\n"
-           "                    random (hold Left, Right or nothing for 1 to 60 frames, from the seed).\n"
-           "  --run FILE        replay a run file (seed, settings and keys from the file); exit 1 if its\n"
-           "                    recorded hits differ. Only --precheck and --broad-phase may change it.\n"
-           "                    `collision-lab check FILE` replays it the same way.\n"
-           "  --record FILE     save the run (seed, settings, keys and every hit) as a run file.\n"
-           "  --scene-at F      with --scene FILE: save frame F (0-based) as a scene that `check` reads,\n"
-           "                    the person and the blocks near it (--every-block: all, at most 255), with\n"
-           "                    their motion (velocity, angular_velocity) over a 60-frame timeline.\n"
-           "  --sprites DIR     read person.png and cross.png from DIR. Default: the bundled sprites.\n"
-           "  --per-frame       also print each frame's counts and collision work (a \"per_frame\" list in JSON).\n"
-           "  --json            print a JSON report instead of text.\n"
-           "  --help            this text.\n"
-           "\n"
-           "Exit status: 0 done, 1 a replayed run's hits differ from those it recorded, 2 bad input\n"
-           "(unknown option, value out of range, unreadable or invalid run file); the reason is on stderr.\n";
+// A pre-check or pixel test name, checked by the game's own settings rule (`field` is its key there).
+std::string settingProblem(std::string_view field, std::string_view value) {
+    GameSettings settings;
+    (field == "precheck" ? settings.precheck : settings.pixelTest) = std::string(value);
+    const std::optional<std::string> bad = validate(settings);
+    const std::string prefix = std::string(field) + ": ";
+    return bad && bad->rfind(prefix, 0) == 0 ? bad->substr(prefix.size()) : std::string();
+}
+
+CommandOptions gameOptions(const CliContext&) {
+    CommandOptions c;
+    c.intro =
+        "Runs the XNA tutorial's falling-blocks game without a window: a person at the bottom dodges\n"
+        "blocks (the bundled cross.png, 64 x 64) that fall and spin. Each frame the person is tested\n"
+        "against every block (or every pair) by the broad phase, the pre-check and the pixel test\n"
+        "(hit-only). Prints per-stage counts and times and every hit (frame, pair).\n";
+    constexpr double kAny = std::numeric_limits<double>::infinity();
+    c.rows = {
+        wholeOption("--seed", "S", 0, std::numeric_limits<std::uint64_t>::max(),
+                    "random seed, 0 .. 18446744073709551615. Default 1."),
+        wholeOption("--frames", "N", 0, std::uint64_t(kMaxRunFrames), "frames to run, 0 .. 1000000. Default 600."),
+        wholeOption("--blocks", "K", 0, std::uint64_t(kMaxGameBlocks),
+                    "live blocks, 0 .. 10000: the run starts with K blocks spread over the field\n"
+                    "and spawns enough to keep about K alive (K x fall speed / fall distance a\n"
+                    "frame). Default: the tutorial's game (no block at the start, --spawn 0.01,\n"
+                    "at most 1000)."),
+        choiceOption("--pairs", "MODE", {"person", "all"},
+                     "'person' (the person against every block) or 'all' (also every block\n"
+                     "against every other). Default person."),
+        textOption("--precheck", "NAME",
+                   "none, or a bounding test of the algorithm table (circle, aabb, tight-aabb,\n"
+                   "obb). Default aabb (the tutorial's bounding rectangles).")
+            .checkedBy([](std::string_view v) { return settingProblem("precheck", v); }),
+        textOption("--test", "NAME",
+                   "the pixel test, run hit-only: pixel-fast (default), pixel-step, pixel-naive,\n"
+                   "pixel-world, pixel-exact, pixel-rect.")
+            .checkedBy([](std::string_view v) { return settingProblem("pixel_test", v); }),
+        choiceOption("--broad-phase", "B", {"tree", "sweep", "none"},
+                     "sweep (sort on x and sweep; default), tree (Box2D's dynamic AABB tree) or\n"
+                     "none (every pair; with --pairs all at most 2000 blocks)."),
+        numberSizeOption("--field", "WxH", "the field in world pixels, each side 64 .. 100000. Default 800x600."),
+        numberOption("--spawn", "P", -kAny, kAny,
+                     "expected new blocks per frame, 0 .. 1000 (the tutorial's\n"
+                     "BlockSpawnProbability 0.01 below 1).")
+            .expecting("a number"),
+        numberOption("--fall", "V", -kAny, kAny, "pixels per frame, (0, 1000]. Default 2 (BlockFallSpeed).").expecting("a number"),
+        numberOption("--spin", "R", -kAny, kAny,
+                     "radians per frame, 0 .. pi; each block spins at R x [0.5, 1.5), either way.\n"
+                     "Default 0.005 (BlockRotateSpeed).")
+            .expecting("a number"),
+        choiceOption("--input", "KIND", {"still", "sweep", "random"},
+                     "the keys held: still, sweep (walk to one edge, then the other; default) or\n"
+                     "random (hold Left, Right or nothing for 1 to 60 frames, from the seed)."),
+        pathOption("--run", "FILE",
+                   "replay a run file (seed, settings and keys from the file); exit 1 if its\n"
+                   "recorded hits differ. Only --precheck and --broad-phase may change it.\n"
+                   "`collision-lab check FILE` replays it the same way."),
+        pathOption("--record", "FILE", "save the run (seed, settings, keys and every hit) as a run file."),
+        wholeOption("--scene-at", "F", 0, std::uint64_t(kMaxRunFrames - 1),
+                    "with --scene FILE: save frame F (0-based) as a scene that `check` reads,\n"
+                    "the person and the blocks near it (--every-block: all, at most 255), with\n"
+                    "their motion (velocity, angular_velocity) over a 60-frame timeline."),
+        pathOption("--scene", "FILE", "with --scene-at F: the scene file to write."),
+        flagOption("--every-block", "with --scene-at: every block in the scene, not only those near the person."),
+        pathOption("--sprites", "DIR", "read person.png and cross.png from DIR. Default: the bundled sprites."),
+        flagOption("--per-frame", "also print each frame's counts and collision work (a \"per_frame\" list in JSON)."),
+        flagOption("--json", "print a JSON report instead of text."),
+    };
+    c.outro =
+        "Exit status: 0 done, 1 a replayed run's hits differ from those it recorded, 2 bad input\n"
+        "(unknown option, value out of range, unreadable or invalid run file); the reason is on stderr.\n";
+    return c;
 }
 
 struct GameArguments {
@@ -96,134 +120,42 @@ struct GameArguments {
     bool perFrame = false;
     std::optional<std::string> spritesDir;
     bool json = false;
-    bool help = false;
     std::vector<std::string> setOptions;  // the options given, for --run's conflicts
 };
 
-template <typename Number>
-std::optional<std::string> parseWhole(std::string_view option, std::string_view text, Number low, Number high, Number& out) {
-    Number value{};
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < low || value > high) {
-        return std::string(option) + ": must be a whole number in [" + std::to_string(low) + ", " + std::to_string(high) +
-               "], got \"" + std::string(text) + "\"";
+// The checked command line as the game's own arguments; the message of a combination it refuses, if any.
+std::optional<std::string> readArguments(const ParsedOptions& given, GameArguments& parsed) {
+    GameSettings& s = parsed.settings;
+    if (auto seed = given.whole("--seed")) parsed.seed = *seed;
+    if (auto frames = given.whole("--frames")) parsed.frames = static_cast<std::int64_t>(*frames);
+    if (auto blocks = given.whole("--blocks")) parsed.blocks = static_cast<int>(*blocks);
+    if (auto mode = given.text("--pairs")) s.pairs = *parsePairMode(*mode);
+    if (auto precheck = given.text("--precheck")) s.precheck = *precheck;
+    if (auto test = given.text("--test")) s.pixelTest = *test;
+    if (auto kind = given.text("--broad-phase")) s.broadPhase = *parseBroadPhase(*kind);
+    if (auto field = given.size("--field")) {
+        s.fieldWidth = (*field)[0];
+        s.fieldHeight = (*field)[1];
     }
-    out = value;
-    return std::nullopt;
-}
-
-std::optional<std::string> parseReal(std::string_view option, std::string_view text, double& out) {
-    double value = 0.0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
-        return std::string(option) + ": must be a number, got \"" + std::string(text) + "\"";
-    }
-    out = value;
-    return std::nullopt;
-}
-
-std::optional<std::string> parseArguments(std::span<const std::string_view> args, GameArguments& parsed) {
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string_view arg = args[i];
-        std::string_view option = arg;
-        std::optional<std::string_view> inlineValue;
-        if (auto equals = arg.find('='); arg.substr(0, 2) == "--" && equals != std::string_view::npos) {
-            option = arg.substr(0, equals);
-            inlineValue = arg.substr(equals + 1);
-        }
-        auto value = [&]() -> std::optional<std::string_view> {
-            if (inlineValue) return inlineValue;
-            if (i + 1 < args.size()) return args[++i];
-            return std::nullopt;
-        };
-        auto flag = [&](bool& field) -> std::optional<std::string> {
-            if (inlineValue) return std::string(option) + " takes no value";
-            field = true;
-            return std::nullopt;
-        };
-        parsed.setOptions.emplace_back(option);
-        std::optional<std::string> problem;
-        if (option == "--help" || option == "-h") {
-            problem = flag(parsed.help);
-        } else if (option == "--json") {
-            problem = flag(parsed.json);
-        } else if (option == "--every-block") {
-            problem = flag(parsed.everyBlock);
-        } else if (option == "--per-frame") {
-            problem = flag(parsed.perFrame);
-        } else if (option.substr(0, 2) != "--") {
-            return "unexpected argument \"" + std::string(arg) + "\" (see --help)";
-        } else {
-            static const std::vector<std::string_view> kTakesValue = {
-                "--seed", "--frames", "--blocks", "--pairs", "--precheck", "--test", "--broad-phase", "--field", "--spawn",
-                "--fall", "--spin", "--input", "--run", "--record", "--scene-at", "--scene", "--sprites"};
-            if (std::find(kTakesValue.begin(), kTakesValue.end(), option) == kTakesValue.end()) {
-                return "unknown option " + std::string(option) + " (see --help)";
-            }
-            auto v = value();
-            if (!v || v->empty()) return std::string(option) + " needs a value (see --help)";
-            GameSettings& s = parsed.settings;
-            if (option == "--seed") {
-                problem = parseWhole<std::uint64_t>(option, *v, 0, std::numeric_limits<std::uint64_t>::max(), parsed.seed);
-            } else if (option == "--frames") {
-                problem = parseWhole<std::int64_t>(option, *v, 0, kMaxRunFrames, parsed.frames);
-            } else if (option == "--blocks") {
-                int k = 0;
-                problem = parseWhole<int>(option, *v, 0, kMaxGameBlocks, k);
-                parsed.blocks = k;
-            } else if (option == "--pairs") {
-                auto mode = parsePairMode(*v);
-                if (!mode) return "--pairs must be person or all, got \"" + std::string(*v) + "\"";
-                s.pairs = *mode;
-            } else if (option == "--precheck") {
-                s.precheck = std::string(*v);
-                if (auto bad = validate(s); bad && bad->rfind("precheck:", 0) == 0) problem = "--" + *bad;
-            } else if (option == "--test") {
-                s.pixelTest = std::string(*v);
-                if (auto bad = validate(s); bad && bad->rfind("pixel_test:", 0) == 0) problem = "--test" + bad->substr(10);
-            } else if (option == "--broad-phase") {
-                auto kind = parseBroadPhase(*v);
-                if (!kind) return "--broad-phase must be tree, sweep or none, got \"" + std::string(*v) + "\"";
-                s.broadPhase = *kind;
-            } else if (option == "--field") {
-                const auto x = v->find('x');
-                if (x == std::string_view::npos) return "--field must be WIDTHxHEIGHT, e.g. 800x600, got \"" + std::string(*v) + "\"";
-                problem = parseReal(option, v->substr(0, x), s.fieldWidth);
-                if (!problem) problem = parseReal(option, v->substr(x + 1), s.fieldHeight);
-            } else if (option == "--spawn") {
-                double p = 0.0;
-                problem = parseReal(option, *v, p);
-                parsed.spawn = p;
-            } else if (option == "--fall") {
-                problem = parseReal(option, *v, s.fallSpeed);
-            } else if (option == "--spin") {
-                problem = parseReal(option, *v, s.spinSpeed);
-            } else if (option == "--input") {
-                if (*v != "still" && *v != "sweep" && *v != "random") {
-                    return "--input must be still, sweep or random, got \"" + std::string(*v) + "\"";
-                }
-                parsed.input = std::string(*v);
-            } else if (option == "--run") {
-                parsed.runFile = std::string(*v);
-            } else if (option == "--record") {
-                parsed.recordFile = std::string(*v);
-            } else if (option == "--scene-at") {
-                std::int64_t f = 0;
-                problem = parseWhole<std::int64_t>(option, *v, 0, kMaxRunFrames - 1, f);
-                parsed.sceneAt = f;
-            } else if (option == "--scene") {
-                parsed.sceneFile = std::string(*v);
-            } else if (option == "--sprites") {
-                parsed.spritesDir = std::string(*v);
-            }
-        }
-        if (problem) return problem;
-    }
+    parsed.spawn = given.number("--spawn");
+    if (auto fall = given.number("--fall")) s.fallSpeed = *fall;
+    if (auto spin = given.number("--spin")) s.spinSpeed = *spin;
+    if (auto input = given.text("--input")) parsed.input = *input;
+    parsed.runFile = given.text("--run");
+    parsed.recordFile = given.text("--record");
+    if (auto sceneAt = given.whole("--scene-at")) parsed.sceneAt = static_cast<std::int64_t>(*sceneAt);
+    parsed.sceneFile = given.text("--scene");
+    parsed.everyBlock = given.has("--every-block");
+    parsed.spritesDir = given.text("--sprites");
+    parsed.perFrame = given.has("--per-frame");
+    parsed.json = given.has("--json");
+    parsed.setOptions = given.given();
     if (parsed.sceneAt.has_value() != parsed.sceneFile.has_value()) return std::string("--scene-at and --scene go together");
     if (parsed.runFile) {
         for (const std::string& option : parsed.setOptions) {
-            static const std::vector<std::string_view> kAllowed = {"--run", "--precheck", "--broad-phase", "--record", "--scene-at",
-                                                                   "--scene", "--every-block", "--sprites", "--json", "--per-frame", "--help", "-h"};
+            static const std::vector<std::string_view> kAllowed = {"--run",   "--precheck",    "--broad-phase", "--record",
+                                                                   "--scene-at", "--scene",    "--every-block", "--sprites",
+                                                                   "--json",  "--per-frame", "--help"};
             if (std::find(kAllowed.begin(), kAllowed.end(), option) == kAllowed.end()) {
                 return option + ": the run file sets this; only --precheck and --broad-phase may change a replay";
             }
@@ -303,20 +235,15 @@ std::string fixed(double value, int digits) {
     return text;
 }
 
-// The game command; `command` names it in messages ("collision-lab game", or check replaying a run file).
-int runGame(std::span<const std::string_view> args, std::ostream& out, std::ostream& err, const std::filesystem::path& spritesDir,
+// The game on a checked command line; `command` names it in messages ("collision-lab game", or check
+// replaying a run file).
+int runGame(const ParsedOptions& given, std::ostream& out, std::ostream& err, const std::filesystem::path& spritesDir,
             std::string_view command) {
     try {
         GameArguments parsed;
-        if (auto usageError = parseArguments(args, parsed)) {
-            err << command << ": " << *usageError << "\n"
-                << "usage: collision-lab game [--seed S] [--frames N] [--blocks K] [--pairs person|all] [--json]\n"
-                   "       (collision-lab game --help for details)\n";
+        if (auto usageError = readArguments(given, parsed)) {
+            err << command << ": " << *usageError << "\n";
             return kExitBadInput;
-        }
-        if (parsed.help) {
-            printHelp(out);
-            return kExitDone;
         }
         const GameSpritesResult sprites = loadGameSprites(parsed.spritesDir ? std::filesystem::path(*parsed.spritesDir) : spritesDir);
         if (!sprites.ok()) {
@@ -494,11 +421,20 @@ int runGame(std::span<const std::string_view> args, std::ostream& out, std::ostr
     }
 }
 
+int gameMain(const ParsedOptions& given, const CliContext& context) {
+    return runGame(given, context.out, context.err, context.spritesDir, "collision-lab game");
+}
+
 }  // namespace
+
+CliCommand gameCommand() {
+    return {"game", "run the falling-blocks game without a window: per-stage counts, times and hits; record or replay runs",
+            gameOptions, gameMain};
+}
 
 int runGameCommand(std::span<const std::string_view> args, std::ostream& out, std::ostream& err,
                    const std::filesystem::path& spritesDir) {
-    return runGame(args, out, err, spritesDir, "collision-lab game");
+    return runCliCommand(gameCommand(), args, CliContext{out, err, coreAlgorithms(), spritesDir});
 }
 
 int replayRunFile(const std::filesystem::path& runFile, bool json, std::ostream& out, std::ostream& err,
@@ -506,7 +442,12 @@ int replayRunFile(const std::filesystem::path& runFile, bool json, std::ostream&
     const std::string file = runFile.string();
     std::vector<std::string_view> args{"--run", file};
     if (json) args.push_back("--json");
-    return runGame(args, out, err, spritesDir, command);
+    const OptionsResult parsed = parseOptions(gameOptions(CliContext{out, err, coreAlgorithms(), spritesDir}), args);
+    if (!parsed.ok()) {
+        err << command << ": " << parsed.error << "\n";
+        return kExitBadInput;
+    }
+    return runGame(parsed.options, out, err, spritesDir, command);
 }
 
 }  // namespace cl

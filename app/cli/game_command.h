@@ -6,7 +6,12 @@
 #include <span>
 #include <string_view>
 
+#include "app/cli/cli_command.h"
+
 namespace cl {
+
+/// The `game` row of the command table.
+CliCommand gameCommand();
 
 /// Runs `game` with the arguments after the word "game"; returns the exit status (0 done, 1 a replayed
 /// run's hits differ from those it recorded, 2 bad input). `spritesDir` holds person.png and cross.png

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/shell/window_limits.h"
 #include "app/tools/settings_fields.h"
 #include "core/io/atomic_file.h"
 #include "core/io/bounded_json.h"
@@ -79,8 +80,8 @@ AppSettings settingsFromJson(const nlohmann::json& json, std::vector<std::string
     readSettingsNumber(json, "inspector_width", s.inspectorWidth, 200.0, 1200.0, warnings);
     readSettingsNumber(json, "bottom_height", s.bottomHeight, 80.0, 900.0, warnings);
     readSettingsNumber(json, "local_view_fraction", s.localViewFraction, 0.2, 0.8, warnings);
-    readSettingsNumber(json, "window_width", s.windowWidth, 640.0, 8192.0, warnings);
-    readSettingsNumber(json, "window_height", s.windowHeight, 480.0, 8192.0, warnings);
+    readSettingsNumber(json, "window_width", s.windowWidth, double(kMinWindowWidth), double(kMaxWindowSide), warnings);
+    readSettingsNumber(json, "window_height", s.windowHeight, double(kMinWindowHeight), double(kMaxWindowSide), warnings);
     if (const auto it = json.find("recent_files"); it != json.end()) {
         if (!it->is_array()) {
             settingsWrongType("recent_files", "an array of file names", warnings);

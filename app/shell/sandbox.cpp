@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include <SFML/Graphics/RenderWindow.hpp>
@@ -197,8 +198,8 @@ void Sandbox::animateStep(int frame) {
 }
 
 bool Sandbox::openWindow() {
-    const int width = m_persistSettings ? m_state.settings.windowWidth : m_options.width;
-    const int height = m_persistSettings ? m_state.settings.windowHeight : m_options.height;
+    const int width = m_state.settings.windowWidth;
+    const int height = m_state.settings.windowHeight;
     sf::ContextSettings context;
     context.depthBits = 0;
     context.stencilBits = 8;
@@ -438,10 +439,9 @@ bool Sandbox::start() {
     if (m_persistSettings && !m_configDir.empty()) {
         m_state.settings = loadSettings(m_configDir / "settings.json", warnings, &settingsFile);
     }
-    if (!m_persistSettings) {
-        m_state.settings.windowWidth = m_options.width;
-        m_state.settings.windowHeight = m_options.height;
-    }
+    // --size wins over the saved size; a scripted run ignores the saved one.
+    std::tie(m_state.settings.windowWidth, m_state.settings.windowHeight) =
+        startWindowSize(m_options, m_state.settings.windowWidth, m_state.settings.windowHeight);
     if (m_options.allOverlays) m_state.settings.overlays.fill(true);
 
     if (!openWindow()) {
@@ -653,30 +653,33 @@ int Sandbox::run() {
     return finish();
 }
 
-}  // namespace
-
-int runSandbox(std::span<const std::string_view> args, const AlgorithmSet& algorithms) {
-    const SandboxOptionsResult parsed = parseSandboxOptions(args);
+// The sandbox on a checked command line.
+int sandboxMain(const ParsedOptions& given, const CliContext& context) {
+    const SandboxOptionsResult parsed = sandboxOptionsFrom(given);
     if (!parsed.error.empty()) {
-        std::cerr << "collision-lab: " << parsed.error << "\n" << sandboxUsage();
-        return 2;
-    }
-    if (parsed.options.help) {
-        std::cout << sandboxUsage();
-        return 0;
+        context.err << "collision-lab: " << parsed.error << "\n";
+        return kExitUsage;
     }
     if (!parsed.options.tool.empty() && findTool(makeTools(), parsed.options.tool) < 0) {
-        std::cerr << "collision-lab: --tool: no tool '" << parsed.options.tool << "' (tools: " << toolIds(makeTools())
-                  << ")\n";
-        return 2;
+        context.err << "collision-lab: --tool: no tool '" << parsed.options.tool << "' (tools: " << toolIds(makeTools())
+                    << ")\n";
+        return kExitUsage;
     }
     // Before any SFML window object exists: SFML aborts the process when it cannot reach the X server.
     if (auto problem = displayProblem()) {
-        std::cerr << "collision-lab: " << *problem << "\n";
+        context.err << "collision-lab: " << *problem << "\n";
         return 1;
     }
-    Sandbox sandbox(parsed.options, algorithms);
+    Sandbox sandbox(parsed.options, context.algorithms);
     return sandbox.run();
+}
+
+CommandOptions sandboxCommandOptions(const CliContext&) { return sandboxOptions(); }
+
+}  // namespace
+
+CliCommand sandboxCommand() {
+    return {"", "open the sandbox window (SCENE, or the bundled default scene)", sandboxCommandOptions, sandboxMain};
 }
 
 }  // namespace cl

@@ -1,15 +1,12 @@
 #pragma once
 // The interactive sandbox window.
 
-#include <span>
-#include <string_view>
-
-#include "core/collision/algorithms.h"
+#include "app/cli/cli_command.h"
 
 namespace cl {
 
-/// Opens the sandbox with the command-line arguments (SCENE, --frames N, --screenshot PNG, ...);
-/// returns the exit status. `algorithms` are the tests this binary has (core's plus gpu).
-int runSandbox(std::span<const std::string_view> args, const AlgorithmSet& algorithms);
+/// The sandbox's row of the command table (the row without a name): `collision-lab [SCENE] [--frames N] ...`
+/// opens the window; its status is 0, 1 when a scripted run failed or no display is reachable, 2 bad input.
+CliCommand sandboxCommand();
 
 }  // namespace cl

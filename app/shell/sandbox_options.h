@@ -1,11 +1,14 @@
 #pragma once
-// The sandbox's command line: `collision-lab [SCENE] [--frames N] [--screenshot PNG] [--stats]`.
+// The sandbox's command line: `collision-lab [SCENE] [--frames N] [--screenshot PNG] [--stats] ...`, its
+// options as rows of the one option parser (app/cli/options.h).
 
 #include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+
+#include "app/cli/options.h"
 
 namespace cl {
 
@@ -24,6 +27,7 @@ struct SandboxOptions {
     bool help = false;                               ///< Print usage and quit.
     int width = 1600;                                ///< Window size.
     int height = 900;
+    bool sizeGiven = false;                          ///< --size was given: it wins over the saved window size.
 };
 
 /// Parsed options, or a message naming the bad argument.
@@ -32,10 +36,17 @@ struct SandboxOptionsResult {
     std::string error;  ///< Empty on success.
 };
 
-/// Parses the arguments after the program name.
+/// The sandbox's positional SCENE and its option rows.
+CommandOptions sandboxOptions();
+
+/// A checked command line (of sandboxOptions()) as SandboxOptions, or the message of a combination it refuses.
+SandboxOptionsResult sandboxOptionsFrom(const ParsedOptions& parsed);
+
+/// Parses the arguments after the program name: parseOptions with sandboxOptions(), then sandboxOptionsFrom.
 SandboxOptionsResult parseSandboxOptions(std::span<const std::string_view> args);
 
-/// The usage text.
-std::string sandboxUsage();
+/// The window size to open: --size when given, the saved size in an interactive run (no --frames), the
+/// default size in a scripted run (which ignores saved settings).
+std::pair<int, int> startWindowSize(const SandboxOptions& options, int savedWidth, int savedHeight);
 
 }  // namespace cl

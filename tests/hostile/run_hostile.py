@@ -158,7 +158,7 @@ def cases(r):
     big = r.write("big.png", png(2048, 2048, b"\xff\xff\xff\xff"))
     f = r.write("many.json", scene([big] * 256))
     r.case("256 sprites on one 2048^2 image, --budget 1", [f, "--budget", "1"], 2, err=[f, "work budget exceeded"], max_seconds=20)
-    r.case("--budget nonsense", [f, "--budget", "soon"], 2, err=["--budget needs a number"])
+    r.case("--budget nonsense", [f, "--budget", "soon"], 2, err=["--budget: expected a number of seconds"])
 
     # 7. Small ones.
     f = r.write("nul.json", scene([solid + "\u0000.txt", solid]))
@@ -193,6 +193,10 @@ def cases(r):
     env["XDG_CONFIG_HOME"] = r.path("config")
     env["XDG_STATE_HOME"] = r.path("state")
     r.case("sandbox without a display", [ok], 1, err=["needs a graphical display", "xvfb-run"], env=env, sandbox=True)
+    # An absurd window size is refused before any window exists (creating a 100000-pixel-wide window hangs).
+    r.case("sandbox --size 100000x900", [ok, "--size", "100000x900"], 2,
+           err=["--size: expected WIDTHxHEIGHT in whole pixels", "got '100000x900'"], env=env, sandbox=True)
+    r.case("sandbox --size 0x0", ["--size", "0x0"], 2, err=["--size: expected WIDTHxHEIGHT"], env=env, sandbox=True)
 
 def main():
     global SLOWDOWN

@@ -17,7 +17,7 @@ CORE_LAYERS = ["base", "io", "collision", "contact", "motion", "scene", "check",
 # platform: the ImGui backend; gpu: the OpenGL test; editor: window-free editing; analysis: the answers;
 # views: drawing the scene; tools: the inspector's tools, their interface, commands and requests; shell: the
 # window, its state, menus and files; cli: the commands without a window. main.cpp (".") sits on top.
-APP_LAYERS = ["platform", "gpu", "editor", "analysis", "views", "tools", "shell", "cli"]
+APP_LAYERS = ["platform", "gpu", "cli", "editor", "analysis", "views", "tools", "shell"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"((core|app)/[^"]+)"')
 
 

@@ -146,7 +146,7 @@ TEST_F(CheckFrames, SweepResolutionOptionChangesTheSubStepsAndBadValuesAreRefuse
     for (const char* bad : {"0", "-1", "abc", "1e12", "nan"}) {
         CheckRun b = runCheck({sceneFile(), "--frames", "--sweep-resolution", bad});
         EXPECT_EQ(b.status, 2) << bad;
-        EXPECT_TRUE(contains(b.err, "--sweep-resolution must be a number of world pixels in [0.001, 1e+07], got \"" + std::string(bad) + "\""))
+        EXPECT_TRUE(contains(b.err, "--sweep-resolution: expected a number of world pixels in [0.001, 1e+07], got '" + std::string(bad) + "'"))
             << b.err;
     }
 }

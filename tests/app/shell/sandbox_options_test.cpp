@@ -36,6 +36,28 @@ TEST(SandboxOptions, SizeIsWidthByHeight) {
     EXPECT_EQ(r.options.height, 600);
 }
 
+TEST(SandboxOptions, AGivenSizeWinsOverTheSavedSizeEvenInAnInteractiveRun) {
+    const auto sized = parse({"--size", "1024x600"});
+    ASSERT_TRUE(sized.error.empty()) << sized.error;
+    EXPECT_TRUE(sized.options.sizeGiven);
+    EXPECT_EQ(startWindowSize(sized.options, 1920, 1080), (std::pair{1024, 600}));
+    // Without --size: the saved size when interactive, the default 1600x900 when scripted.
+    const auto interactive = parse({"a.json"});
+    EXPECT_FALSE(interactive.options.sizeGiven);
+    EXPECT_EQ(startWindowSize(interactive.options, 1920, 1080), (std::pair{1920, 1080}));
+    EXPECT_EQ(startWindowSize(parse({"--frames", "3"}).options, 1920, 1080), (std::pair{1600, 900}));
+    EXPECT_EQ(startWindowSize(parse({"--frames", "3", "--size", "800x600"}).options, 1920, 1080), (std::pair{800, 600}));
+}
+
+TEST(SandboxOptions, AnAbsurdSizeIsRefusedWithTheRangeItMustBeIn) {
+    const std::string expected = "--size: expected WIDTHxHEIGHT in whole pixels, the width in [640, 8192] and the height in [480, 8192], got '";
+    for (const char* bad : {"100000x900", "900x100000", "0x0", "639x900", "800x479", "-800x600"}) {
+        EXPECT_EQ(parse({"--size", bad}).error, expected + bad + "'") << bad;
+    }
+    EXPECT_TRUE(parse({"--size", "640x480"}).error.empty());
+    EXPECT_TRUE(parse({"--size", "8192x8192"}).error.empty());
+}
+
 TEST(SandboxOptions, BadValuesAreNamedInTheMessage) {
     EXPECT_NE(parse({"--frames", "0"}).error.find("--frames"), std::string::npos);
     EXPECT_NE(parse({"--frames", "abc"}).error.find("'abc'"), std::string::npos);
