@@ -241,7 +241,7 @@ void drawFileDialogs(SandboxState& state) {
         state.browser.offerEmbed = true;
         state.browser.embedImages = state.settings.embedImagesOnSave;
         // A lesson's expect block describes the lesson: a copy that is then changed would fail `check --verify`.
-        const std::size_t expectations = countExpectations(state.document.scene().expect);
+        const std::size_t expectations = state.document.scene().expect.count();
         state.browser.offerKeepExpectations = isLesson(state) && expectations > 0
             ? "Keep the lesson's " + std::to_string(expectations) + " expectations (they fail once the scene changes)"
             : std::string();
@@ -258,7 +258,7 @@ void drawFileDialogs(SandboxState& state) {
             case BrowserPurpose::SaveScene:
                 state.settings.embedImagesOnSave = state.browser.embedImages;
                 if (!state.browser.offerKeepExpectations.empty() && !state.browser.keepExpectations) {
-                    state.document.edit("Drop the lesson's expectations", [](Scene& s) { s.expect = nlohmann::json::object(); });
+                    state.document.edit("Drop the lesson's expectations", [](Scene& s) { s.expect = Expectations{}; });
                 }
                 if (saveSceneTo(state, *chosen, state.browser.embedImages) && state.quitRequested) state.quitNow = true;
                 break;

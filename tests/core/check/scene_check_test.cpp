@@ -163,7 +163,7 @@ TEST(SceneCheck, PairOptionChoosesTheScannedSprite) {
 TEST(SceneCheck, EveryPairInFileOrderThenExpectedReversedPairs) {
     Scene scene = overlappingSquares();
     scene.sprites.push_back(sprite("C", testing::solidImage(1, 1), {10, 10}));
-    scene.expect = json::parse(R"({"C/A": {"aabb": {"hit": false}}, "A/B": {"aabb": {"hit": true}}})");
+    scene.expect = expectationsFromJson(json::parse(R"({"C/A": {"aabb": {"hit": false}}, "A/B": {"aabb": {"hit": true}}})"));
     CheckReport plain = check(scene);
     ASSERT_EQ(plain.pairs.size(), 3u);
     EXPECT_EQ(plain.pairs[0].a + "/" + plain.pairs[0].b, "A/B");

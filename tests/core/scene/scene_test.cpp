@@ -104,7 +104,8 @@ TEST_F(SceneFile, LoadsEveryFieldAsWritten) {
     EXPECT_EQ(f.pixels->width, 4);
     EXPECT_EQ(f.pixels->height, 2);
     EXPECT_EQ(f.pixels->alpha(3, 1), 9);
-    EXPECT_EQ(s.expect["F/R"]["pixel-naive"]["overlap"], 3);
+    ASSERT_TRUE(s.expect.find("F", "R") && s.expect.find("F", "R")->find("pixel-naive"));
+    EXPECT_EQ(s.expect.find("F", "R")->find("pixel-naive")->fields["overlap"], 3);
     EXPECT_EQ(s.view["overlays"]["ghost"], true);
 }
 
