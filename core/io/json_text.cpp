@@ -1,7 +1,6 @@
 #include "core/io/json_text.h"
 
 #include <charconv>
-#include <cmath>
 #include <cstdio>
 
 namespace cl {
@@ -69,13 +68,6 @@ std::string pixelText(glm::ivec2 p) {
 std::string padded(std::string text, std::size_t width) {
     if (text.size() < width) text.append(width - text.size(), ' ');
     return text;
-}
-
-bool isIntegral(const nlohmann::json& value) {
-    if (value.is_number_integer() || value.is_number_unsigned()) return true;
-    if (!value.is_number_float()) return false;
-    const double d = value.get<double>();
-    return std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15;
 }
 
 }  // namespace cl

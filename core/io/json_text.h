@@ -23,9 +23,6 @@ std::string describeJson(const nlohmann::json& value);
 /// The same for an order-keeping document.
 std::string describeJson(const nlohmann::ordered_json& value);
 
-/// True when the value is a number with no fraction that a double holds exactly (|v| < 9e15): 3 and 3.0 are.
-bool isIntegral(const nlohmann::json& value);
-
 /// nlohmann's message without its "[json.exception.parse_error.101] " id: users need the line and column.
 std::string jsonErrorText(const std::exception& e);
 

@@ -12,6 +12,14 @@ namespace {
 
 using Json = nlohmann::json;
 
+// A number with no fraction that a double holds exactly (3 and 3.0 are), as the scene reader accepts counts.
+bool isIntegral(const Json& v) {
+    if (v.is_number_integer() || v.is_number_unsigned()) return true;
+    if (!v.is_number_float()) return false;
+    const double d = v.get<double>();
+    return std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15;
+}
+
 // Checks an expect block field by field; every problem goes to the callback with its JSON path.
 class ExpectationsReader {
 public:

@@ -24,6 +24,13 @@ constexpr std::uintmax_t kMaxSceneFileBytes = 512u * 1024u * 1024u;
 
 std::string rangeText(double lo, double hi) { return "[" + shortestNumber(lo) + ", " + shortestNumber(hi) + "]"; }
 
+bool isIntegral(const Json& v) {
+    if (v.is_number_integer() || v.is_number_unsigned()) return true;
+    if (!v.is_number_float()) return false;
+    double d = v.get<double>();
+    return std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15;
+}
+
 std::string knownKeysText(std::initializer_list<std::string_view> keys) {
     std::string text;
     for (auto key : keys) text += (text.empty() ? "" : ", ") + std::string(key);
