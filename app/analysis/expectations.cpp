@@ -78,7 +78,8 @@ std::string expectationText(const nlohmann::json& fields) {
 
 std::vector<std::pair<std::string, std::string>> expectedPairs(const nlohmann::json& expect) {
     std::vector<std::pair<std::string, std::string>> pairs;
-    for (const PairExpectations& pair : expectationsFromJson(expect).pairs()) pairs.emplace_back(pair.a, pair.b);
+    const Expectations read = expectationsFromJson(expect);  // kept alive for the loop over its pairs
+    for (const PairExpectations& pair : read.pairs()) pairs.emplace_back(pair.a, pair.b);
     return pairs;
 }
 
