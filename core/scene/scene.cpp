@@ -5,7 +5,6 @@
 #include <cmath>
 #include <fstream>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include "core/io/atomic_file.h"
@@ -13,6 +12,7 @@
 #include "core/io/bounded_json.h"
 #include "core/io/image_io.h"
 #include "core/io/json_text.h"
+#include "core/scene/scene_images.h"
 
 namespace cl {
 namespace {
@@ -338,26 +338,9 @@ private:
             sprite.imagePath = (m_folder / std::filesystem::path(sprite.image)).lexically_normal();
             key = sprite.imagePath.string();
         }
-        auto cached = m_images.find(key);
-        if (cached == m_images.end()) {
-            ImageLoadResult loaded =
-                isDataUri(sprite.image) ? decodeDataUri(sprite.image, "embedded image") : loadImageFile(sprite.imagePath);
-            CachedImage entry;
-            if (loaded.ok()) {
-                m_totalPixels += std::int64_t(loaded.image->width) * loaded.image->height;
-                if (m_totalPixels > kMaxScenePixels) {
-                    entry.error = "too many pixels: the scene's images hold more than " + std::to_string(kMaxScenePixels) +
-                                  " pixels together";
-                } else {
-                    entry.pixels = std::make_shared<const RgbaImage>(std::move(*loaded.image));
-                }
-            } else {
-                entry.error = loaded.error;
-            }
-            cached = m_images.emplace(key, std::move(entry)).first;
-        }
-        if (cached->second.pixels) sprite.pixels = sprite.sheet = cached->second.pixels;
-        else add(path, cached->second.error);
+        std::string error;
+        if (auto pixels = m_images.image(key, sprite.image, sprite.imagePath, error)) sprite.pixels = sprite.sheet = pixels;
+        else add(path, error);
     }
 
     // Sprite sheets (core/scene/frame_image.h): "atlas", "frame", "flip", "animation", "frame_index". Returns true
@@ -494,22 +477,9 @@ private:
     }
 
     void loadAtlasFor(SceneSprite& sprite, const std::string& path) {
-        const std::string key = sprite.atlasPath.string();
-        auto cached = m_atlases.find(key);
-        if (cached == m_atlases.end()) {
-            AtlasLoadResult loaded = loadAtlas(sprite.atlasPath);
-            CachedAtlas entry;
-            if (loaded.ok()) {
-                entry.atlas = std::make_shared<const Atlas>(std::move(*loaded.atlas));
-            } else {
-                loaded.file = sprite.atlas;
-                entry.error = loaded.message();
-                if (!entry.error.empty() && entry.error.back() == '\n') entry.error.pop_back();
-            }
-            cached = m_atlases.emplace(key, std::move(entry)).first;
-        }
-        if (cached->second.atlas) sprite.atlasData = cached->second.atlas;
-        else add(path, cached->second.error);
+        std::string error;
+        if (auto atlas = m_images.atlas(sprite.atlasPath, sprite.atlas, error)) sprite.atlasData = atlas;
+        else add(path, error);
     }
 
     // Turns an atlas frame name or an animation into the shown frame, naming the closest frames when a name is unknown.
@@ -566,18 +536,10 @@ private:
             if (sprite.frame.kind == FrameRef::Kind::Atlas && sprite.atlasData->indexOf(sprite.frame.name) < 0) return;
         }
         std::string error;
-        auto image = m_frameImages.get(sprite.sheet, sprite.atlasData.get(), sprite.frame, sprite.flip, &error);
+        auto image = m_images.frame(sprite.sheet, sprite.atlasData.get(), sprite.frame, sprite.flip, error);
         if (!image) {
             add(path + ".frame", error);
             return;
-        }
-        if (image != sprite.sheet && m_countedFrames.insert(image.get()).second) {
-            m_totalPixels += std::int64_t(image->width) * image->height;
-            if (m_totalPixels > kMaxScenePixels) {
-                add(path + ".frame", "too many pixels: the scene's images and frames hold more than " + std::to_string(kMaxScenePixels) +
-                                         " pixels together");
-                return;
-            }
         }
         sprite.pixels = image;
     }
@@ -628,24 +590,11 @@ private:
         scene.contact = contact;
     }
 
-    struct CachedImage {
-        std::shared_ptr<const RgbaImage> pixels;
-        std::string error;
-    };
-    struct CachedAtlas {
-        std::shared_ptr<const Atlas> atlas;
-        std::string error;
-    };
-
     std::filesystem::path m_file;
     std::filesystem::path m_folder;
     bool m_loadImages;
     std::vector<SceneProblem> m_problems;
-    std::map<std::string, CachedImage> m_images;
-    std::int64_t m_totalPixels = 0;
-    std::map<std::string, CachedAtlas> m_atlases;
-    FrameImageCache m_frameImages;
-    std::set<const RgbaImage*> m_countedFrames;
+    SceneImages m_images{kMaxScenePixels};  // decoded images, atlases and cut frames, within the pixel budget
 };
 
 SceneLoadResult failedLoad(const std::filesystem::path& file, std::string message) {
