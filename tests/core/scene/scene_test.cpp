@@ -121,7 +121,7 @@ TEST_F(SceneFile, OmittedOptionalFieldsTakeTheDocumentedDefaults) {
     EXPECT_EQ(r.scene->notes, "");
     EXPECT_EQ(r.scene->sampling, Sampling::Center);
     EXPECT_EQ(r.scene->scan, ScanDirection::AToB);
-    EXPECT_EQ(r.scene->expect, json::object());
+    EXPECT_EQ(r.scene->expect.toJson(), json::object());
     EXPECT_EQ(r.scene->view, json::object());
     // R gives only name and image: position (0,0), origin at the 3x3 image's centre, no rotation, scale 1.
     const SceneSprite& sprite = r.scene->sprites[1];
