@@ -149,7 +149,7 @@ public:
         }
     }
 
-    // "frames": [{"frame": 3, "hit": false, "swept_hit": true, "tunnelling": true, ...}, ...] (README, expect).
+    // "frames": [{"frame": 3, "hit": false, "swept_hit": true, "tunnelling": true, ...}, ...] (assets/README.md, "The expect block").
     void checkFrameExpectations(const Json& v, const std::string& path) {
         if (!v.is_array()) {
             add(path, "must be an array of objects such as {\"frame\": 3, \"hit\": false, \"swept_hit\": true}, got " + describeJson(v));
