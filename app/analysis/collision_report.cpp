@@ -107,8 +107,7 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, std::uint64_t
             p.aabbOverlap = intersection(snap.sprites[job.a].aabb, snap.sprites[job.b].aabb);
         }
         const AlgorithmSet& algorithms = *job.algorithms;
-        p.chosen = algorithms.find(job.chosen);
-        if (!p.chosen) p.chosen = algorithms.find(kDefaultPixelAlgorithm);
+        p.chosen = job.chosen ? job.chosen : algorithms.find(kDefaultPixelAlgorithm);
         p.pixelTest = p.chosen && p.chosen->kind == AlgorithmKind::Pixel ? p.chosen : algorithms.find(kDefaultPixelAlgorithm);
 
         TestOptions options;
@@ -117,7 +116,7 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, std::uint64_t
         std::vector<TestRun> runs;
         for (const Algorithm& algorithm : algorithms.all()) {
             AlgorithmRow& row = p.rows.emplace_back(AlgorithmRow{&algorithm, {}, false});
-            if (std::find(job.skip.begin(), job.skip.end(), algorithm.name) != job.skip.end()) {
+            if (std::find(job.skip.begin(), job.skip.end(), &algorithm) != job.skip.end()) {
                 // adopt() puts the test's last answer here, if it has one.
                 row.result = notApplicable("runs once the scene stops changing");
                 row.deferred = true;
@@ -187,13 +186,14 @@ bool CollisionReport::update(const Scene& scene, const ReportRequest& request, s
         job.scan = scene.scan;
         job.a = request.pairA;
         job.b = request.pairB;
-        job.chosen = request.chosen;
+        job.chosen = m_algorithms->find(request.chosen);
+        if (!job.chosen) job.chosen = m_algorithms->find(kDefaultPixelAlgorithm);
         job.algorithms = m_algorithms;
         // A second thread costs about a thread start: worth it only when the last such answer took long.
         job.twoThreads = recentMs(request.editing) >= m_twoThreadsAfterMs;
         if (request.editing) {
             for (const Algorithm& algorithm : m_algorithms->all()) {
-                if (algorithm.deferWhileEditing && algorithm.name != request.chosen) job.skip.emplace_back(algorithm.name);
+                if (algorithm.deferWhileEditing && &algorithm != job.chosen) job.skip.push_back(&algorithm);
             }
         }
         for (const SceneSprite& s : scene.sprites) job.sprites.push_back({s.pixels, s.transform, s.alphaThreshold});

@@ -61,7 +61,9 @@ struct PairAnalysis {
 struct ReportRequest {
     std::uint64_t revision = 0;
     int pairA = -1, pairB = -1;
-    std::string chosen;   ///< Algorithm the views draw; never deferred.
+    /// The name of the algorithm the views draw (the settings' name: resolved once, by update(), into its row
+    /// of algorithms(); an unknown name falls back to the default pixel test); never deferred.
+    std::string chosen;
     bool editing = false; ///< Skip the deferred tests (their rows keep their last answer).
 };
 
@@ -86,9 +88,8 @@ public:
     /// The tests this report runs.
     const AlgorithmSet& algorithms() const { return *m_algorithms; }
 
-    /// Asks for the answers for `scene` as `request` describes (an unknown `chosen` falls back to the
-    /// default pixel test) unless they were already asked for, waits up to `wait` for them, and adopts
-    /// the newest finished answer. Returns true when a new answer was adopted.
+    /// Asks for the answers for `scene` as `request` describes unless they were already asked for, waits up
+    /// to `wait` for them, and adopts the newest finished answer. Returns true when a new answer was adopted.
     bool update(const Scene& scene, const ReportRequest& request, std::chrono::microseconds wait);
     /// The same with every test run: `wait` false returns at once, true waits until the answer is in.
     bool update(const Scene& scene, std::uint64_t revision, int pairA, int pairB, const std::string& chosen, bool wait);
@@ -126,10 +127,10 @@ private:
         Sampling sampling = Sampling::Center;
         ScanDirection scan = ScanDirection::AToB;
         int a = -1, b = -1;
-        std::string chosen;
+        const Algorithm* chosen = nullptr;
         const AlgorithmSet* algorithms = nullptr;
-        std::vector<std::string> skip;  // deferred tests not run for this job
-        bool twoThreads = false;        // share the tests with a second thread (worth it past ~1 ms)
+        std::vector<const Algorithm*> skip;  // deferred tests not run for this job
+        bool twoThreads = false;             // share the tests with a second thread (worth it past ~1 ms)
     };
     struct Snapshot {
         std::uint64_t jobId = 0;

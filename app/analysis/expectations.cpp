@@ -58,14 +58,7 @@ ExpectRecording recordExpectations(const Scene& scene, const std::pair<std::stri
     return out;
 }
 
-std::size_t countExpectations(const nlohmann::json& expect) {
-    std::size_t count = 0;
-    if (!expect.is_object()) return count;
-    for (const auto& [pair, entries] : expect.items()) {
-        if (entries.is_object()) count += entries.size();
-    }
-    return count;
-}
+std::size_t countExpectations(const nlohmann::json& expect) { return expectationsFromJson(expect).count(); }
 
 std::string expectationText(const nlohmann::json& fields) {
     if (!fields.is_object()) return fields.dump();
@@ -85,39 +78,48 @@ std::string expectationText(const nlohmann::json& fields) {
 
 std::vector<std::pair<std::string, std::string>> expectedPairs(const nlohmann::json& expect) {
     std::vector<std::pair<std::string, std::string>> pairs;
-    if (!expect.is_object()) return pairs;
-    for (const auto& [key, value] : expect.items()) {
-        const auto slash = key.find('/');
-        if (slash == std::string::npos || slash == 0 || slash + 1 == key.size() || key.find('/', slash + 1) != std::string::npos) continue;
-        pairs.emplace_back(key.substr(0, slash), key.substr(slash + 1));
-    }
+    const Expectations read = expectationsFromJson(expect);  // kept alive for the loop over its pairs
+    for (const PairExpectations& pair : read.pairs()) pairs.emplace_back(pair.a, pair.b);
     return pairs;
+}
+
+std::vector<ExpectationStatus> expectationStatus(const CheckReport& answers, const Expectations& expect,
+                                                 const AlgorithmSet& available) {
+    std::vector<ExpectationStatus> statuses;
+    for (const PairExpectations& pair : expect.pairs()) {
+        // One entry at a time, so each gets its own verdict from core's comparison.
+        auto judge = [&](ExpectationStatus s, const Expectations& single) {
+            const VerifyResult verified = verifyReport(answers, single, available);
+            if (verified.checked > 0) {
+                s.state = verified.passed() ? ExpectationState::Passes : ExpectationState::Fails;
+                s.differences = verified.differences;
+            }
+            statuses.push_back(std::move(s));
+        };
+        pair.visit(
+            [&](const AlgorithmExpectation& entry) {
+                ExpectationStatus s{pair.key(), entry.algorithm, ExpectationState::NotComputed, {}};
+                if (!available.find(entry.algorithm)) {
+                    s.state = ExpectationState::Unavailable;
+                    statuses.push_back(std::move(s));
+                    return;
+                }
+                Expectations single;
+                single.set(pair.a, pair.b, entry.algorithm, entry.fields);
+                judge(std::move(s), single);
+            },
+            [&](const nlohmann::json& fields) {
+                Expectations single;
+                single.setContact(pair.a, pair.b, fields);
+                judge(ExpectationStatus{pair.key(), std::string(kContactExpectKey), ExpectationState::NotComputed, {}}, single);
+            });
+    }
+    return statuses;
 }
 
 std::vector<ExpectationStatus> expectationStatus(const CheckReport& answers, const nlohmann::json& expect,
                                                  const AlgorithmSet& available) {
-    std::vector<ExpectationStatus> statuses;
-    if (!expect.is_object()) return statuses;
-    for (const auto& [pairKey, entries] : expect.items()) {
-        if (!entries.is_object()) continue;
-        for (const auto& [name, fields] : entries.items()) {
-            ExpectationStatus s{pairKey, name, ExpectationState::NotComputed, {}};
-            if (!available.find(name)) {
-                s.state = ExpectationState::Unavailable;
-            } else {
-                // One entry at a time, so each gets its own verdict from core's comparison.
-                nlohmann::json single = nlohmann::json::object();
-                single[pairKey][name] = fields;
-                const VerifyResult verified = verifyReport(answers, single, available);
-                if (verified.checked > 0) {
-                    s.state = verified.passed() ? ExpectationState::Passes : ExpectationState::Fails;
-                    s.differences = verified.differences;
-                }
-            }
-            statuses.push_back(std::move(s));
-        }
-    }
-    return statuses;
+    return expectationStatus(answers, expectationsFromJson(expect), available);
 }
 
 }  // namespace cl

@@ -32,14 +32,14 @@ ExpectRecording recordExpectations(const Scene& scene, const std::pair<std::stri
                                    const std::vector<std::string>& tests, const AlgorithmSet& available,
                                    const std::vector<AlgorithmOutcome>& answered, MaskCache& masks);
 
-/// How many (pair, test) entries an expect block holds.
+/// How many (pair, test) entries an expect block given as JSON holds (Expectations::count() of a scene's).
 std::size_t countExpectations(const nlohmann::json& expect);
 
 /// One expect entry as a short phrase: "HIT, overlap 127", "no hit", "HIT, area 37.3824", "not applicable";
 /// other fields follow as "key value".
 std::string expectationText(const nlohmann::json& fields);
 
-/// The pairs ("a", "b") an expect block names, in its order; keys without exactly one '/' are left out.
+/// The pairs ("a", "b") an expect block given as JSON names, in its order; keys without exactly one '/' are left out.
 std::vector<std::pair<std::string, std::string>> expectedPairs(const nlohmann::json& expect);
 
 /// How one expectation fares against a set of answers.
@@ -58,7 +58,11 @@ struct ExpectationStatus {
     std::vector<std::string> differences;  ///< verifyReport's lines, when it fails.
 };
 
-/// Every entry of `expect`, in its order, judged by verifyReport against `answers`.
+/// Every entry of `expect`, in its order, judged by verifyReport against `answers`. A contact entry is judged
+/// when the answers hold the pair's contact report (its algorithm is "contact").
+std::vector<ExpectationStatus> expectationStatus(const CheckReport& answers, const Expectations& expect,
+                                                 const AlgorithmSet& available);
+/// The same for an expect block given as JSON (see expectationsFromJson()).
 std::vector<ExpectationStatus> expectationStatus(const CheckReport& answers, const nlohmann::json& expect,
                                                  const AlgorithmSet& available);
 

@@ -160,11 +160,7 @@ std::string writeContactMap(const Scene& scene, const CheckOptions& options, con
     if (report.pairs.empty()) return "--cspace: the scene has no pair to map";
     const PairReport& first = report.pairs.front();
     MaskCache masks;
-    const SceneSprite* sprites[2] = {nullptr, nullptr};
-    for (const SceneSprite& sprite : scene.sprites) {
-        if (sprite.name == first.a) sprites[0] = &sprite;
-        if (sprite.name == first.b) sprites[1] = &sprite;
-    }
+    const SceneSprite* sprites[2] = {&scene.sprites[*findSprite(scene, first.a)], &scene.sprites[*findSprite(scene, first.b)]};
     const auto maskA = masks.get(sprites[0]->pixels, sprites[0]->alphaThreshold);
     const auto maskB = masks.get(sprites[1]->pixels, sprites[1]->alphaThreshold);
     const CheckContactSettings settings = contactSettings(scene, options);
@@ -277,7 +273,7 @@ int runFramesCommand(const CheckArguments& parsed, const Scene& sceneAsLoaded, s
 // The pair --pair names: split at the one comma that leaves two sprite names (names may hold commas).
 std::optional<std::string> resolvePair(const std::string& text, const Scene& scene, CheckOptions& options) {
     auto named = [&](std::string_view name) {
-        return std::any_of(scene.sprites.begin(), scene.sprites.end(), [&](const SceneSprite& s) { return s.name == name; });
+        return findSprite(scene, name).has_value();
     };
     std::vector<std::pair<std::string, std::string>> splits;
     for (std::size_t comma = text.find(','); comma != std::string::npos; comma = text.find(',', comma + 1)) {
@@ -306,14 +302,8 @@ int runAllFrames(const Scene& scene, const CheckArguments& parsed, const Algorit
     for (const auto& name : parsed.options.algorithms) tests.push_back(available.find(name));
     if (tests.empty()) tests.push_back(available.find("pixel-fast"));
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
-    auto indexOf = [&](const std::string& name) -> std::optional<std::size_t> {
-        for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
-            if (scene.sprites[i].name == name) return i;
-        }
-        return std::nullopt;
-    };
     if (parsed.options.pair) {
-        auto a = indexOf(parsed.options.pair->first), b = indexOf(parsed.options.pair->second);
+        auto a = findSprite(scene, parsed.options.pair->first), b = findSprite(scene, parsed.options.pair->second);
         if (!a || !b || *a == *b) {
             err << parsed.scene << ": --pair " << parsed.options.pair->first << "," << parsed.options.pair->second
                 << ": needs two different sprites of the scene\n";
@@ -431,7 +421,7 @@ int checkMain(const ParsedOptions& given, const CliContext& context) {
 
         std::optional<VerifyResult> verified;
         if (parsed.verify) verified = verifyReport(report, loaded.scene->expect, available);
-        if (parsed.verify && expectsMotion(loaded.scene->expect)) {
+        if (parsed.verify && loaded.scene->expect.expectsMotion()) {
             MotionRunResult motion = runMotionForVerify(*loaded.scene, parsed.scene, parsed.options, masks);
             if (!motion.ok()) {
                 err << parsed.scene << ": " << motion.error << "\n";

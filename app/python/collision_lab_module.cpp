@@ -139,7 +139,19 @@ void saveSceneFile(const std::filesystem::path& path, const py::object& sprites,
     }
     if (!expect.is_none()) {
         if (!py::isinstance<py::dict>(expect)) throw py::type_error("expect: must be a dict like {\"A/B\": {\"pixel-fast\": {...}}}");
-        scene.expect = fromPython(expect, "expect");
+        const nlohmann::json given = fromPython(expect, "expect");
+        scene.expect = expectationsFromJson(given);
+        // A block the typed value cannot hold (a key that is not "A/B") is refused with the loader's messages;
+        // every other problem is named by sceneToJson's read-back below, as for any scene.
+        if (scene.expect.toJson() != given) {
+            std::vector<std::string> names;
+            for (const SceneSprite& s : scene.sprites) names.push_back(s.name);
+            std::string error;
+            readExpectations(given, names, [&](std::string where, std::string message) {
+                error += (error.empty() ? "" : "; ") + where + ": " + message;
+            });
+            if (!error.empty()) throw SceneError(path.string() + ": cannot save: " + error);
+        }
     }
     const SceneSaveOptions options{.embedImages = true};
     // A scene that would not load back is the caller's mistake (ValueError); a failed write is an OSError.
@@ -284,7 +296,7 @@ PYBIND11_MODULE(collision_lab, m) {
         .def_property_readonly("sampling", [](const PythonScene& s) { return std::string(samplingName(s.scene.sampling)); })
         .def_property_readonly("scan", [](const PythonScene& s) { return std::string(scanDirectionName(s.scene.scan)); })
         .def_property_readonly("sprites", [](const PythonScene& s) { return s.sprites; }, "Copies of the sprites, in file order.")
-        .def_property_readonly("expect", [](const PythonScene& s) { return toPython(nlohmann::ordered_json(s.scene.expect)); })
+        .def_property_readonly("expect", [](const PythonScene& s) { return toPython(nlohmann::ordered_json(s.scene.expect.toJson())); })
         .def("__repr__", [](const PythonScene& s) {
             return "<collision_lab.Scene '" + s.path + "', " + std::to_string(s.sprites.size()) + " sprites>";
         });

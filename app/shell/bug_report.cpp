@@ -77,7 +77,7 @@ bool saveBugReport(SandboxState& state, const std::filesystem::path& file) {
     state.open.document.edit("Record a bug report", [&](Scene& s) {
         s.title = form.title;
         s.notes = form.notes;
-        s.expect = recorded.expect;
+        s.expect = expectationsFromJson(recorded.expect);
         // The answers are those of the frame on screen, and `check` tests a file's frame 0: the report's
         // timeline starts at the frame shown (its sprites are saved where they are drawn).
         s.timeline.frames -= s.timeline.frame;
@@ -121,7 +121,7 @@ void drawBugReportDialog(SandboxState& state) {
     ImGui::InputTextMultiline("##notes", &form.notes, ImVec2(-1, notesHeight));
 
     ImGui::Checkbox("Record every test", &form.allTests);
-    const std::size_t earlier = countExpectations(scene.expect);
+    const std::size_t earlier = scene.expect.count();
     if (earlier > 0) {
         ImGui::SameLine();
         ImGui::TextDisabled("(replaces the scene's %zu expectations)", earlier);

@@ -239,7 +239,7 @@ void drawFileDialogs(SandboxState& state) {
         state.dialogs.browser.offerEmbed = true;
         state.dialogs.browser.embedImages = state.settings.embedImagesOnSave;
         // A lesson's expect block describes the lesson: a copy that is then changed would fail `check --verify`.
-        const std::size_t expectations = countExpectations(state.open.document.scene().expect);
+        const std::size_t expectations = state.open.document.scene().expect.count();
         state.dialogs.browser.offerKeepExpectations = isLesson(state) && expectations > 0
             ? "Keep the lesson's " + std::to_string(expectations) + " expectations (they fail once the scene changes)"
             : std::string();
@@ -256,7 +256,7 @@ void drawFileDialogs(SandboxState& state) {
             case BrowserPurpose::SaveScene:
                 state.settings.embedImagesOnSave = state.dialogs.browser.embedImages;
                 if (!state.dialogs.browser.offerKeepExpectations.empty() && !state.dialogs.browser.keepExpectations) {
-                    state.open.document.edit("Drop the lesson's expectations", [](Scene& s) { s.expect = nlohmann::json::object(); });
+                    state.open.document.edit("Drop the lesson's expectations", [](Scene& s) { s.expect = Expectations{}; });
                 }
                 if (saveSceneTo(state, *chosen, state.dialogs.browser.embedImages) && state.dialogs.quitAfterSave) state.requests.push(QuitNow{});
                 break;

@@ -169,7 +169,7 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
                            ? std::string(m_state.tools[m_state.openTool]->title()) : std::string();
     json["title"] = scene.title;
     json["notes"] = scene.notes;
-    json["expectations"] = scene.expect.is_object() ? scene.expect.size() : 0;
+    json["expectations"] = scene.expect.pairCount();
     json["dirty"] = m_state.open.document.dirty();
     json["status"] = m_state.dialogs.status;
     json["frame"] = scene.timeline.frame;

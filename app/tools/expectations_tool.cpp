@@ -69,21 +69,21 @@ void ExpectationsTool::startJob(const ToolContext& ctx) {
         Answers answers;
         answers.revision = revision;
         MaskCache masks;
-        for (const auto& pair : expectedPairs(scene.expect)) {
+        for (const PairExpectations& pair : scene.expect.pairs()) {
             CheckOptions options;
             options.available = available;
-            options.pair = pair;
-            for (const auto& [name, fields] : scene.expect[pair.first + "/" + pair.second].items()) {
-                const Algorithm* a = available->find(name);
-                if (a && !a->threadBound) options.algorithms.push_back(name);
+            options.pair = std::make_pair(pair.a, pair.b);
+            for (const AlgorithmExpectation& entry : pair.algorithms) {
+                const Algorithm* a = available->find(entry.algorithm);
+                if (a && !a->threadBound) options.algorithms.push_back(entry.algorithm);
             }
             if (options.algorithms.empty()) {
-                answers.report.pairs.push_back(PairReport{pair.first, pair.second, {}, std::nullopt});
+                answers.report.pairs.push_back(PairReport{pair.a, pair.b, {}, std::nullopt});
                 continue;
             }
             CheckRunResult run = runCheck(scene, "", options, masks);
             if (!run.ok()) {
-                answers.error = pair.first + "/" + pair.second + ": " + run.error;
+                answers.error = pair.key() + ": " + run.error;
                 continue;
             }
             for (PairReport& p : run.report->pairs) answers.report.pairs.push_back(std::move(p));
@@ -128,9 +128,10 @@ void ExpectationsTool::reRecord(ToolContext& ctx) {
     const Scene scene = doc.fileScene();  // frame 0: what `check --verify` will test
     const AlgorithmSet& available = ctx.report().algorithms();
     const std::string current = currentPairName(ctx);
-    nlohmann::json expect = nlohmann::json::object();
+    Expectations expect;
     MaskCache masks;
-    auto pairs = expectedPairs(scene.expect);
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const PairExpectations& pair : scene.expect.pairs()) pairs.emplace_back(pair.a, pair.b);
     const bool wasEmpty = pairs.empty();
     if (wasEmpty) {
         const Selection& s = doc.selection();
@@ -141,8 +142,8 @@ void ExpectationsTool::reRecord(ToolContext& ctx) {
         const std::string key = pair.first + "/" + pair.second;
         std::vector<std::string> tests;
         if (!wasEmpty) {
-            for (const auto& [name, fields] : scene.expect[key].items()) {
-                if (available.find(name)) tests.push_back(name);
+            for (const AlgorithmExpectation& entry : scene.expect.find(pair.first, pair.second)->algorithms) {
+                if (available.find(entry.algorithm)) tests.push_back(entry.algorithm);
             }
             if (tests.empty()) continue;
         }
@@ -152,13 +153,12 @@ void ExpectationsTool::reRecord(ToolContext& ctx) {
             m_recordError = r.error;
             return;
         }
-        expect.update(r.expect);
+        expect.merge(expectationsFromJson(r.expect));
     }
     // Entries for tests this binary lacks are kept as they were: they cannot be re-recorded here.
-    for (const auto& [key, entries] : scene.expect.items()) {
-        if (!entries.is_object()) continue;
-        for (const auto& [name, fields] : entries.items()) {
-            if (!available.find(name)) expect[key][name] = fields;
+    for (const PairExpectations& pair : scene.expect.pairs()) {
+        for (const AlgorithmExpectation& entry : pair.algorithms) {
+            if (!available.find(entry.algorithm)) expect.set(pair.a, pair.b, entry.algorithm, entry.fields);
         }
     }
     m_recordError.clear();
@@ -168,8 +168,8 @@ void ExpectationsTool::reRecord(ToolContext& ctx) {
 void ExpectationsTool::drawPanel(ToolContext& ctx) {
     m_shown = true;
     Document& doc = ctx.document();
-    const nlohmann::json& expect = doc.scene().expect;
-    const std::size_t total = countExpectations(expect);
+    const Expectations& expect = doc.scene().expect;
+    const std::size_t total = expect.count();
     if (total == 0) {
         ImGui::TextWrapped("This scene has no expectations. Re-record stores what the tests answer now for the pair %s, so "
                            "`collision-lab check FILE --verify` can tell when the answers change. File > Save as bug "
@@ -198,7 +198,7 @@ void ExpectationsTool::drawPanel(ToolContext& ctx) {
         }
     }
     ImGui::BeginDisabled(total == 0);
-    if (ImGui::Button("Clear")) doc.edit("Clear expectations", [](Scene& s) { s.expect = nlohmann::json::object(); });
+    if (ImGui::Button("Clear")) doc.edit("Clear expectations", [](Scene& s) { s.expect = Expectations{}; });
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Remove every expectation (undoable).");
     ImGui::SameLine();
@@ -224,9 +224,9 @@ void ExpectationsTool::drawPanel(ToolContext& ctx) {
     ImGui::TableSetupColumn("expected", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     const bool judged = m_judgedRevision == doc.revision();
-    for (const auto& [pairKey, entries] : expect.items()) {
-        if (!entries.is_object()) continue;
-        for (const auto& [name, fields] : entries.items()) {
+    for (const PairExpectations& pair : expect.pairs()) {
+        const std::string pairKey = pair.key();
+        auto row = [&](const std::string& name, const nlohmann::json& fields) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(pairKey.c_str());
@@ -246,7 +246,9 @@ void ExpectationsTool::drawPanel(ToolContext& ctx) {
             }
             ImGui::TableNextColumn();
             ImGui::TextWrapped("%s", expectationText(fields).c_str());
-        }
+        };
+        pair.visit([&](const AlgorithmExpectation& entry) { row(entry.algorithm, entry.fields); },
+                   [&](const nlohmann::json& fields) { row(std::string(kContactExpectKey), fields); });
     }
     ImGui::EndTable();
 }

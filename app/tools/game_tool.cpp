@@ -20,7 +20,6 @@ namespace cl {
 
 namespace {
 
-constexpr const char* kPrechecks[] = {"none", "aabb", "tight-aabb", "obb"};
 constexpr BroadPhaseKind kBroadPhases[] = {BroadPhaseKind::Sweep, BroadPhaseKind::Tree, BroadPhaseKind::None};
 
 ImTextureID textureId(const sf::Texture* texture) {
@@ -235,8 +234,10 @@ void GameTool::drawPanel(ToolContext& ctx) {
         m_settings.spawnProbability = steadySpawnProbability(m_settings, *m_sprites, m_settings.maxBlocks);
     }
     if (ImGui::BeginCombo("pre-check", m_settings.precheck.c_str())) {
-        for (const char* name : kPrechecks) {
-            if (ImGui::Selectable(name, m_settings.precheck == name)) m_settings.precheck = name;
+        std::vector<std::string> names{std::string(kNoPrecheck)};
+        for (const Algorithm* row : precheckAlgorithms()) names.emplace_back(row->name);
+        for (const std::string& name : names) {
+            if (ImGui::Selectable(name.c_str(), m_settings.precheck == name)) m_settings.precheck = name;
         }
         ImGui::EndCombo();
     }

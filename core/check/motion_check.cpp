@@ -103,33 +103,13 @@ std::vector<int> MotionPairReport::tunnelling() const {
 MotionRunResult runMotionCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options,
                                MaskCache& masks) {
     MotionRunResult out;
-    const AlgorithmSet& available = *options.available;
-    std::vector<const Algorithm*> chosen;
-    if (options.algorithms.empty()) {
-        chosen.push_back(available.find(kDefaultPixelAlgorithm));
-    } else {
-        for (const auto& algorithm : available.all()) {
-            if (std::find(options.algorithms.begin(), options.algorithms.end(), algorithm.name) != options.algorithms.end()) {
-                chosen.push_back(&algorithm);
-            }
-        }
-        for (const auto& name : options.algorithms) {
-            if (!available.find(name)) {
-                out.error = "unknown algorithm " + jsonQuoted(name) + " (known: " + available.namesText() + ")";
-                return out;
-            }
-        }
-    }
-    if (chosen.empty() || !chosen.front()) {
-        out.error = "no test to run";
+    ResolveResult resolved = resolveRequest(scene, options, NoTestsNamed::DefaultPixel);
+    if (!resolved.ok()) {
+        out.error = resolved.error;
         return out;
     }
-
-    std::vector<std::pair<std::size_t, std::size_t>> pairs;
-    if (auto problem = selectPairs(scene, options, pairs)) {
-        out.error = *problem;
-        return out;
-    }
+    const std::vector<const Algorithm*>& chosen = resolved.request->algorithms;
+    const std::vector<std::pair<std::size_t, std::size_t>>& pairs = resolved.request->pairs;
 
     MotionReport report;
     report.scene = sceneLabel;
@@ -320,51 +300,34 @@ Ordered motionExpectJson(const MotionReport& report) {
     return expect;
 }
 
-bool expectsMotion(const Json& expect) {
-    if (!expect.is_object()) return false;
-    for (const auto& pair : expect.items()) {
-        if (!pair.value().is_object()) continue;
-        for (const auto& entry : pair.value().items()) {
-            if (entry.value().is_object() && (entry.value().contains("frames") || entry.value().contains("time_of_impact"))) return true;
-        }
-    }
-    return false;
-}
-
-std::vector<std::string> motionExpectedAlgorithms(const Json& expect, const AlgorithmSet& available) {
+std::vector<std::string> motionExpectedAlgorithms(const Expectations& expect, const AlgorithmSet& available) {
     std::set<std::string> names;
-    if (expect.is_object()) {
-        for (const auto& pair : expect.items()) {
-            if (!pair.value().is_object()) continue;
-            for (const auto& entry : pair.value().items()) {
-                const bool motion = entry.value().is_object() &&
-                                    (entry.value().contains("frames") || entry.value().contains("time_of_impact"));
-                if (motion && available.find(entry.key())) names.insert(entry.key());
-            }
+    for (const auto& pair : expect.pairs()) {
+        for (const auto& entry : pair.algorithms) {
+            if (entry.expectsMotion() && available.find(entry.algorithm)) names.insert(entry.algorithm);
         }
     }
     return {names.begin(), names.end()};
 }
 
-VerifyResult verifyMotion(const MotionReport& report, const Json& expect, const AlgorithmSet& available) {
+VerifyResult verifyMotion(const MotionReport& report, const Expectations& expect, const AlgorithmSet& available) {
     VerifyResult out;
-    if (!expect.is_object()) return out;
-    for (const auto& pairItem : expect.items()) {
-        if (!pairItem.value().is_object()) continue;
-        for (const auto& entry : pairItem.value().items()) {
-            const Json& wanted = entry.value();
-            if (!wanted.is_object() || (!wanted.contains("frames") && !wanted.contains("time_of_impact"))) continue;
+    for (const auto& expected : expect.pairs()) {
+        const std::string pairName = expected.key();
+        for (const auto& entry : expected.algorithms) {
+            const Json& wanted = entry.fields;
+            if (!entry.expectsMotion()) continue;
             const MotionPairReport* pair = nullptr;
             for (const auto& p : report.pairs) {
-                if (p.a + "/" + p.b == pairItem.key() && p.algorithm->name == entry.key()) pair = &p;
+                if (p.a == expected.a && p.b == expected.b && p.algorithm->name == entry.algorithm) pair = &p;
             }
             if (!pair) {
                 ++out.skipped;
-                if (!available.find(entry.key())) out.unavailable.push_back(pairItem.key() + " " + entry.key());
+                if (!available.find(entry.algorithm)) out.unavailable.push_back(pairName + " " + entry.algorithm);
                 continue;
             }
             ++out.checked;
-            const std::string prefix = pairItem.key() + " " + entry.key() + " ";
+            const std::string prefix = pairName + " " + entry.algorithm + " ";
             if (auto it = wanted.find("time_of_impact"); it != wanted.end()) {
                 compareFields(Json{{"time_of_impact", *it}}, Json{{"time_of_impact", plain(timeOfImpactJson(pair->firstImpact()))}},
                               prefix, out);

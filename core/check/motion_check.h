@@ -79,15 +79,12 @@ std::string motionReportTable(const MotionReport& report);
 /// An expect block with every frame's deterministic fields and the time of impact, to paste into a scene.
 nlohmann::ordered_json motionExpectJson(const MotionReport& report);
 
-/// True when some expectation of the block has a "frames" or "time_of_impact" entry.
-bool expectsMotion(const nlohmann::json& expect);
-
 /// The tests named by expectations with "frames" or "time_of_impact" entries that `available` has.
-std::vector<std::string> motionExpectedAlgorithms(const nlohmann::json& expect, const AlgorithmSet& available);
+std::vector<std::string> motionExpectedAlgorithms(const Expectations& expect, const AlgorithmSet& available);
 
 /// Compares every "frames" and "time_of_impact" entry of the expect block with the report (counts exact;
 /// tau and world coordinates within 1e-6 relative). Entries for pairs or tests not run are skipped.
-VerifyResult verifyMotion(const MotionReport& report, const nlohmann::json& expect,
+VerifyResult verifyMotion(const MotionReport& report, const Expectations& expect,
                           const AlgorithmSet& available = coreAlgorithms());
 
 /// Runs the timelines the expect block's "frames" and "time_of_impact" entries need (the tests they name,

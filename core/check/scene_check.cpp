@@ -23,12 +23,7 @@ std::string namesText(const Scene& scene) {
     return text;
 }
 
-std::optional<std::size_t> spriteIndex(const Scene& scene, const std::string& name) {
-    for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
-        if (scene.sprites[i].name == name) return i;
-    }
-    return std::nullopt;
-}
+std::optional<std::size_t> spriteIndex(const Scene& scene, const std::string& name) { return findSprite(scene, name); }
 
 Ordered pointJson(glm::ivec2 p) { return Ordered::array({p.x, p.y}); }
 Ordered pointJson(glm::dvec2 p) { return Ordered::array({p.x, p.y}); }
@@ -142,14 +137,6 @@ CheckContactSettings contactSettings(const Scene& scene, const CheckOptions& opt
     return s;
 }
 
-bool expectsContact(const nlohmann::json& expect) {
-    if (!expect.is_object()) return false;
-    for (const auto& pair : expect.items()) {
-        if (pair.value().is_object() && pair.value().contains(std::string(kContactExpectKey))) return true;
-    }
-    return false;
-}
-
 Ordered contactJson(const CheckContactSettings& settings, const ContactReport& c) {
     Ordered j;
     j["test"] = std::string(settings.test->name);
@@ -183,6 +170,51 @@ Ordered contactExpectJson(const ContactReport& c) {
     return j;
 }
 
+std::optional<std::size_t> findSprite(const Scene& scene, std::string_view name) {
+    for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
+        if (scene.sprites[i].name == name) return i;
+    }
+    return std::nullopt;
+}
+
+ResolveResult resolveRequest(const Scene& scene, const CheckOptions& options, NoTestsNamed none) {
+    ResolveResult out;
+    const AlgorithmSet& available = *options.available;
+    ResolvedRequest request;
+    if (options.algorithms.empty()) {
+        if (none == NoTestsNamed::Every) {
+            for (const auto& algorithm : available.all()) request.algorithms.push_back(&algorithm);
+        } else if (const Algorithm* fallback = available.find(kDefaultPixelAlgorithm)) {
+            request.algorithms.push_back(fallback);
+        }
+    } else {
+        std::set<const Algorithm*> wanted;
+        for (const auto& name : options.algorithms) {
+            const Algorithm* algorithm = available.find(name);
+            if (!algorithm) {
+                out.error = "unknown algorithm " + jsonQuoted(name) + " (known: " + available.namesText() +
+                            (none == NoTestsNamed::Every ? ", or all)" : ")");
+                return out;
+            }
+            wanted.insert(algorithm);
+        }
+        // Table order, whatever order the user typed, so reports always read the same way.
+        for (const auto& algorithm : available.all()) {
+            if (wanted.count(&algorithm)) request.algorithms.push_back(&algorithm);
+        }
+    }
+    if (request.algorithms.empty()) {
+        out.error = "no test to run";
+        return out;
+    }
+    if (auto problem = selectPairs(scene, options, request.pairs)) {
+        out.error = *problem;
+        return out;
+    }
+    out.request = std::move(request);
+    return out;
+}
+
 std::optional<std::string> selectPairs(const Scene& scene, const CheckOptions& options,
                                        std::vector<std::pair<std::size_t, std::size_t>>& pairs) {
     pairs.clear();
@@ -202,12 +234,10 @@ std::optional<std::string> selectPairs(const Scene& scene, const CheckOptions& o
         for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
             for (std::size_t j = i + 1; j < scene.sprites.size(); ++j) pairs.emplace_back(i, j);
         }
-        if (options.includeExpectedPairs && scene.expect.is_object()) {
-            for (const auto& item : scene.expect.items()) {
-                auto slash = item.key().find('/');
-                if (slash == std::string::npos) continue;
-                auto a = spriteIndex(scene, item.key().substr(0, slash));
-                auto b = spriteIndex(scene, item.key().substr(slash + 1));
+        if (options.includeExpectedPairs) {
+            for (const auto& expected : scene.expect.pairs()) {
+                auto a = spriteIndex(scene, expected.a);
+                auto b = spriteIndex(scene, expected.b);
                 if (!a || !b || *a == *b) continue;
                 if (std::find(pairs.begin(), pairs.end(), std::pair{*a, *b}) == pairs.end()) pairs.emplace_back(*a, *b);
             }
@@ -218,31 +248,13 @@ std::optional<std::string> selectPairs(const Scene& scene, const CheckOptions& o
 
 CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options, MaskCache& masks) {
     CheckRunResult out;
-    const AlgorithmSet& available = *options.available;
-    std::vector<const Algorithm*> chosen;
-    if (options.algorithms.empty()) {
-        for (const auto& algorithm : available.all()) chosen.push_back(&algorithm);
-    } else {
-        std::set<const Algorithm*> wanted;
-        for (const auto& name : options.algorithms) {
-            const Algorithm* algorithm = available.find(name);
-            if (!algorithm) {
-                out.error = "unknown algorithm " + jsonQuoted(name) + " (known: " + available.namesText() + ", or all)";
-                return out;
-            }
-            wanted.insert(algorithm);
-        }
-        // Table order, whatever order the user typed, so reports always read the same way.
-        for (const auto& algorithm : available.all()) {
-            if (wanted.count(&algorithm)) chosen.push_back(&algorithm);
-        }
-    }
-
-    std::vector<std::pair<std::size_t, std::size_t>> pairs;
-    if (auto problem = selectPairs(scene, options, pairs)) {
-        out.error = *problem;
+    ResolveResult resolved = resolveRequest(scene, options, NoTestsNamed::Every);
+    if (!resolved.ok()) {
+        out.error = resolved.error;
         return out;
     }
+    const std::vector<const Algorithm*>& chosen = resolved.request->algorithms;
+    const std::vector<std::pair<std::size_t, std::size_t>>& pairs = resolved.request->pairs;
 
     CheckReport report;
     report.scene = sceneLabel;
@@ -252,7 +264,7 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
     testOptions.sampling = report.sampling;
     testOptions.scan = report.scan;
     // What the expect block asks about is answered too: its pairs (above), and contact when it has an entry.
-    if (options.contact || (options.includeExpectedPairs && expectsContact(scene.expect))) {
+    if (options.contact || (options.includeExpectedPairs && scene.expect.expectsContact())) {
         report.contact = contactSettings(scene, options);
     }
     for (const auto& sprite : scene.sprites) {
@@ -379,71 +391,73 @@ std::string reportTable(const CheckReport& report) {
     return text;
 }
 
-VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect, const AlgorithmSet& available) {
+VerifyResult verifyReport(const CheckReport& report, const Expectations& expect, const AlgorithmSet& available) {
     VerifyResult out;
-    if (!expect.is_object()) return out;
-    for (const auto& pairItem : expect.items()) {
-        const std::string& pairName = pairItem.key();
+    for (const PairExpectations& expected : expect.pairs()) {
+        const std::string pairName = expected.key();
         auto pair = std::find_if(report.pairs.begin(), report.pairs.end(),
-                                 [&](const PairReport& p) { return p.a + "/" + p.b == pairName; });
-        if (!pairItem.value().is_object()) continue;
-        for (const auto& entry : pairItem.value().items()) {
-            if (entry.key() == kContactExpectKey) {
-                if (pair == report.pairs.end() || !pair->contact) {
-                    ++out.skipped;
-                } else {
-                    ++out.checked;
-                    verifyContact(pairName, *pair->contact, entry.value(), out.differences);
-                }
-                continue;
+                                 [&](const PairReport& p) { return p.a == expected.a && p.b == expected.b; });
+        auto onContact = [&](const Json& fields) {
+            if (pair == report.pairs.end() || !pair->contact) {
+                ++out.skipped;
+            } else {
+                ++out.checked;
+                verifyContact(pairName, *pair->contact, fields, out.differences);
             }
+        };
+        auto onAlgorithm = [&](const AlgorithmExpectation& entry) {
             const AlgorithmOutcome* outcome = nullptr;
             if (pair != report.pairs.end()) {
                 for (const auto& o : pair->results) {
-                    if (o.algorithm->name == entry.key()) outcome = &o;
+                    if (o.algorithm->name == entry.algorithm) outcome = &o;
                 }
             }
             if (!outcome) {
                 ++out.skipped;
-                if (!available.find(entry.key())) out.unavailable.push_back(pairName + " " + entry.key());
-                continue;
+                if (!available.find(entry.algorithm)) out.unavailable.push_back(pairName + " " + entry.algorithm);
+                return;
             }
             ++out.checked;
             const Ordered actualOrdered = resultJson(*outcome->algorithm, outcome->result);
             const Json actual = Json::parse(actualOrdered.dump(-1, ' ', false, Json::error_handler_t::replace));
-            const std::string prefix = pairName + " " + entry.key() + " ";
-            if (!entry.value().is_object()) continue;
-            for (const auto& field : entry.value().items()) {
+            const std::string prefix = pairName + " " + entry.algorithm + " ";
+            if (!entry.fields.is_object()) return;
+            for (const auto& field : entry.fields.items()) {
                 const std::string& key = field.key();
-                const Json& expected = field.value();
+                const Json& wanted = field.value();
                 // The timeline's entries are verified by verifyMotion() (core/check/motion_check.h).
                 if (key == "frames" || key == "time_of_impact") continue;
                 auto found = actual.find(key);
                 if (found == actual.end()) {
                     // An expected "first_hit": null means "no overlapping sample", which is what absence says.
-                    if (key == "first_hit" && expected.is_null()) continue;
+                    if (key == "first_hit" && wanted.is_null()) continue;
                     std::string why = !outcome->result.applicable
                                           ? "the test is not applicable (" + outcome->result.reason + ")"
                                           : std::string(outcome->algorithm->name) + " does not report " + key;
                     if (key == "first_hit") why = "there is no overlapping sample";
-                    out.differences.push_back(prefix + key + ": expected " + shortJson(expected) + ", but " + why);
+                    out.differences.push_back(prefix + key + ": expected " + shortJson(wanted) + ", but " + why);
                     continue;
                 }
                 const bool tolerant = key == "overlap_area" || key == "first_hit";
                 bool same = true;
-                if (key == "first_hit" && expected.is_object() && found->is_object()) {
-                    for (const auto& part : expected.items()) {
+                if (key == "first_hit" && wanted.is_object() && found->is_object()) {
+                    for (const auto& part : wanted.items()) {
                         auto actualPart = found->find(part.key());
                         if (actualPart == found->end() || !valuesMatch(part.value(), *actualPart, part.key() == "world")) same = false;
                     }
                 } else {
-                    same = valuesMatch(expected, *found, tolerant);
+                    same = valuesMatch(wanted, *found, tolerant);
                 }
-                if (!same) out.differences.push_back(prefix + key + ": expected " + shortJson(expected) + ", got " + shortJson(*found));
+                if (!same) out.differences.push_back(prefix + key + ": expected " + shortJson(wanted) + ", got " + shortJson(*found));
             }
-        }
+        };
+        expected.visit(onAlgorithm, onContact);
     }
     return out;
+}
+
+VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect, const AlgorithmSet& available) {
+    return verifyReport(report, expectationsFromJson(expect), available);
 }
 
 Ordered verifyJson(const VerifyResult& verified) {

@@ -46,9 +46,6 @@ struct CheckContactSettings {
 };
 CheckContactSettings contactSettings(const Scene& scene, const CheckOptions& options);
 
-/// True when some pair of the expect block has a "contact" entry, so `--verify` must answer contact questions.
-bool expectsContact(const nlohmann::json& expect);
-
 /// One test's answer for one pair.
 struct AlgorithmOutcome {
     const Algorithm* algorithm = nullptr;  ///< Never null in a report.
@@ -85,6 +82,34 @@ struct CheckRunResult {
 /// plus, with includeExpectedPairs, the pairs the expect block names. The reason when a name is wrong.
 std::optional<std::string> selectPairs(const Scene& scene, const CheckOptions& options,
                                        std::vector<std::pair<std::size_t, std::size_t>>& pairs);
+
+/// The index of the scene's sprite with this name, or empty.
+std::optional<std::size_t> findSprite(const Scene& scene, std::string_view name);
+
+/// What a request that names no test runs.
+enum class NoTestsNamed {
+    Every,        ///< Every test of the set (`check`; "all" names the same).
+    DefaultPixel, ///< kDefaultPixelAlgorithm alone (`check --frames`).
+};
+
+/// A request's names resolved once: table rows and sprite indices.
+struct ResolvedRequest {
+    std::vector<const Algorithm*> algorithms;                ///< In table order, never null.
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;  ///< As selectPairs() gives them.
+};
+
+/// A resolved request, or the message naming the wrong name.
+struct ResolveResult {
+    std::optional<ResolvedRequest> request;
+    std::string error;
+    /// True on success.
+    bool ok() const { return request.has_value(); }
+};
+
+/// The one step that turns a request's names into table entries and sprite indices: options.algorithms
+/// are looked up in *options.available (table order whatever order they were given in; none named: as
+/// `none` says), the pairs are selectPairs()'s. The message names the first unknown test or sprite.
+ResolveResult resolveRequest(const Scene& scene, const CheckOptions& options, NoTestsNamed none);
 
 /// Runs the chosen tests on the chosen pairs, in full mode (every overlapping sample counted).
 CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const CheckOptions& options, MaskCache& masks);
@@ -125,6 +150,9 @@ struct VerifyResult {
 /// equal; overlap_area and world coordinates may differ by 1e-6 relative (at least 1e-6 absolute); the
 /// contact entry's numbers and vectors by 1e-9. An expectation for a test not in `available` is listed
 /// as unavailable, not compared.
+VerifyResult verifyReport(const CheckReport& report, const Expectations& expect,
+                          const AlgorithmSet& available = coreAlgorithms());
+/// The same for an expect block given as JSON (see expectationsFromJson()).
 VerifyResult verifyReport(const CheckReport& report, const nlohmann::json& expect,
                           const AlgorithmSet& available = coreAlgorithms());
 

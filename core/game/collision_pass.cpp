@@ -30,7 +30,7 @@ Rect broadPhaseBox(const Body& body) {
 
 CollisionPass::CollisionPass(const GameSettings& settings)
     : m_pairs(settings.pairs),
-      m_precheck(settings.precheck == "none" ? nullptr : findAlgorithm(settings.precheck)),
+      m_precheck(settings.precheck == kNoPrecheck ? nullptr : findAlgorithm(settings.precheck)),
       m_pixel(findAlgorithm(settings.pixelTest)),
       m_broadPhase(makeBroadPhase(settings.broadPhase)) {
     m_options.sampling = settings.sampling;

@@ -70,13 +70,14 @@ FrameSceneResult sceneFromFrame(const FallingBlocksGame& game, const FrameSceneO
     std::sort(sortedHits.begin(), sortedHits.end());
     auto hitIn = [&](std::uint64_t a, std::uint64_t b) { return std::binary_search(sortedHits.begin(), sortedHits.end(), GameHit{a, b}); };
     for (std::size_t i = 0; i < chosen.size(); ++i) {
-        scene.expect[spriteName(kPersonId) + "/" + blockName(chosen[i]->id)][settings.pixelTest] = {{"hit", hitIn(kPersonId, chosen[i]->id)}};
+        scene.expect.set(spriteName(kPersonId), blockName(chosen[i]->id), settings.pixelTest,
+                         {{"hit", hitIn(kPersonId, chosen[i]->id)}});
     }
     if (settings.pairs == PairMode::All) {
         for (std::size_t i = 0; i < chosen.size(); ++i) {
             for (std::size_t j = i + 1; j < chosen.size(); ++j) {
-                scene.expect[blockName(chosen[i]->id) + "/" + blockName(chosen[j]->id)][settings.pixelTest] = {
-                    {"hit", hitIn(chosen[i]->id, chosen[j]->id)}};
+                scene.expect.set(blockName(chosen[i]->id), blockName(chosen[j]->id), settings.pixelTest,
+                                 {{"hit", hitIn(chosen[i]->id, chosen[j]->id)}});
             }
         }
     }

@@ -1,5 +1,6 @@
 #include "core/game/game_settings.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -30,6 +31,14 @@ std::optional<std::string> checkWhole(std::string_view field, int value, int low
 
 }  // namespace
 
+std::vector<const Algorithm*> precheckAlgorithms() {
+    std::vector<const Algorithm*> rows;
+    for (const Algorithm& row : coreAlgorithms().all()) {
+        if (row.kind == AlgorithmKind::Bound) rows.push_back(&row);
+    }
+    return rows;
+}
+
 std::optional<std::string> validate(const GameSettings& s) {
     if (auto e = checkNumber("field_width", s.fieldWidth, 64.0, kMaxFieldSide, false)) return e;
     if (auto e = checkNumber("field_height", s.fieldHeight, 64.0, kMaxFieldSide, false)) return e;
@@ -40,10 +49,12 @@ std::optional<std::string> validate(const GameSettings& s) {
     if (auto e = checkWhole("max_blocks", s.maxBlocks, 0, kMaxGameBlocks)) return e;
     if (auto e = checkWhole("initial_blocks", s.initialBlocks, 0, s.maxBlocks)) return e;
     if (auto e = checkWhole("alpha_threshold", s.alphaThreshold, 0, 255)) return e;
-    if (s.precheck != "none") {
-        const Algorithm* row = findAlgorithm(s.precheck);
-        if (!row || row->kind != AlgorithmKind::Bound) {
-            return "precheck: must be none or a bounding test (circle, aabb, tight-aabb, obb), got \"" + s.precheck + "\"";
+    if (s.precheck != kNoPrecheck) {
+        const auto rows = precheckAlgorithms();
+        if (std::find(rows.begin(), rows.end(), findAlgorithm(s.precheck)) == rows.end()) {
+            std::string names;
+            for (const Algorithm* row : rows) names += (names.empty() ? "" : ", ") + std::string(row->name);
+            return "precheck: must be none or a bounding test (" + names + "), got \"" + s.precheck + "\"";
         }
     }
     const Algorithm* pixel = findAlgorithm(s.pixelTest);

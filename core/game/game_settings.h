@@ -5,10 +5,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/base/pair_transform.h"
 
 namespace cl {
+
+struct Algorithm;
 
 /// Which pairs are tested each frame.
 enum class PairMode {
@@ -67,6 +70,12 @@ struct GameSettings {
 
     bool operator==(const GameSettings&) const = default;
 };
+
+/// The value of GameSettings::precheck that turns the pre-check off.
+inline constexpr std::string_view kNoPrecheck = "none";
+
+/// The tests a game may run as its pre-check, in table order: every bounding (Bound) row of core's table.
+std::vector<const Algorithm*> precheckAlgorithms();
 
 /// Empty when the settings are usable; otherwise "<field>: <rule>, got <value>" for the first bad field,
 /// using the run file's field names (e.g. "max_blocks: must be a whole number in [0, 10000], got -1").

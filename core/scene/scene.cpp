@@ -5,7 +5,6 @@
 #include <cmath>
 #include <fstream>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include "core/io/atomic_file.h"
@@ -13,6 +12,7 @@
 #include "core/io/bounded_json.h"
 #include "core/io/image_io.h"
 #include "core/io/json_text.h"
+#include "core/scene/scene_images.h"
 
 namespace cl {
 namespace {
@@ -24,17 +24,17 @@ constexpr std::uintmax_t kMaxSceneFileBytes = 512u * 1024u * 1024u;
 
 std::string rangeText(double lo, double hi) { return "[" + shortestNumber(lo) + ", " + shortestNumber(hi) + "]"; }
 
-std::string knownKeysText(std::initializer_list<std::string_view> keys) {
-    std::string text;
-    for (auto key : keys) text += (text.empty() ? "" : ", ") + std::string(key);
-    return text;
-}
-
 bool isIntegral(const Json& v) {
     if (v.is_number_integer() || v.is_number_unsigned()) return true;
     if (!v.is_number_float()) return false;
     double d = v.get<double>();
     return std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15;
+}
+
+std::string knownKeysText(std::initializer_list<std::string_view> keys) {
+    std::string text;
+    for (auto key : keys) text += (text.empty() ? "" : ", ") + std::string(key);
+    return text;
 }
 
 /// Turns a JSON document into a Scene, recording every problem on the way.
@@ -72,8 +72,11 @@ public:
         readContact(root, scene);
         if (auto it = root.find("expect"); it != root.end()) {
             if (it->is_object()) {
-                scene.expect = *it;
-                checkExpect(*it, scene);
+                std::vector<std::string> names;
+                for (const auto& sprite : scene.sprites) names.push_back(sprite.name);
+                scene.expect = readExpectations(*it, names, [this](std::string path, std::string message) {
+                    add(std::move(path), std::move(message));
+                });
             } else {
                 add("expect", "must be an object {\"A/B\": {\"algorithm\": {...}}}, got " + describeJson(*it));
             }
@@ -335,26 +338,9 @@ private:
             sprite.imagePath = (m_folder / std::filesystem::path(sprite.image)).lexically_normal();
             key = sprite.imagePath.string();
         }
-        auto cached = m_images.find(key);
-        if (cached == m_images.end()) {
-            ImageLoadResult loaded =
-                isDataUri(sprite.image) ? decodeDataUri(sprite.image, "embedded image") : loadImageFile(sprite.imagePath);
-            CachedImage entry;
-            if (loaded.ok()) {
-                m_totalPixels += std::int64_t(loaded.image->width) * loaded.image->height;
-                if (m_totalPixels > kMaxScenePixels) {
-                    entry.error = "too many pixels: the scene's images hold more than " + std::to_string(kMaxScenePixels) +
-                                  " pixels together";
-                } else {
-                    entry.pixels = std::make_shared<const RgbaImage>(std::move(*loaded.image));
-                }
-            } else {
-                entry.error = loaded.error;
-            }
-            cached = m_images.emplace(key, std::move(entry)).first;
-        }
-        if (cached->second.pixels) sprite.pixels = sprite.sheet = cached->second.pixels;
-        else add(path, cached->second.error);
+        std::string error;
+        if (auto pixels = m_images.image(key, sprite.image, sprite.imagePath, error)) sprite.pixels = sprite.sheet = pixels;
+        else add(path, error);
     }
 
     // Sprite sheets (core/scene/frame_image.h): "atlas", "frame", "flip", "animation", "frame_index". Returns true
@@ -491,22 +477,9 @@ private:
     }
 
     void loadAtlasFor(SceneSprite& sprite, const std::string& path) {
-        const std::string key = sprite.atlasPath.string();
-        auto cached = m_atlases.find(key);
-        if (cached == m_atlases.end()) {
-            AtlasLoadResult loaded = loadAtlas(sprite.atlasPath);
-            CachedAtlas entry;
-            if (loaded.ok()) {
-                entry.atlas = std::make_shared<const Atlas>(std::move(*loaded.atlas));
-            } else {
-                loaded.file = sprite.atlas;
-                entry.error = loaded.message();
-                if (!entry.error.empty() && entry.error.back() == '\n') entry.error.pop_back();
-            }
-            cached = m_atlases.emplace(key, std::move(entry)).first;
-        }
-        if (cached->second.atlas) sprite.atlasData = cached->second.atlas;
-        else add(path, cached->second.error);
+        std::string error;
+        if (auto atlas = m_images.atlas(sprite.atlasPath, sprite.atlas, error)) sprite.atlasData = atlas;
+        else add(path, error);
     }
 
     // Turns an atlas frame name or an animation into the shown frame, naming the closest frames when a name is unknown.
@@ -563,18 +536,10 @@ private:
             if (sprite.frame.kind == FrameRef::Kind::Atlas && sprite.atlasData->indexOf(sprite.frame.name) < 0) return;
         }
         std::string error;
-        auto image = m_frameImages.get(sprite.sheet, sprite.atlasData.get(), sprite.frame, sprite.flip, &error);
+        auto image = m_images.frame(sprite.sheet, sprite.atlasData.get(), sprite.frame, sprite.flip, error);
         if (!image) {
             add(path + ".frame", error);
             return;
-        }
-        if (image != sprite.sheet && m_countedFrames.insert(image.get()).second) {
-            m_totalPixels += std::int64_t(image->width) * image->height;
-            if (m_totalPixels > kMaxScenePixels) {
-                add(path + ".frame", "too many pixels: the scene's images and frames hold more than " + std::to_string(kMaxScenePixels) +
-                                         " pixels together");
-                return;
-            }
         }
         sprite.pixels = image;
     }
@@ -585,90 +550,6 @@ private:
         const int index = sprite.atlasData->indexOf(sprite.frame.name);
         if (index < 0 || !sprite.atlasData->frames[static_cast<std::size_t>(index)].pivot) return std::nullopt;
         return atlasFrameOrigin(sprite.atlasData->frames[static_cast<std::size_t>(index)]);
-    }
-
-    void checkExpect(const Json& expect, const Scene& scene) {
-        std::set<std::string> names;
-        for (const auto& sprite : scene.sprites) names.insert(sprite.name);
-        for (const auto& pair : expect.items()) {
-            const std::string path = "expect[" + jsonQuoted(pair.key()) + "]";
-            const std::string& key = pair.key();
-            auto slash = key.find('/');
-            if (slash == std::string::npos || key.find('/', slash + 1) != std::string::npos) {
-                add(path, "must name a pair of sprites as \"A/B\"");
-            } else {
-                std::string a = key.substr(0, slash), b = key.substr(slash + 1);
-                if (!names.count(a)) add(path, "no sprite is called " + jsonQuoted(a));
-                if (!names.count(b)) add(path, "no sprite is called " + jsonQuoted(b));
-                if (a == b) add(path, "a pair needs two different sprites");
-            }
-            if (!pair.value().is_object()) {
-                add(path, "must be an object {\"algorithm\": {...}}, got " + describeJson(pair.value()));
-                continue;
-            }
-            for (const auto& entry : pair.value().items()) {
-                // Any name loads: which tests exist depends on the binary (a core-only build has no gpu),
-                // so `check --verify` reports a name it lacks as not available here.
-                const std::string entryPath = path + "[" + jsonQuoted(entry.key()) + "]";
-                if (entry.key() == kContactExpectKey) {
-                    checkContactExpectation(entry.value(), entryPath);
-                    continue;
-                }
-                if (entry.key().empty()) add(entryPath, "an algorithm name cannot be empty");
-                checkExpectation(entry.value(), entryPath);
-            }
-        }
-    }
-
-    void checkExpectation(const Json& value, const std::string& path) {
-        if (!value.is_object()) {
-            add(path, "must be an object such as {\"hit\": true}, got " + describeJson(value));
-            return;
-        }
-        for (const auto& field : value.items()) {
-            const std::string& key = field.key();
-            const Json& v = field.value();
-            const std::string fieldPath = path + "." + key;
-            if (key == "applicable" || key == "hit") {
-                if (!v.is_boolean()) add(fieldPath, "must be true or false, got " + describeJson(v));
-            } else if (key == "reason") {
-                if (!v.is_string()) add(fieldPath, "must be a string, got " + describeJson(v));
-            } else if (key == "overlap" || key == "samples") {
-                if (!isIntegral(v) || v.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describeJson(v));
-            } else if (key == "overlap_area") {
-                if (!v.is_number() || !(v.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describeJson(v));
-            } else if (key == "first_hit") {
-                checkFirstHit(v, fieldPath);
-            } else if (key == "time_ns") {
-                add(fieldPath, "time changes from run to run and cannot be expected");
-            } else if (key == "frames") {
-                checkFrameExpectations(v, fieldPath);
-            } else if (key == "time_of_impact") {
-                checkTimeOfImpact(v, fieldPath);
-            } else {
-                add(fieldPath, "unknown field (known fields: applicable, reason, hit, overlap, overlap_area, samples, first_hit, "
-                               "frames, time_of_impact)");
-            }
-        }
-    }
-
-    void checkFirstHit(const Json& v, const std::string& path) {
-        if (v.is_null()) return;
-        if (!v.is_object()) {
-            add(path, "must be null or an object {\"a\": [x, y], \"b\": [x, y], \"world\": [x, y]}, got " + describeJson(v));
-            return;
-        }
-        for (const auto& field : v.items()) {
-            const std::string fieldPath = path + "." + field.key();
-            const Json& point = field.value();
-            const bool integral = field.key() != "world";
-            if (field.key() != "a" && field.key() != "b" && field.key() != "world") {
-                add(fieldPath, "unknown field (known fields: a, b, world)");
-            } else if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number() ||
-                       (integral && (!isIntegral(point[0]) || !isIntegral(point[1])))) {
-                add(fieldPath, std::string("must be an array of two ") + (integral ? "integers" : "numbers") + ", got " + describeJson(point));
-            }
-        }
     }
 
     // The optional `contact` block: {test, resolution, push}.
@@ -709,114 +590,11 @@ private:
         scene.contact = contact;
     }
 
-    // expect["A/B"]["contact"]: what `check --contact` reports.
-    void checkContactExpectation(const Json& value, const std::string& path) {
-        if (!value.is_object()) {
-            add(path, "must be an object such as {\"separation\": [-3, 0]}, got " + describeJson(value));
-            return;
-        }
-        auto isPoint = [](const Json& v) { return v.is_array() && v.size() == 2 && v[0].is_number() && v[1].is_number(); };
-        for (const auto& field : value.items()) {
-            const std::string& key = field.key();
-            const Json& v = field.value();
-            const std::string fieldPath = path + "." + key;
-            if (key == "separation") {
-                if (!isPoint(v)) add(fieldPath, "must be an array of two numbers [x, y], got " + describeJson(v));
-            } else if (key == "centroid") {
-                if (!v.is_null() && !isPoint(v)) add(fieldPath, "must be null or an array of two numbers [x, y], got " + describeJson(v));
-            } else if (key == "depth" || key == "push") {
-                if (!v.is_number() || !(v.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describeJson(v));
-            } else if (key == "approach") {
-                if (!v.is_null() && (!v.is_number() || !(v.get<double>() >= 0))) {
-                    add(fieldPath, "must be a non-negative number or null (none within the limit), got " + describeJson(v));
-                }
-            } else {
-                add(fieldPath, "unknown field (known fields: separation, depth, push, approach, centroid)");
-            }
-        }
-    }
-
-    // "frames": [{"frame": 3, "hit": false, "swept_hit": true, "tunnelling": true, ...}, ...] (assets/README.md, "The expect block").
-    void checkFrameExpectations(const Json& v, const std::string& path) {
-        if (!v.is_array()) {
-            add(path, "must be an array of objects such as {\"frame\": 3, \"hit\": false, \"swept_hit\": true}, got " + describeJson(v));
-            return;
-        }
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            const Json& entry = v[i];
-            const std::string entryPath = path + "[" + std::to_string(i) + "]";
-            if (!entry.is_object()) {
-                add(entryPath, "must be an object such as {\"frame\": 3, \"hit\": false}, got " + describeJson(entry));
-                continue;
-            }
-            if (!entry.contains("frame")) add(entryPath + ".frame", "missing (required: which frame this entry is about)");
-            for (const auto& field : entry.items()) {
-                const std::string& key = field.key();
-                const Json& f = field.value();
-                const std::string fieldPath = entryPath + "." + key;
-                if (key == "frame" || key == "overlap" || key == "sub_steps") {
-                    if (!isIntegral(f) || f.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describeJson(f));
-                } else if (key == "applicable" || key == "hit" || key == "swept_hit" || key == "tunnelling") {
-                    if (!f.is_boolean()) add(fieldPath, "must be true or false, got " + describeJson(f));
-                } else if (key == "overlap_area") {
-                    if (!f.is_number() || !(f.get<double>() >= 0)) add(fieldPath, "must be a non-negative number, got " + describeJson(f));
-                } else if (key == "first_hit") {
-                    checkFirstHit(f, fieldPath);
-                } else if (key == "time_of_impact") {
-                    checkTimeOfImpact(f, fieldPath);
-                } else {
-                    add(fieldPath, "unknown field (known fields: frame, applicable, hit, overlap, overlap_area, first_hit, "
-                                   "swept_hit, tunnelling, sub_steps, time_of_impact)");
-                }
-            }
-        }
-    }
-
-    // "time_of_impact": null (no sub-step hits) or {"tau": 3.4, "frame": 3, "step": 41, "sub_steps": 120, "a": .., "b": .., "world": ..}.
-    void checkTimeOfImpact(const Json& v, const std::string& path) {
-        if (v.is_null()) return;
-        if (!v.is_object()) {
-            add(path, "must be null or an object {\"tau\": 3.4, \"a\": [x, y], \"b\": [x, y], \"world\": [x, y]}, got " + describeJson(v));
-            return;
-        }
-        Json pixels = Json::object();
-        for (const auto& field : v.items()) {
-            const std::string& key = field.key();
-            const Json& f = field.value();
-            const std::string fieldPath = path + "." + key;
-            if (key == "tau") {
-                if (!f.is_number() || !std::isfinite(f.get<double>()) || f.get<double>() < 0) {
-                    add(fieldPath, "must be a non-negative number of frames, got " + describeJson(f));
-                }
-            } else if (key == "frame" || key == "step" || key == "sub_steps") {
-                if (!isIntegral(f) || f.get<double>() < 0) add(fieldPath, "must be a non-negative integer, got " + describeJson(f));
-            } else if (key == "a" || key == "b" || key == "world") {
-                pixels[key] = f;
-            } else {
-                add(fieldPath, "unknown field (known fields: tau, frame, step, sub_steps, a, b, world)");
-            }
-        }
-        if (!pixels.empty()) checkFirstHit(pixels, path);
-    }
-
-    struct CachedImage {
-        std::shared_ptr<const RgbaImage> pixels;
-        std::string error;
-    };
-    struct CachedAtlas {
-        std::shared_ptr<const Atlas> atlas;
-        std::string error;
-    };
-
     std::filesystem::path m_file;
     std::filesystem::path m_folder;
     bool m_loadImages;
     std::vector<SceneProblem> m_problems;
-    std::map<std::string, CachedImage> m_images;
-    std::int64_t m_totalPixels = 0;
-    std::map<std::string, CachedAtlas> m_atlases;
-    FrameImageCache m_frameImages;
-    std::set<const RgbaImage*> m_countedFrames;
+    SceneImages m_images{kMaxScenePixels};  // decoded images, atlases and cut frames, within the pixel budget
 };
 
 SceneLoadResult failedLoad(const std::filesystem::path& file, std::string message) {
@@ -1049,7 +827,7 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
         }
         root["sprites"] = std::move(sprites);
         if (scene.contact) root["contact"] = contactJson(*scene.contact);
-        root["expect"] = Ordered::parse(scene.expect.dump(-1, ' ', false, Json::error_handler_t::replace));
+        root["expect"] = Ordered::parse(scene.expect.toJson().dump(-1, ' ', false, Json::error_handler_t::replace));
         root["view"] = Ordered::parse(scene.view.dump(-1, ' ', false, Json::error_handler_t::replace));
 
         // Refuse to write what could not be read back.

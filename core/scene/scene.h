@@ -35,6 +35,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/scene/atlas.h"
+#include "core/scene/expectations.h"
 #include "core/base/collision_result.h"
 #include "core/scene/frame_image.h"
 #include "core/base/image.h"
@@ -94,8 +95,9 @@ struct Scene {
     std::vector<SceneSprite> sprites;
     SceneTimeline timeline;                    ///< frames, frame and sweep_resolution (default a still scene).
     std::optional<SceneContact> contact;       ///< The file's `contact` block, when it has one.
-    /// expect["F/R"]["pixel-naive"] = {"hit": true, "overlap": 312}: what the reporter expected.
-    nlohmann::json expect = nlohmann::json::object();
+    /// What the reporter expected (the file's `expect` block, checked when read): e.g. of the pair F/R,
+    /// pixel-naive answers {"hit": true, "overlap": 312}.
+    Expectations expect;
     /// Owned by the app (camera, overlays, selected pair); kept as written.
     nlohmann::json view = nlohmann::json::object();
 };
@@ -108,9 +110,6 @@ inline constexpr int kSceneVersion = 1;
 inline constexpr int kMaxSceneSprites = 256;
 /// Most pixels all of a scene's distinct images may hold together (512 MiB of RGBA).
 inline constexpr std::int64_t kMaxScenePixels = std::int64_t(128) * 1024 * 1024;
-
-/// The key of an expect entry that holds contact answers instead of one algorithm's.
-inline constexpr std::string_view kContactExpectKey = "contact";
 
 /// The name a sampling convention has in scene files and on the command line: "center" or "xna".
 std::string_view samplingName(Sampling sampling);

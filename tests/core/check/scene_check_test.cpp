@@ -163,7 +163,7 @@ TEST(SceneCheck, PairOptionChoosesTheScannedSprite) {
 TEST(SceneCheck, EveryPairInFileOrderThenExpectedReversedPairs) {
     Scene scene = overlappingSquares();
     scene.sprites.push_back(sprite("C", testing::solidImage(1, 1), {10, 10}));
-    scene.expect = json::parse(R"({"C/A": {"aabb": {"hit": false}}, "A/B": {"aabb": {"hit": true}}})");
+    scene.expect = expectationsFromJson(json::parse(R"({"C/A": {"aabb": {"hit": false}}, "A/B": {"aabb": {"hit": true}}})"));
     CheckReport plain = check(scene);
     ASSERT_EQ(plain.pairs.size(), 3u);
     EXPECT_EQ(plain.pairs[0].a + "/" + plain.pairs[0].b, "A/B");
@@ -308,6 +308,45 @@ TEST(SceneCheck, SpriteWithoutPixelsIsAnErrorNotACrash) {
     CheckRunResult r = runCheck(scene, "s.json", {}, masks);
     EXPECT_FALSE(r.ok());
     EXPECT_EQ(r.error, "sprite \"A\" has no image");
+}
+
+TEST(ResolveRequest, TurnsNamesIntoTableRowsInTableOrderAndSpriteIndices) {
+    Scene scene = overlappingSquares();
+    scene.sprites.push_back(sprite("C", testing::solidImage(1, 1), {10, 10}));
+    CheckOptions options;
+    options.algorithms = {"pixel-naive", "aabb", "pixel-naive"};
+    const ResolveResult r = resolveRequest(scene, options, NoTestsNamed::Every);
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_EQ(r.request->algorithms, (std::vector<const Algorithm*>{findAlgorithm("aabb"), findAlgorithm("pixel-naive")}));
+    using Pairs = std::vector<std::pair<std::size_t, std::size_t>>;
+    EXPECT_EQ(r.request->pairs, (Pairs{{0, 1}, {0, 2}, {1, 2}}));
+
+    options.algorithms.clear();
+    options.pair = std::make_pair(std::string("C"), std::string("A"));
+    const ResolveResult every = resolveRequest(scene, options, NoTestsNamed::Every);
+    ASSERT_TRUE(every.ok());
+    EXPECT_EQ(every.request->algorithms.size(), coreAlgorithms().all().size());
+    EXPECT_EQ(every.request->pairs, (Pairs{{2, 0}}));
+    const ResolveResult one = resolveRequest(scene, options, NoTestsNamed::DefaultPixel);
+    ASSERT_TRUE(one.ok());
+    EXPECT_EQ(one.request->algorithms, (std::vector<const Algorithm*>{findAlgorithm("pixel-fast")}));
+}
+
+TEST(ResolveRequest, NamesTheFirstUnknownTestOrSprite) {
+    const Scene scene = overlappingSquares();
+    CheckOptions options;
+    options.algorithms = {"aabb", "nope", "worse"};
+    EXPECT_EQ(resolveRequest(scene, options, NoTestsNamed::Every).error,
+              "unknown algorithm \"nope\" (known: " + coreAlgorithms().namesText() + ", or all)");
+    EXPECT_EQ(resolveRequest(scene, options, NoTestsNamed::DefaultPixel).error,
+              "unknown algorithm \"nope\" (known: " + coreAlgorithms().namesText() + ")");
+    options.algorithms = {"aabb"};
+    options.pair = std::make_pair(std::string("A"), std::string("Z"));
+    const ResolveResult r = resolveRequest(scene, options, NoTestsNamed::Every);
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(r.error, "no sprite is called \"Z\" (sprites: A, B)");
+    EXPECT_EQ(findSprite(scene, "B"), std::optional<std::size_t>(1));
+    EXPECT_EQ(findSprite(scene, "Z"), std::nullopt);
 }
 
 }  // namespace

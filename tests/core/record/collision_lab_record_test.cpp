@@ -162,7 +162,7 @@ TEST(CollisionLabRecord, EveryFieldRoundTripsThroughTheSceneLoader) {
                                         "first_hit": {"a": [1, 2], "b": [3, 4], "world": [5.5, -6.25]}},
                         "pixel-exact": {"overlap_area": 0.1}},
         "rock é/ship": {"pixel-fast": {"hit": false, "first_hit": null}}})");
-    EXPECT_EQ(scene.expect, expect);
+    EXPECT_EQ(scene.expect.toJson(), expect);
 }
 
 TEST(CollisionLabRecord, RefusesWhatTheLoaderWouldRefuseAndAddsNothing) {

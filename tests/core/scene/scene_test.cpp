@@ -104,7 +104,8 @@ TEST_F(SceneFile, LoadsEveryFieldAsWritten) {
     EXPECT_EQ(f.pixels->width, 4);
     EXPECT_EQ(f.pixels->height, 2);
     EXPECT_EQ(f.pixels->alpha(3, 1), 9);
-    EXPECT_EQ(s.expect["F/R"]["pixel-naive"]["overlap"], 3);
+    ASSERT_TRUE(s.expect.find("F", "R") && s.expect.find("F", "R")->find("pixel-naive"));
+    EXPECT_EQ(s.expect.find("F", "R")->find("pixel-naive")->fields["overlap"], 3);
     EXPECT_EQ(s.view["overlays"]["ghost"], true);
 }
 
@@ -120,7 +121,7 @@ TEST_F(SceneFile, OmittedOptionalFieldsTakeTheDocumentedDefaults) {
     EXPECT_EQ(r.scene->notes, "");
     EXPECT_EQ(r.scene->sampling, Sampling::Center);
     EXPECT_EQ(r.scene->scan, ScanDirection::AToB);
-    EXPECT_EQ(r.scene->expect, json::object());
+    EXPECT_EQ(r.scene->expect.toJson(), json::object());
     EXPECT_EQ(r.scene->view, json::object());
     // R gives only name and image: position (0,0), origin at the 3x3 image's centre, no rotation, scale 1.
     const SceneSprite& sprite = r.scene->sprites[1];
