@@ -32,6 +32,12 @@ struct PythonScene {
     std::vector<Sprite> sprites;
 };
 
+}  // namespace
+
+COLLISION_LAB_PYTHON_REFUSE_HALF_MADE(PythonScene)
+
+namespace {
+
 /// Raised for a scene file (or a scene to save) that is not valid; a ValueError.
 struct SceneError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -139,7 +145,7 @@ void saveSceneFile(const std::filesystem::path& path, const py::object& sprites,
     }
     if (!expect.is_none()) {
         if (!py::isinstance<py::dict>(expect)) throw py::type_error("expect: must be a dict like {\"A/B\": {\"pixel-fast\": {...}}}");
-        scene.expect = fromPython(expect, "expect");
+        scene.expect = fromPython(expect, "expect", 1);  // inside the scene's own object
     }
     const SceneSaveOptions options{.embedImages = true};
     // A scene that would not load back is the caller's mistake (ValueError); a failed write is an OSError.
