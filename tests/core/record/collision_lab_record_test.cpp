@@ -459,8 +459,10 @@ TEST(CollisionLabRecord, RandomHostileCallsAreRefusedExactlyWhenTheLoaderWouldRe
     testing::TempFolder folder;
     int written = 0, refusedSprites = 0, refusedExpectations = 0;
     for (int round = 0; round < 60; ++round) {
-        SceneRecorder recorder(pick(texts), chance(0.8) ? std::string("notes") : pick(texts));
         RawScene raw;
+        raw.title = pick(texts);
+        raw.notes = chance(0.8) ? std::string("notes") : pick(texts);
+        SceneRecorder recorder(raw.title, raw.notes);
         // Two plain sprites first, so that every candidate is judged in a scene that could load.
         for (const char* name : {"ref_0", "ref_1"}) {
             ASSERT_EQ(recorder.add(spriteOf(name, images[0])), "");
@@ -551,6 +553,7 @@ TEST(CollisionLabRecord, RandomHostileCallsAreRefusedExactlyWhenTheLoaderWouldRe
             EXPECT_EQ(got.alphaThreshold, want.alphaThreshold);
         }
         EXPECT_EQ(loaded.scene->title, expected.scene->title);
+        EXPECT_EQ(loaded.scene->notes, expected.scene->notes);
         EXPECT_EQ(loaded.scene->sampling, expected.scene->sampling);
         EXPECT_EQ(loaded.scene->expect, expected.scene->expect);
     }
