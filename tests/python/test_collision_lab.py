@@ -448,6 +448,9 @@ def test_random_hostile_calls_raise_python_exceptions_and_never_crash(tmp_path):
     cyclic.append(cyclic)
     values.append(cyclic)
 
+    # Only files of tmp_path are ever written (the bundled scene is among the values, to be read).
+    save_paths = [str(tmp_path / "saved.json"), str(tmp_path / "no-such-folder" / "x.json"), None, 0, ""]
+
     def pick():
         return rng.choice(values)
 
@@ -456,7 +459,7 @@ def test_random_hostile_calls_raise_python_exceptions_and_never_crash(tmp_path):
         lambda: cl.Mask.from_surface(pick(), threshold=rng.choice([0, 127, 300])),
         lambda: cl.Sprite(pick(), position=pick(), angle=pick(), scale=pick(), name=pick()),
         lambda: cl.collide(pick(), pick(), test=rng.choice(TESTS + ["nope"]), hit_only=rng.random() < 0.5),
-        lambda: cl.save_scene(pick(), [pick(), pick()], expect=pick(), title=pick()),
+        lambda: cl.save_scene(rng.choice(save_paths), [pick(), pick()], expect=pick(), title=pick()),
         lambda: cl.save_scene(str(tmp_path / "fuzz.json"), [cl.Sprite(opaque(2, 2), name="A"), cl.Sprite(opaque(1, 1), name="B")],
                               expect={"A/B": {"pixel-fast": pick()}}),
         lambda: cl.load_scene(pick()),

@@ -396,9 +396,11 @@ struct RawScene {
     std::vector<std::string> sprites;
     std::vector<std::pair<std::string, std::vector<std::string>>> pairs;  // "A/B" -> "\"alg\": {...}" entries
 
-    std::string text() const {
-        std::string out = "{\"format\": \"collision-lab/scene\", \"version\": 1, \"title\": " + rawString(title) +
-                          ", \"notes\": " + rawString(notes) + ", \"sampling\": " + rawString(sampling) + ", \"sprites\": [";
+    // With `texts` false the title and notes are left out: a call is judged on its own values, the title
+    // and notes (refused only by write()) on theirs.
+    std::string text(bool texts = true) const {
+        std::string out = "{\"format\": \"collision-lab/scene\", \"version\": 1, \"title\": " + rawString(texts ? title : "") +
+                          ", \"notes\": " + rawString(texts ? notes : "") + ", \"sampling\": " + rawString(sampling) + ", \"sprites\": [";
         for (std::size_t i = 0; i < sprites.size(); ++i) out += (i ? ", " : "") + sprites[i];
         out += "], \"expect\": {";
         for (std::size_t p = 0; p < pairs.size(); ++p) {
@@ -408,7 +410,7 @@ struct RawScene {
         }
         return out + "}}";
     }
-    bool loads() const { return parseScene(text(), "raw.json").ok(); }
+    bool loads(bool texts = true) const { return parseScene(text(texts), "raw.json").ok(); }
 };
 
 std::string rawSprite(const record::Sprite& s, const RgbaImage& frame) {
@@ -473,7 +475,7 @@ TEST(CollisionLabRecord, RandomHostileCallsAreRefusedExactlyWhenTheLoaderWouldRe
             const std::string sampling = pick(samplings);
             RawScene candidate = raw;
             candidate.sampling = sampling;
-            const bool loads = candidate.loads();
+            const bool loads = candidate.loads(false);
             const std::string error = recorder.setSampling(sampling);
             EXPECT_EQ(error.empty(), loads) << "sampling " << sampling << ": " << error;
             if (loads) raw.sampling = sampling;
@@ -495,7 +497,7 @@ TEST(CollisionLabRecord, RandomHostileCallsAreRefusedExactlyWhenTheLoaderWouldRe
                 }
                 RawScene candidate = raw;
                 candidate.sprites.push_back(rawSprite(s, frame));
-                const bool loads = candidate.loads();
+                const bool loads = candidate.loads(false);
                 const std::string error = recorder.add(s);
                 EXPECT_EQ(error.empty(), loads) << "sprite " << rawString(s.name) << ": " << error << "\n" << candidate.text().substr(0, 400);
                 if (loads) {
@@ -520,7 +522,7 @@ TEST(CollisionLabRecord, RandomHostileCallsAreRefusedExactlyWhenTheLoaderWouldRe
                 auto pair = std::find_if(candidate.pairs.begin(), candidate.pairs.end(), [&](const auto& p) { return p.first == key; });
                 if (pair == candidate.pairs.end()) candidate.pairs.push_back({key, {rawExpectation(e)}});
                 else pair->second.push_back(rawExpectation(e));
-                const bool loads = candidate.loads();
+                const bool loads = candidate.loads(false);
                 const bool known = std::find(record::limits::kAlgorithmNames.begin(), record::limits::kAlgorithmNames.end(),
                                              e.algorithm) != record::limits::kAlgorithmNames.end();
                 const std::string error = recorder.expect(e);
