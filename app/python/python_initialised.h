@@ -22,7 +22,8 @@ void requireInitialised(pybind11::handle src) {
     const py::detail::value_and_holder held = instance->get_value_and_holder(info, false);
     // Every instance pybind11 initialises (by __init__, or to hand out a C++ value or reference) is
     // registered; one made by __new__ alone is not. (The holder is no sign: a returned reference has none.)
-    if (held && !held.instance_registered()) {
+    // (value_and_holder's operator bool asks for a value, which such an object lacks: test `inst` instead.)
+    if (held.inst != nullptr && !held.instance_registered()) {
         throw py::type_error(std::string(Py_TYPE(src.ptr())->tp_name) +
                              " object is not initialised: it was made with __new__ and its __init__ never ran");
     }
