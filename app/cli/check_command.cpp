@@ -170,7 +170,7 @@ std::string writeContactMap(const Scene& scene, const CheckOptions& options, con
     contact.scan = report.scan;
     contact.resolution = settings.resolution;
     const ContactPair pair(Body{maskA.get(), sprites[0]->transform}, Body{maskB.get(), sprites[1]->transform}, contact);
-    const LatticeWindow window = pair.defaultWindow();
+    const LatticeWindow window = pair.mapWindow();
     if (cellCount(window) > kMaxContactMapCells) {
         return "--cspace: the map would have " + std::to_string(cellCount(window)) + " cells, more than " +
                std::to_string(kMaxContactMapCells) + " (try a smaller --resolution)";

@@ -32,6 +32,12 @@ struct PythonScene {
     std::vector<Sprite> sprites;
 };
 
+}  // namespace
+
+COLLISION_LAB_PYTHON_REFUSE_HALF_MADE(PythonScene)
+
+namespace {
+
 /// Raised for a scene file (or a scene to save) that is not valid; a ValueError.
 struct SceneError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -139,7 +145,7 @@ void saveSceneFile(const std::filesystem::path& path, const py::object& sprites,
     }
     if (!expect.is_none()) {
         if (!py::isinstance<py::dict>(expect)) throw py::type_error("expect: must be a dict like {\"A/B\": {\"pixel-fast\": {...}}}");
-        const nlohmann::json given = fromPython(expect, "expect");
+        const nlohmann::json given = fromPython(expect, "expect", 1);  // inside the scene's own object
         scene.expect = expectationsFromJson(given);
         // A block the typed value cannot hold (a key that is not "A/B") is refused with the loader's messages;
         // every other problem is named by sceneToJson's read-back below, as for any scene.

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "app/python/python_result.h"
+#include "core/io/bounded_json.h"
 
 namespace py = pybind11;
 
@@ -30,7 +31,7 @@ py::object toPython(const nlohmann::ordered_json& value) {
     }
 }
 
-nlohmann::json fromPython(const py::handle& value, const std::string& where) {
+nlohmann::json fromPython(const py::handle& value, const std::string& where, int depth) {
     if (value.is_none()) return nullptr;
     if (py::isinstance<py::bool_>(value)) return value.cast<bool>();
     if (py::isinstance<py::int_>(value)) return value.cast<std::int64_t>();
@@ -41,6 +42,12 @@ nlohmann::json fromPython(const py::handle& value, const std::string& where) {
     }
     if (py::isinstance<py::str>(value)) return value.cast<std::string>();
     if (py::isinstance<Result>(value)) return value.cast<const Result&>().json();
+    const bool container = py::isinstance<py::dict>(value) || py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value);
+    // The loader refuses a file nested deeper than this; a cyclic value would recurse for ever.
+    if (container && depth >= kMaxJsonDepth) {
+        throw py::value_error(where + ": nested too deeply: more than " + std::to_string(kMaxJsonDepth) +
+                              " levels of lists and dicts in the scene file (a value that contains itself never ends)");
+    }
     if (py::isinstance<py::dict>(value)) {
         nlohmann::json object = nlohmann::json::object();
         for (const auto& [key, item] : value.cast<py::dict>()) {
@@ -48,14 +55,14 @@ nlohmann::json fromPython(const py::handle& value, const std::string& where) {
                 throw py::type_error(where + ": keys must be str, got " + std::string(py::repr(key)));
             }
             const std::string name = key.cast<std::string>();
-            object[name] = fromPython(item, where + "[\"" + name + "\"]");
+            object[name] = fromPython(item, where + "[\"" + name + "\"]", depth + 1);
         }
         return object;
     }
     if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
         nlohmann::json array = nlohmann::json::array();
         std::size_t i = 0;
-        for (const auto& item : value) array.push_back(fromPython(item, where + "[" + std::to_string(i++) + "]"));
+        for (const auto& item : value) array.push_back(fromPython(item, where + "[" + std::to_string(i++) + "]", depth + 1));
         return array;
     }
     throw py::type_error(where + ": cannot be written to a scene file: " + std::string(py::repr(value)));

@@ -26,6 +26,17 @@ void checkSize(py::ssize_t width, py::ssize_t height, const char* what) {
     }
 }
 
+// The bytes of a buffer laid out contiguously in C order; -1 (so that nothing fits) for any other layout.
+py::ssize_t contiguousBytes(const py::buffer_info& info) {
+    py::ssize_t expected = info.itemsize;
+    for (py::ssize_t i = info.ndim - 1; i >= 0; --i) {
+        const auto at = static_cast<std::size_t>(i);
+        if (info.shape[at] > 1 && info.strides[at] != expected) return -1;
+        expected *= info.shape[at];
+    }
+    return expected;
+}
+
 std::string shapeText(const py::buffer_info& info) {
     std::string text = "(";
     for (std::size_t i = 0; i < info.shape.size(); ++i) text += (i ? ", " : "") + std::to_string(info.shape[i]);
@@ -127,6 +138,18 @@ Mask Mask::fromSurface(const py::object& surface, int threshold) {
         const py::buffer view = owner.attr("get_view")("0");
         const py::buffer_info info = view.request();
         const auto pitch = owner.attr("get_pitch")().cast<py::ssize_t>();
+        // The sizes, offset and pitch are only what the object says (a subclass or a look-alike may say
+        // anything): every byte read must lie inside the buffer it handed over.
+        const py::ssize_t bufferBytes = contiguousBytes(info);
+        constexpr py::ssize_t kFarthest = py::ssize_t(1) << 30;  // keeps the products below in range
+        if (offset.first < 0 || offset.second < 0 || offset.first > kFarthest || offset.second > kFarthest ||
+            pitch < (offset.first + size.first) * 4 || pitch > kFarthest || bufferBytes < (offset.first + size.first) * 4 ||
+            (offset.second + size.second - 1) > (bufferBytes - (offset.first + size.first) * 4) / pitch) {
+            throw py::value_error("surface: its buffer holds " + std::to_string(bufferBytes) + " bytes, too few for " +
+                                  std::to_string(size.first) + " x " + std::to_string(size.second) + " pixels at offset (" +
+                                  std::to_string(offset.first) + ", " + std::to_string(offset.second) + ") with a pitch of " +
+                                  std::to_string(pitch) + " bytes (get_size(), get_abs_offset() or get_pitch() does not match get_view())");
+        }
         const auto* base = static_cast<const std::uint8_t*>(info.ptr) + offset.second * pitch + offset.first * 4;
         std::uint8_t* out = image->pixels.data();
         if (bytes == std::array<int, 4>{2, 1, 0, 3}) {

@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include "core/base/alpha_mask.h"
+#include "app/python/python_initialised.h"
 #include "core/base/image.h"
 
 namespace cl::python {
@@ -26,3 +27,5 @@ struct Mask {
 };
 
 }  // namespace cl::python
+
+COLLISION_LAB_PYTHON_REFUSE_HALF_MADE(cl::python::Mask)

@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/python/python_initialised.h"
+
 #include "core/collision/algorithms.h"
 #include "core/base/collision_result.h"
 
@@ -18,3 +20,6 @@ struct Result {
 };
 
 }  // namespace cl::python
+
+COLLISION_LAB_PYTHON_REFUSE_HALF_MADE(cl::python::Result)
+COLLISION_LAB_PYTHON_REFUSE_HALF_MADE(cl::PixelHit)

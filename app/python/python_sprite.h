@@ -29,3 +29,5 @@ struct Sprite {
 };
 
 }  // namespace cl::python
+
+COLLISION_LAB_PYTHON_REFUSE_HALF_MADE(cl::python::Sprite)

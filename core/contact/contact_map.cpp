@@ -161,6 +161,11 @@ struct ContactMapBuilder::State {
     void prepare() {
         prepared = true;
         if (map.window.empty()) return;
+        if (pair.defaultWindow().empty()) {
+            // A sprite has no solid pixel: every cell is free, with no test to run.
+            map.rowsDone = map.window.height();
+            return;
+        }
         if (pair.test().directional) {
             if (pair.options().scan != ScanDirection::BToA) scans.push_back(ScanDirection::AToB);
             if (pair.options().scan != ScanDirection::AToB) scans.push_back(ScanDirection::BToA);

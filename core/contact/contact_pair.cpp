@@ -91,6 +91,15 @@ std::optional<glm::dvec2> namedPushDirection(std::string_view name) {
 
 std::optional<glm::dvec2> unitPushDirection(glm::dvec2 v) {
     if (!std::isfinite(v.x) || !std::isfinite(v.y)) return std::nullopt;
+    // Far from 1 the length loses the direction (a subnormal vector's length rounds to a few ulps, so
+    // 5e-324,5e-324 would come out as 1,1) or overflows: scale by a power of two first, which is exact and
+    // leaves the direction as it is. Vectors already in range are divided as they are.
+    const double largest = std::max(std::abs(v.x), std::abs(v.y));
+    if (largest > 0.0 && (largest < 0x1p-500 || largest > 0x1p500)) {
+        int exponent = 0;
+        std::frexp(largest, &exponent);
+        v = {std::ldexp(v.x, -exponent), std::ldexp(v.y, -exponent)};
+    }
     const double length = std::hypot(v.x, v.y);
     if (!(length > 0.0) || !std::isfinite(length)) return std::nullopt;
     // Axis directions stay exact: x / |x| is exactly ±1.
@@ -172,7 +181,16 @@ bool ContactPair::mayHitAt(glm::dvec2 t) const {
 
 LatticeWindow ContactPair::defaultWindow() const {
     if (!m_reachA || !m_reachB) return {};
-    const glm::dvec2 lo = m_reachB->min - m_reachA->max, hi = m_reachB->max - m_reachA->min;
+    return cellsWhereBoxesMeet(*m_reachA, *m_reachB);
+}
+
+LatticeWindow ContactPair::mapWindow() const {
+    if (m_reachA && m_reachB) return defaultWindow();
+    return cellsWhereBoxesMeet(worldAabb(m_a), worldAabb(m_b));
+}
+
+LatticeWindow ContactPair::cellsWhereBoxesMeet(const Rect& boxA, const Rect& boxB) const {
+    const glm::dvec2 lo = boxB.min - boxA.max, hi = boxB.max - boxA.min;
     // h = 1/r is a power of two, so t / h and i * h are exact: cell i is inside iff lo <= i h <= hi.
     auto index = [&](double v, bool up) {
         const double cells = std::clamp((up ? std::ceil(v / m_step) : std::floor(v / m_step)), -kMaxCellIndex, kMaxCellIndex);

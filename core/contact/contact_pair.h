@@ -95,11 +95,18 @@ public:
     /// Every lattice cell at which mayHitAt() holds; outside it every cell is free. Empty when a sprite
     /// has no solid pixel.
     LatticeWindow defaultWindow() const;
+    /// The window a configuration-space map shows: defaultWindow(), or, when a sprite has no solid pixel
+    /// (so every cell is free), the cells where the sprites' texture rectangles' world boxes meet, so that
+    /// the map is still a picture of the pair (all free) rather than an empty image.
+    LatticeWindow mapWindow() const;
     /// The world box of A's (or B's) solid pixels, the tight world AABB; empty when there is none.
     std::optional<Rect> tightBoxA() const { return m_tightA; }
     std::optional<Rect> tightBoxB() const { return m_tightB; }
 
 private:
+    // The lattice cells t at which box A moved by t meets box B (touching counts).
+    LatticeWindow cellsWhereBoxesMeet(const Rect& boxA, const Rect& boxB) const;
+
     Body m_a, m_b;
     ContactOptions m_options;
     const Algorithm* m_test;

@@ -28,6 +28,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -80,6 +81,27 @@ struct Expectation {
     std::optional<FirstHit> firstHit{};
     bool noFirstHit = false;
 };
+
+/// The scene loader's limits, mirrored so that this header needs nothing of the core (record_tests checks
+/// that each equals the loader's own constant). The recorder refuses whatever would break one of them.
+namespace limits {
+inline constexpr int kMaxSprites = 256;                                  ///< cl::kMaxSceneSprites
+inline constexpr int kMaxImageSide = 8192;                               ///< cl::kMaxImageSide
+inline constexpr std::uint64_t kMaxImageBytes = 256ull * 1024 * 1024;    ///< cl::kMaxImageFileBytes (one embedded PNG)
+inline constexpr std::uint64_t kMaxSceneFileBytes = 512ull * 1024 * 1024;///< cl::kMaxSceneFileBytes
+inline constexpr std::int64_t kMaxScenePixels = 128ll * 1024 * 1024;     ///< cl::kMaxScenePixels
+inline constexpr double kMaxCoordinate = 1.0e7;                          ///< cl::kMaxCoordinate
+inline constexpr double kMinScale = 0.001;                               ///< cl::kMinScale
+inline constexpr double kMaxScale = 1000.0;                              ///< cl::kMaxScale
+inline constexpr std::uint64_t kMaxExpectValues = 1'000'000;             ///< cl::kMaxKeptPartValues (the expect block)
+inline constexpr std::uint64_t kMaxExpectTextBytes = 16ull * 1024 * 1024;///< cl::kMaxKeptPartTextBytes (the expect block)
+/// The names scene files give the sampling conventions (cl::samplingName).
+inline constexpr std::array<const char*, 2> kSamplingNames = {"center", "xna"};
+/// Every collision test's name: core's table (cl::coreAlgorithms) and the sandbox's "gpu" row.
+inline constexpr std::array<const char*, 11> kAlgorithmNames = {
+    "circle", "aabb", "tight-aabb", "obb", "pixel-rect", "pixel-naive", "pixel-step", "pixel-fast", "pixel-world",
+    "pixel-exact", "gpu"};
+}  // namespace limits
 
 namespace detail {
 
@@ -186,6 +208,43 @@ inline std::string base64(const std::vector<std::uint8_t>& bytes) {
     return out;
 }
 
+/// The size in bytes of what encodePng() writes for a width x height image, without encoding it.
+inline std::uint64_t pngBytes(int width, int height) {
+    const std::uint64_t raw = (std::uint64_t(width) * 4 + 1) * std::uint64_t(height);
+    const std::uint64_t blocks = raw == 0 ? 1 : (raw + 65534) / 65535;
+    const std::uint64_t zlib = 2 + 5 * blocks + raw + 4;
+    return 8 + (12 + 13) + (12 + zlib) + 12;  // signature, IHDR, IDAT, IEND
+}
+
+/// True when `text` is well-formed UTF-8 (Unicode's table 3-7: no overlong forms, surrogates or values past
+/// U+10FFFF), as a JSON reader requires of every string.
+inline bool validUtf8(const std::string& text) {
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const auto* end = p + text.size();
+    while (p < end) {
+        const unsigned char c = *p;
+        std::size_t length = 0;
+        unsigned char lo = 0x80, hi = 0xBF;  // range of the second byte
+        if (c < 0x80) length = 1;
+        else if (c >= 0xC2 && c <= 0xDF) length = 2;
+        else if (c == 0xE0) length = 3, lo = 0xA0;
+        else if (c >= 0xE1 && c <= 0xEC) length = 3;
+        else if (c == 0xED) length = 3, hi = 0x9F;
+        else if (c >= 0xEE && c <= 0xEF) length = 3;
+        else if (c == 0xF0) length = 4, lo = 0x90;
+        else if (c >= 0xF1 && c <= 0xF3) length = 4;
+        else if (c == 0xF4) length = 4, hi = 0x8F;
+        else return false;
+        if (std::size_t(end - p) < length) return false;
+        for (std::size_t i = 1; i < length; ++i) {
+            const unsigned char lowest = i == 1 ? lo : 0x80, highest = i == 1 ? hi : 0xBF;
+            if (p[i] < lowest || p[i] > highest) return false;
+        }
+        p += length;
+    }
+    return true;
+}
+
 inline std::string quoted(const std::string& text) {
     std::string out = "\"";
     for (unsigned char c : text) {
@@ -231,15 +290,27 @@ inline bool finite(const std::array<double, 2>& v) { return std::isfinite(v[0]) 
 
 }  // namespace detail
 
-/// Collects sprites and expectations, then writes them as one scene file.
+/// Collects sprites and expectations, then writes them as one scene file. Every call refuses, with a
+/// message and without changing the recorder, what would make the file break one of the scene loader's
+/// rules (see `limits`), so a written file always loads.
 class SceneRecorder {
 public:
     /// A recorder for a scene with this title and free-text notes (shown beside the scene in the sandbox).
+    /// Both must be UTF-8; write() refuses them otherwise.
     explicit SceneRecorder(std::string title = "", std::string notes = "")
         : m_title(std::move(title)), m_notes(std::move(notes)) {}
 
-    /// "center" (the default) or "xna": how the sampled pixel tests sample (core/README.md "Rules, to the last rounding").
-    void setSampling(std::string sampling) { m_sampling = std::move(sampling); }
+    /// "center" (the default) or "xna": how the sampled pixel tests sample (core/README.md "Rules, to the last
+    /// rounding"). Returns an empty string, or why the name was refused (then the sampling is unchanged).
+    std::string setSampling(std::string sampling) {
+        for (const char* known : limits::kSamplingNames) {
+            if (sampling == known) {
+                m_sampling = std::move(sampling);
+                return "";
+            }
+        }
+        return "sampling " + detail::quoted(sampling) + ": must be \"center\" or \"xna\"";
+    }
 
     /// Copies the sprite's frame into the recorder (the pixels may change afterwards). Returns an empty
     /// string, or why the sprite was refused (and then nothing was added).
@@ -250,25 +321,67 @@ public:
         const PixelRect frame = whole ? PixelRect{0, 0, sprite.width, sprite.height} : sprite.frame;
         const std::size_t stride = sprite.strideBytes ? std::size_t(sprite.strideBytes) : std::size_t(sprite.width) * 4;
         const std::uint8_t* first = sprite.pixels + stride * std::size_t(frame.y) + std::size_t(frame.x) * 4;
-        Recorded r;
-        r.sprite = sprite;
-        r.sprite.pixels = nullptr;
-        r.sprite.width = frame.width;
-        r.sprite.height = frame.height;
-        r.png = detail::encodePng(first, frame.width, frame.height, stride);
+        std::string text = spriteJson(sprite, detail::encodePng(first, frame.width, frame.height, stride));
+        // The sprites alone must leave the file under the loader's size limit; write() checks the whole file.
+        if (m_spriteBytes + text.size() > limits::kMaxSceneFileBytes) {
+            return "sprite " + detail::quoted(sprite.name) + ": the scene file would hold more than " +
+                   std::to_string(limits::kMaxSceneFileBytes) + " bytes, the scene loader's limit";
+        }
+        m_spriteBytes += text.size();
+        m_pixels += std::int64_t(frame.width) * frame.height;
         m_names.insert(sprite.name);
-        m_sprites.push_back(std::move(r));
+        m_sprites.push_back(std::move(text));
         return "";
     }
 
-    /// Records what the game saw for the pair (a, b). Returns an empty string, or why it was refused.
+    /// Records what the game saw for the pair (a, b). Returns an empty string, or why it was refused (and
+    /// then nothing was recorded).
     std::string expect(const Expectation& e) {
-        if (!m_names.count(e.a) || !m_names.count(e.b)) return "expect " + e.a + "/" + e.b + ": add both sprites first";
-        if (e.a == e.b) return "expect " + e.a + "/" + e.b + ": a sprite cannot be paired with itself";
-        if (e.algorithm.empty()) return "expect " + e.a + "/" + e.b + ": no algorithm named";
-        if (e.overlapArea && !std::isfinite(*e.overlapArea)) return "expect: overlapArea must be finite";
-        if (e.firstHit && !detail::finite(e.firstHit->world)) return "expect: firstHit.world must be finite";
-        m_expectations.push_back(e);
+        const std::string where = "expect " + e.a + "/" + e.b + ": ";
+        if (!m_names.count(e.a) || !m_names.count(e.b)) return where + "add both sprites first";
+        if (e.a == e.b) return where + "a sprite cannot be paired with itself";
+        bool known = false;
+        std::string names;
+        for (const char* name : limits::kAlgorithmNames) {
+            known = known || e.algorithm == name;
+            names += (names.empty() ? "" : ", ") + std::string(name);
+        }
+        if (!known) return where + "unknown algorithm " + detail::quoted(e.algorithm) + " (known: " + names + ")";
+        if (e.overlap && *e.overlap < 0) return where + "overlap must not be negative";
+        if (e.samples && *e.samples < 0) return where + "samples must not be negative";
+        if (e.overlapArea && !(std::isfinite(*e.overlapArea) && *e.overlapArea >= 0.0)) {
+            return where + "overlapArea must be a finite number >= 0";
+        }
+        if (e.firstHit && !detail::finite(e.firstHit->world)) return where + "firstHit.world must be finite";
+        const std::string key = e.a + "/" + e.b;
+        auto pair = m_pairIndex.find(key);
+        if (pair != m_pairIndex.end() && m_pairs[pair->second].algorithms.count(e.algorithm)) {
+            return where + e.algorithm + " is already expected for this pair";
+        }
+        // The loader keeps the expect block as written and bounds its values and text (cl::JsonLimits).
+        std::uint64_t values = 1, text = e.algorithm.size();
+        if (pair == m_pairIndex.end()) values += 1, text += key.size();
+        auto field = [&](std::size_t keyBytes, std::uint64_t fieldValues) { values += fieldValues, text += keyBytes; };
+        if (e.hit) field(3, 1);
+        if (e.overlap) field(7, 1);
+        if (e.overlapArea) field(12, 1);
+        if (e.samples) field(7, 1);
+        if (e.firstHit) field(9 + 1 + 1 + 5, 1 + 3 * 3);  // {"a": [x, y], "b": [x, y], "world": [x, y]}
+        else if (e.noFirstHit) field(9, 1);
+        if (m_expectValues + values > limits::kMaxExpectValues || m_expectText + text > limits::kMaxExpectTextBytes) {
+            return where + "the expect block would exceed the scene loader's limits (" +
+                   std::to_string(limits::kMaxExpectValues) + " values, " + std::to_string(limits::kMaxExpectTextBytes) +
+                   " bytes of names)";
+        }
+        m_expectValues += values;
+        m_expectText += text;
+        if (pair == m_pairIndex.end()) {
+            pair = m_pairIndex.emplace(key, m_pairs.size()).first;
+            m_pairs.push_back(Pair{key, {}, ""});
+        }
+        Pair& p = m_pairs[pair->second];
+        p.algorithms.insert(e.algorithm);
+        p.text += (p.text.empty() ? "" : ", ") + detail::quoted(e.algorithm) + ": {" + fields(e) + "}";
         return "";
     }
 
@@ -279,37 +392,13 @@ public:
         out += "  \"notes\": " + detail::quoted(m_notes) + ",\n";
         out += "  \"sampling\": " + detail::quoted(m_sampling) + ",\n";
         out += "  \"sprites\": [";
-        for (std::size_t i = 0; i < m_sprites.size(); ++i) {
-            const Sprite& s = m_sprites[i].sprite;
-            out += i ? ",\n    {" : "\n    {";
-            out += "\"name\": " + detail::quoted(s.name);
-            out += ", \"position\": " + detail::pair(s.position);
-            if (s.origin) out += ", \"origin\": " + detail::pair(*s.origin);
-            out += ", \"rotation_deg\": " + detail::number(s.rotationDeg);
-            out += ", \"scale\": " + detail::pair(s.scale);
-            out += ", \"alpha_threshold\": " + std::to_string(s.alphaThreshold);
-            out += ",\n     \"image\": \"data:image/png;base64," + detail::base64(m_sprites[i].png) + "\"}";
-        }
+        for (std::size_t i = 0; i < m_sprites.size(); ++i) out.append(i ? ",\n    " : "\n    ").append(m_sprites[i]);
         out += "\n  ],\n  \"expect\": {";
-        // Group by pair; the file keeps the order in which pairs were first expected.
-        std::vector<std::string> pairs;
-        for (const Expectation& e : m_expectations) {
-            const std::string key = e.a + "/" + e.b;
-            bool seen = false;
-            for (const std::string& p : pairs) seen = seen || p == key;
-            if (!seen) pairs.push_back(key);
+        // The file keeps the order in which pairs were first expected.
+        for (std::size_t p = 0; p < m_pairs.size(); ++p) {
+            out.append(p ? ",\n    " : "\n    ").append(detail::quoted(m_pairs[p].key)).append(": {").append(m_pairs[p].text).append("}");
         }
-        for (std::size_t p = 0; p < pairs.size(); ++p) {
-            out += (p ? ",\n    " : "\n    ") + detail::quoted(pairs[p]) + ": {";
-            bool firstAlgorithm = true;
-            for (const Expectation& e : m_expectations) {
-                if (e.a + "/" + e.b != pairs[p]) continue;
-                out += (firstAlgorithm ? "" : ", ") + detail::quoted(e.algorithm) + ": {" + fields(e) + "}";
-                firstAlgorithm = false;
-            }
-            out += "}";
-        }
-        out += pairs.empty() ? "}\n}\n" : "\n  }\n}\n";
+        out += m_pairs.empty() ? "}\n}\n" : "\n  }\n}\n";
         return out;
     }
 
@@ -318,7 +407,13 @@ public:
     /// empty string on success, otherwise a message naming the file and the problem.
     std::string write(const std::filesystem::path& file) const {
         if (m_sprites.size() < 2) return file.string() + ": a scene needs at least two sprites";
+        if (!detail::validUtf8(m_title)) return file.string() + ": the title is not UTF-8";
+        if (!detail::validUtf8(m_notes)) return file.string() + ": the notes are not UTF-8";
         const std::string text = json();
+        if (text.size() > limits::kMaxSceneFileBytes) {
+            return file.string() + ": the scene would be " + std::to_string(text.size()) + " bytes; the scene loader reads at most " +
+                   std::to_string(limits::kMaxSceneFileBytes);
+        }
         std::filesystem::path temporary = file;
         temporary += ".recording.tmp";
         {
@@ -344,36 +439,69 @@ public:
     }
 
 private:
-    struct Recorded {
-        Sprite sprite;  // pixels cleared; width and height are the frame's
-        std::vector<std::uint8_t> png;
+    struct Pair {
+        std::string key;                   // "A/B"
+        std::set<std::string> algorithms;  // the tests expected for it
+        std::string text;                  // "\"pixel-fast\": {...}, ..."
     };
 
     std::string check(const Sprite& s) const {
+        if (m_sprites.size() >= std::size_t(limits::kMaxSprites)) {
+            return "a scene holds at most " + std::to_string(limits::kMaxSprites) + " sprites";
+        }
         if (s.name.empty()) return "name must not be empty";
         if (s.name.find('/') != std::string::npos) return "name must not contain '/'";
+        if (!detail::validUtf8(s.name)) return "name must be UTF-8";
         if (m_names.count(s.name)) return "name already used by another sprite";
         if (!s.pixels) return "no pixels";
         if (s.width <= 0 || s.height <= 0) return "width and height must be positive";
-        if (s.strideBytes != 0 && s.strideBytes < s.width * 4) return "strideBytes is less than width * 4";
+        // In 64 bits: width * 4 overflows an int for the widest images.
+        if (s.strideBytes != 0 && std::int64_t(s.strideBytes) < std::int64_t(s.width) * 4) return "strideBytes is less than width * 4";
         const bool whole = s.frame.width == 0 && s.frame.height == 0;
         if (!whole && (s.frame.x < 0 || s.frame.y < 0 || s.frame.width <= 0 || s.frame.height <= 0 ||
                        s.frame.x > s.width - s.frame.width || s.frame.y > s.height - s.frame.height)) {
             return "frame must lie inside the image";
         }
         const int frameWidth = whole ? s.width : s.frame.width, frameHeight = whole ? s.height : s.frame.height;
-        if (frameWidth > 8192 || frameHeight > 8192) return "the scene loader reads images of at most 8192 x 8192";
-        // The scene loader's limits (core/base/sprite_transform.h), so that a recorded file always loads.
+        if (frameWidth > limits::kMaxImageSide || frameHeight > limits::kMaxImageSide) {
+            return "the scene loader reads images of at most " + std::to_string(limits::kMaxImageSide) + " x " +
+                   std::to_string(limits::kMaxImageSide);
+        }
+        // The loader reads a data URI's payload only when its decoded size, rounded up to whole base64 groups,
+        // is within the limit.
+        if ((detail::pngBytes(frameWidth, frameHeight) + 2) / 3 * 3 > limits::kMaxImageBytes) {
+            return "its PNG would be more than " + std::to_string(limits::kMaxImageBytes) +
+                   " bytes, the most the scene loader reads of one image (the recorder does not compress)";
+        }
+        // The loader counts each distinct image once; counting every sprite refuses nothing loadable, since
+        // that many pixels, uncompressed and in base64, would already break the file size limit.
+        if (m_pixels + std::int64_t(frameWidth) * frameHeight > limits::kMaxScenePixels) {
+            return "the scene's images would hold more than " + std::to_string(limits::kMaxScenePixels) + " pixels together";
+        }
         auto coordinate = [](const std::array<double, 2>& v) {
-            return detail::finite(v) && std::fabs(v[0]) <= 1.0e7 && std::fabs(v[1]) <= 1.0e7;
+            return detail::finite(v) && std::fabs(v[0]) <= limits::kMaxCoordinate && std::fabs(v[1]) <= limits::kMaxCoordinate;
         };
-        auto scale = [](double v) { return std::isfinite(v) && std::fabs(v) >= 0.001 && std::fabs(v) <= 1000.0; };
+        auto scale = [](double v) { return std::isfinite(v) && std::fabs(v) >= limits::kMinScale && std::fabs(v) <= limits::kMaxScale; };
         if (!coordinate(s.position)) return "position must be finite, each |coordinate| <= 1e7";
         if (s.origin && !coordinate(*s.origin)) return "origin must be finite, each |coordinate| <= 1e7";
         if (!std::isfinite(s.rotationDeg)) return "rotationDeg must be finite";
         if (!scale(s.scale[0]) || !scale(s.scale[1])) return "scale must have each |value| in [0.001, 1000]";
         if (s.alphaThreshold < 0 || s.alphaThreshold > 255) return "alphaThreshold must be in 0..255";
         return "";
+    }
+
+    // One entry of "sprites", its image embedded.
+    static std::string spriteJson(const Sprite& s, const std::vector<std::uint8_t>& png) {
+        std::string out = "{\"name\": " + detail::quoted(s.name);
+        out += ", \"position\": " + detail::pair(s.position);
+        if (s.origin) out += ", \"origin\": " + detail::pair(*s.origin);
+        out += ", \"rotation_deg\": " + detail::number(s.rotationDeg);
+        out += ", \"scale\": " + detail::pair(s.scale);
+        out += ", \"alpha_threshold\": " + std::to_string(s.alphaThreshold);
+        out += ",\n     \"image\": \"data:image/png;base64,";
+        out += detail::base64(png);
+        out += "\"}";
+        return out;
     }
 
     static std::string fields(const Expectation& e) {
@@ -397,9 +525,14 @@ private:
     std::string m_title;
     std::string m_notes;
     std::string m_sampling = "center";
-    std::vector<Recorded> m_sprites;
+    std::vector<std::string> m_sprites;  // each sprite's entry of "sprites", as written
     std::set<std::string> m_names;
-    std::vector<Expectation> m_expectations;
+    std::uint64_t m_spriteBytes = 0;
+    std::int64_t m_pixels = 0;
+    std::vector<Pair> m_pairs;  // in the order first expected
+    std::map<std::string, std::size_t> m_pairIndex;
+    std::uint64_t m_expectValues = 1;  // the expect object itself
+    std::uint64_t m_expectText = 0;
 };
 
 }  // namespace cl::record

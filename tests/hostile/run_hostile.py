@@ -188,6 +188,28 @@ def cases(r):
         {"name": "a,b", "image": "solid.png"}, {"name": "c", "image": "solid.png", "position": [10, 0]}]}))
     r.case("sprite name with a comma in --pair", [comma, "--pair", "c,a,b", "--algorithm", "aabb"], 0, out=["c/a,b  (c scanned into a,b)"])
 
+    # 8. Issue 27, class 8 (part). A 10x10 square pushed out of another 7 pixels to its right along (1, 1)/sqrt 2:
+    # its top row's samples leave the other's rows once k >= 9.5 sqrt 2, k = 14 (core/README.md, "Contact").
+    block = r.write("block.png", png(10, 10, b"\xff\xff\xff\xff"))
+    pushed = r.write("pushed.json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
+        {"name": "a", "image": "block.png", "origin": [0, 0]}, {"name": "b", "image": "block.png", "origin": [0, 0], "position": [7, 0]}]}))
+    for push in ("1,1", "5e-324,5e-324", "1.7e308,1.7e308"):
+        r.case("--push %s is the diagonal" % push, [pushed, "--contact", "--push", push, "--algorithm", "pixel-fast"], 0,
+               out=["push-out along (0.707107, 0.707107): 14\n"])
+    # A fully transparent sprite has an empty mask: its map is all free, over the cells where the texture
+    # boxes meet (A's [0, 4]^2 moved by t meets B's [7, 17] x [0, 10]: t in [3, 17] x [-4, 10], 15 x 15).
+    clear = r.write("clear.png", png(4, 4, b"\0\0\0\0"))
+    empty = r.write("empty-pair.json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
+        {"name": "a", "image": "clear.png", "origin": [0, 0]}, {"name": "b", "image": "block.png", "origin": [0, 0], "position": [7, 0]}]}))
+    map_file = r.path("empty-map.png")
+    r.case("--cspace with a sprite without solid pixels", [empty, "--cspace", map_file], 0)
+    if os.path.exists(map_file):
+        with open(map_file, "rb") as f:
+            width, height = struct.unpack(">II", f.read(24)[16:24])
+        if (width, height) != (15, 15):
+            r.failures.append("--cspace size")
+            print("FAIL --cspace with a sprite without solid pixels: the map is %dx%d, expected 15x15" % (width, height))
+
     # The sandbox without a display says so (and how), rather than aborting.
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["XDG_CONFIG_HOME"] = r.path("config")

@@ -309,3 +309,170 @@ def test_bad_scenes_are_refused_with_the_file_and_the_json_path(tmp_path):
     with pytest.raises(ValueError, match="pixel-magic"):
         cl.check(str(SCENES[0]), tests=["pixel-magic"])
     assert not any(tmp_path.glob("*.tmp*")), "a failed save left a temporary file"
+
+
+# --- hostile values: bounded recursion, buffers checked against what the object says, half-made objects ---
+
+JSON_DEPTH_LIMIT = 64  # kMaxJsonDepth (core/io/bounded_json.h): the scene loader's nesting limit
+
+
+def nested(levels):
+    """A value of `levels` nested lists around 0."""
+    value = 0
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def test_expect_nested_as_deep_as_the_loader_reads_saves_and_one_level_more_is_refused(tmp_path):
+    pair = [cl.Sprite(opaque(2, 2), name="A"), cl.Sprite(opaque(2, 2), name="B")]
+    # The file's root object, expect, "A/B" and "pixel-fast" enclose the field: 4 levels.
+    deepest = {"A/B": {"pixel-fast": {"frames": nested(JSON_DEPTH_LIMIT - 4)}}}
+    with pytest.raises(cl.SceneError):  # saved only if it would load: "frames" wants objects, not lists
+        cl.save_scene(str(tmp_path / "deep.json"), pair, expect=deepest)
+    too_deep = {"A/B": {"pixel-fast": {"frames": nested(JSON_DEPTH_LIMIT - 3)}}}
+    with pytest.raises(ValueError, match="nested too deeply: more than 64"):
+        cl.save_scene(str(tmp_path / "deeper.json"), pair, expect=too_deep)
+    with pytest.raises(ValueError, match="nested too deeply"):
+        cl.save_scene(str(tmp_path / "very-deep.json"), pair, expect={"A/B": {"pixel-fast": {"frames": nested(100_000)}}})
+    cyclic = []
+    cyclic.append(cyclic)
+    with pytest.raises(ValueError, match="nested too deeply"):
+        cl.save_scene(str(tmp_path / "cyclic.json"), pair, expect={"A/B": {"pixel-fast": {"frames": cyclic}}})
+    cyclic_dict = {}
+    cyclic_dict["A/B"] = cyclic_dict
+    with pytest.raises(ValueError, match="nested too deeply"):
+        cl.save_scene(str(tmp_path / "cyclic-dict.json"), pair, expect=cyclic_dict)
+    assert not any(tmp_path.iterdir()), "a refused save wrote something"
+
+
+class LyingSurface(pygame.Surface):
+    """A real 4x4 surface that claims to be larger."""
+
+    def __init__(self, claimed):
+        super().__init__((4, 4), pygame.SRCALPHA)
+        self.fill((255, 255, 255, 255))
+        self.claimed = claimed
+
+    def get_size(self):
+        return self.claimed
+
+
+class DuckSurface:
+    """Not a Surface at all: every answer is whatever the test says."""
+
+    def __init__(self, data, size, pitch, parent=None, offset=(0, 0)):
+        self.data, self.size, self.pitch, self.parent, self.offset = data, size, pitch, parent, offset
+
+    def get_size(self):
+        return self.size
+
+    def get_bitsize(self):
+        return 32
+
+    def get_masks(self):
+        return (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
+
+    def get_parent(self):
+        return self.parent
+
+    def get_abs_parent(self):
+        return self.parent
+
+    def get_abs_offset(self):
+        return self.offset
+
+    def get_view(self, kind):
+        return memoryview(self.data)
+
+    def get_pitch(self):
+        return self.pitch
+
+
+def test_a_surface_whose_size_exceeds_its_buffer_is_refused_not_read_past():
+    with pytest.raises(ValueError, match="buffer holds 64 bytes"):
+        cl.Mask.from_surface(LyingSurface((1000, 1000)))
+    with pytest.raises(ValueError, match="buffer holds"):
+        cl.Mask.from_surface(LyingSurface((4, 5)))
+    assert cl.Mask.from_surface(LyingSurface((4, 4)), threshold=0).count() == 16
+    assert cl.Mask.from_surface(LyingSurface((2, 3)), threshold=0).count() == 6  # smaller than the buffer: fine
+
+    opaque_bytes = bytes([9, 9, 9, 255]) * 12  # 3 x 4 pixels
+    assert cl.Mask.from_surface(DuckSurface(opaque_bytes, (3, 4), 12), threshold=0).count() == 12
+    for size, pitch in [((3, 5), 12), ((4, 4), 12), ((3, 4), 16), ((3, 4), 8), ((3, 4), -12), ((3, 4), 0)]:
+        with pytest.raises(ValueError, match="buffer holds"):
+            cl.Mask.from_surface(DuckSurface(opaque_bytes, size, pitch))
+    parent = DuckSurface(opaque_bytes, (3, 4), 12)
+    assert cl.Mask.from_surface(DuckSurface(b"", (2, 2), 12, parent, (1, 2)), threshold=0).count() == 4
+    for offset in [(2, 2), (1, 3), (-1, 0), (0, -5), (1 << 40, 0)]:
+        with pytest.raises(ValueError, match="buffer holds"):
+            cl.Mask.from_surface(DuckSurface(b"", (2, 2), 12, parent, offset))
+    # A view that is not one contiguous run of bytes is refused too.
+    strided = memoryview(bytes(96)).cast("B", (8, 12))[::2]
+    duck = DuckSurface(b"", (3, 4), 12)
+    duck.get_view = lambda kind: strided
+    with pytest.raises(ValueError, match="buffer holds -1 bytes"):
+        cl.Mask.from_surface(duck)
+
+
+def test_objects_made_with_new_and_never_initialised_raise_type_error():
+    real = cl.Sprite(opaque(2, 2), name="real")
+    half_sprite = cl.Sprite.__new__(cl.Sprite)
+    half_mask = cl.Mask.__new__(cl.Mask)
+    with pytest.raises(TypeError, match="not initialised"):
+        cl.collide(half_sprite, real)
+    with pytest.raises(TypeError, match="not initialised"):
+        cl.collide(real, half_sprite)
+    with pytest.raises(TypeError, match="not initialised"):
+        cl.Sprite(half_mask)
+    with pytest.raises(TypeError, match="not initialised"):
+        half_mask.count()
+    with pytest.raises(TypeError, match="not initialised"):
+        half_sprite.angle
+    with pytest.raises(TypeError, match="not initialised"):
+        real.mask = half_mask
+    with pytest.raises(TypeError, match="not initialised"):
+        cl.save_scene("never-written.json", [real, half_sprite])
+    assert not os.path.exists("never-written.json")
+
+
+def test_random_hostile_calls_raise_python_exceptions_and_never_crash(tmp_path):
+    """A fuzz loop over every entry point with a fixed seed: each call returns or raises an Exception."""
+    rng = random.Random(27)
+    values = [None, 0, -1, 1 << 70, 2.5, math.nan, math.inf, "", "A", "\udcff", b"\xff", [], [1, 2], (1, 2, 3),
+              {"A/B": {}}, {1: 2}, object(), opaque(2, 2), cl.Sprite(opaque(1, 1)), cl.Sprite.__new__(cl.Sprite),
+              cl.Mask.__new__(cl.Mask), np.zeros((2, 2, 4), np.uint8), np.zeros((2, 2, 4), np.float64),
+              np.zeros((0, 3, 4), np.uint8), LyingSurface((9, 9)), DuckSurface(b"\x00" * 16, (2, 2), 8),
+              DuckSurface(b"", (1 << 20, 2), 4), nested(200), str(tmp_path / "fuzz.json"), str(SCENES[0])]
+    cyclic = []
+    cyclic.append(cyclic)
+    values.append(cyclic)
+
+    # Only files of tmp_path are ever written (the bundled scene is among the values, to be read).
+    save_paths = [str(tmp_path / "saved.json"), str(tmp_path / "no-such-folder" / "x.json"), None, 0, ""]
+
+    def pick():
+        return rng.choice(values)
+
+    entry_points = [
+        lambda: cl.Mask.from_array(pick(), threshold=rng.choice([0, 127, 300, -1])),
+        lambda: cl.Mask.from_surface(pick(), threshold=rng.choice([0, 127, 300])),
+        lambda: cl.Sprite(pick(), position=pick(), angle=pick(), scale=pick(), name=pick()),
+        lambda: cl.collide(pick(), pick(), test=rng.choice(TESTS + ["nope"]), hit_only=rng.random() < 0.5),
+        lambda: cl.save_scene(rng.choice(save_paths), [pick(), pick()], expect=pick(), title=pick()),
+        lambda: cl.save_scene(str(tmp_path / "fuzz.json"), [cl.Sprite(opaque(2, 2), name="A"), cl.Sprite(opaque(1, 1), name="B")],
+                              expect={"A/B": {"pixel-fast": pick()}}),
+        lambda: cl.load_scene(pick()),
+        lambda: cl.check(pick(), tests=rng.choice([None, ["pixel-fast"], ["nope"]])),
+        lambda: pick().count(),
+        lambda: setattr(cl.Sprite(opaque(1, 1)), rng.choice(["mask", "angle", "position", "scale", "name"]), pick()),
+    ]
+    outcomes = {"returned": 0, "raised": 0}
+    for _ in range(3000):
+        try:
+            rng.choice(entry_points)()
+            outcomes["returned"] += 1
+        except Exception:  # any Python exception is fine; a crash ends the interpreter and fails the test
+            outcomes["raised"] += 1
+    # Most values are hostile, so most calls raise; the seed makes both outcomes happen many times.
+    assert outcomes["returned"] > 30 and outcomes["raised"] > 1000, outcomes

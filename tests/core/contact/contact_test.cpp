@@ -210,6 +210,65 @@ TEST(ContactInput, AnUnknownDirectionOrAZeroVectorIsRefusedWithWhatWasWrong) {
     EXPECT_FALSE(parsePushDirection("nan,1", error));
 }
 
+TEST(ContactInput, SubnormalAndHugeVectorsAreMadeUnitLikeTheSameDirectionInRange) {
+    const double half = std::sqrt(0.5);
+    // Subnormal (5e-324 is the least double) and huge: the length of the vector as given is useless
+    // (rounds to one ulp, or overflows), the direction is not.
+    for (glm::dvec2 v : {glm::dvec2{5e-324, 5e-324}, glm::dvec2{1e308, 1e308}, glm::dvec2{-1.7e308, -1.7e308}}) {
+        const auto unit = unitPushDirection(v);
+        ASSERT_TRUE(unit) << v.x;
+        EXPECT_DOUBLE_EQ(std::abs(unit->x), half) << v.x;
+        EXPECT_DOUBLE_EQ(std::abs(unit->y), half) << v.x;
+        EXPECT_EQ(unit->x < 0, v.x < 0);
+    }
+    // 3:4 in both ranges (multiples of a power of two, so the inputs are exact) gives 0.6, 0.8.
+    for (int exponent : {-1070, 1020}) {
+        const auto unit = unitPushDirection({std::ldexp(3.0, exponent), std::ldexp(-4.0, exponent)});
+        ASSERT_TRUE(unit) << exponent;
+        EXPECT_DOUBLE_EQ(unit->x, 0.6) << exponent;
+        EXPECT_DOUBLE_EQ(unit->y, -0.8) << exponent;
+    }
+    EXPECT_EQ(unitPushDirection({0.0, 5e-324}), glm::dvec2(0.0, 1.0));
+    std::string error;
+    const auto parsed = parsePushDirection("5e-324,5e-324", error);
+    ASSERT_TRUE(parsed) << error;
+    EXPECT_DOUBLE_EQ(parsed->x, half);
+}
+
+TEST(ContactInput, ASubnormalPushDirectionPushesOutAlongTheDiagonal) {
+    // A (10 x 10) overlaps B (10 x 10, 7 to the right) in every row. Pushed along (1, 1)/sqrt 2 by k, A's
+    // top row's samples sit at y = 0.5 + k/sqrt 2 and leave B's rows [0, 10) once k >= 9.5 sqrt 2 = 13.4:
+    // k = 14. (A direction left at (1, 1) would move A one pixel a step and leave at k = 10.)
+    const AlphaMask square = solidMask(10, 10);
+    const ContactPair pair(bodyAt(square, {0, 0}), bodyAt(square, {7, 0}), optionsFor("pixel-fast"));
+    std::string error;
+    for (std::string_view text : {"1,1", "5e-324,5e-324", "1e308,1e308"}) {
+        const auto direction = parsePushDirection(text, error);
+        ASSERT_TRUE(direction) << text;
+        const DirectionalDistance push = pushOut(pair, *direction);
+        ASSERT_TRUE(push.steps) << text;
+        EXPECT_EQ(*push.steps, 14) << text;
+    }
+}
+
+TEST(ContactMap, APairWithAnEmptySpriteMapsTheCellsWhereTheTextureBoxesMeetAllFree) {
+    const AlphaMask empty = testing::emptyMask(4, 4), square = solidMask(10, 10);
+    for (int resolution : {1, 2}) {
+        const ContactPair pair(bodyAt(empty, {0, 0}), bodyAt(square, {20, 0}), optionsFor("pixel-fast", Sampling::Center, resolution));
+        EXPECT_TRUE(pair.defaultWindow().empty());
+        // A's box [0, 4]^2 moved by t meets B's [20, 30] x [0, 10] for t in [16, 30] x [-4, 10]: cells t / h.
+        const LatticeWindow window = pair.mapWindow();
+        EXPECT_EQ(window, (LatticeWindow{{16 * resolution, -4 * resolution}, {30 * resolution, 10 * resolution}}));
+        const ContactMap map = contactMap(pair, window);
+        EXPECT_TRUE(map.complete());
+        EXPECT_EQ(map.hitCount(), 0);
+        EXPECT_EQ(map.bits, contactMapByTests(pair, window).bits);  // every cell tested: all free
+    }
+    // With solid pixels on both sides the map's window is the default one.
+    const ContactPair solid(bodyAt(square, {0, 0}), bodyAt(square, {20, 0}), optionsFor("pixel-fast"));
+    EXPECT_EQ(solid.mapWindow(), solid.defaultWindow());
+}
+
 TEST(ContactInput, OnlyPixelTestsThatAnswerEverywhereAreContactTests) {
     EXPECT_FALSE(contactTestProblem("pixel-fast"));
     EXPECT_FALSE(contactTestProblem("pixel-exact"));
