@@ -187,14 +187,16 @@ struct RandomPair {
 };
 
 RgbaImage randomImage(std::mt19937_64& rng) {
-    std::uniform_int_distribution<int> size(1, 7), alpha(0, 255), kind(0, 3);
+    std::uniform_int_distribution<int> size(1, 7), alpha(0, 255), kind(0, 3), coin(0, 1);
     const int w = size(rng), h = size(rng);
+    // Half the images have no fully opaque pixel, so no (255, 255) sample flattens the staircase to one step.
+    const bool softOnly = coin(rng) == 1;
     std::vector<std::vector<int>> rows(static_cast<std::size_t>(h), std::vector<int>(static_cast<std::size_t>(w)));
     for (auto& row : rows) {
         for (int& a : row) {
             switch (kind(rng)) {
                 case 0: a = 0; break;
-                case 1: a = 255; break;
+                case 1: a = softOnly ? alpha(rng) : 255; break;
                 default: a = alpha(rng); break;
             }
         }
@@ -213,17 +215,20 @@ RandomPair randomPair(std::mt19937_64& rng, bool translationsOnly) {
         p.tb = makeTransform({whole(rng), whole(rng)});
         return p;
     }
-    auto pose = [&] {
+    // Turned and scaled about a point near the image's centre, placed near the world origin, so that most
+    // pairs overlap.
+    auto pose = [&](const RgbaImage& image) {
         glm::dvec2 s{scale(rng), scale(rng)};
         const int flip = flips(rng);
         if (flip & 1) s.x = -s.x;
         if (flip & 2) s.y = -s.y;
         // Now and then a right angle or no turn, where samples fall on pixel edges.
         const double turn = coin(rng) ? angle(rng) : 90.0 * whole(rng);
-        return makeTransform({offset(rng), offset(rng)}, {offset(rng) * 0.5, offset(rng) * 0.5}, turn, s);
+        const glm::dvec2 centre{image.width / 2.0 + offset(rng) * 0.2, image.height / 2.0 + offset(rng) * 0.2};
+        return makeTransform({offset(rng) * 0.4, offset(rng) * 0.4}, centre, turn, s);
     };
-    p.ta = pose();
-    p.tb = pose();
+    p.ta = pose(p.imageA);
+    p.tb = pose(p.imageB);
     return p;
 }
 
@@ -239,14 +244,17 @@ std::vector<int> telling(const RgbaImage& image) {
     return {out.begin(), out.end()};
 }
 
-// Runs the test itself at (tA, tB) for the given cells and compares with the map.
+// Runs the test itself at (tA, tB) for the given cells and compares with the map; `touched` counts the
+// pairs that touch at (0, 0), so a test can tell that its random pairs are not all misses.
 void expectMapMatchesReference(const Algorithm& test, const RandomPair& p, const TestOptions& options,
-                               const std::vector<int>& cellsA, const std::vector<int>& cellsB, const std::string& what) {
+                               const std::vector<int>& cellsA, const std::vector<int>& cellsB, const std::string& what,
+                               int* touched = nullptr) {
     AlphaMask zeroA{p.imageA, 0}, zeroB{p.imageB, 0};
     const ThresholdMap map = thresholdMap(test, Body{&zeroA, p.ta}, Body{&zeroB, p.tb}, options);
     const CollisionResult probe = runAlgorithm(test, Body{&zeroA, p.ta}, Body{&zeroB, p.tb}, options);
     ASSERT_EQ(map.applicable, probe.applicable) << what << map.reason;
     if (!map.applicable) return;
+    if (touched && map.hit(0, 0)) ++*touched;
     std::vector<std::unique_ptr<AlphaMask>> masksB(256);
     for (int tB : cellsB) masksB[static_cast<std::size_t>(tB)] = std::make_unique<AlphaMask>(p.imageB, tB);
     for (int tA : cellsA) {
@@ -279,6 +287,7 @@ const Variant kVariants[] = {
 
 TEST(ThresholdMapReference, EveryTellingCellOfRandomPairsMatchesTheTestRunAtThatCell) {
     std::mt19937_64 rng(24);
+    int touched = 0, frontierSteps = 0;
     for (int round = 0; round < 40; ++round) {
         const RandomPair p = randomPair(rng, false);
         const std::vector<int> cellsA = telling(p.imageA), cellsB = telling(p.imageB);
@@ -288,10 +297,17 @@ TEST(ThresholdMapReference, EveryTellingCellOfRandomPairsMatchesTheTestRunAtThat
             options.scan = v.scan;
             expectMapMatchesReference(algorithm(v.name), p, options, cellsA, cellsB,
                                       std::string(v.name) + " (" + std::string(samplingName(v.sampling)) + ", " +
-                                          std::string(scanDirectionName(v.scan)) + ") round " + std::to_string(round));
+                                          std::string(scanDirectionName(v.scan)) + ") round " + std::to_string(round),
+                                      &touched);
             if (::testing::Test::HasFatalFailure()) return;
         }
+        AlphaMask zeroA{p.imageA, 0}, zeroB{p.imageB, 0};
+        const ThresholdMap fast = thresholdMap(algorithm("pixel-fast"), Body{&zeroA, p.ta}, Body{&zeroB, p.tb}, TestOptions{});
+        if (fast.frontier.size() > 1) ++frontierSteps;
     }
+    // The random pairs are not all misses, and their staircases have more than one step.
+    EXPECT_GT(touched, 40 * 10 / 4);
+    EXPECT_GT(frontierSteps, 40 / 4);
 }
 
 TEST(ThresholdMapReference, PixelRectOnWholePixelTranslationsMatchesAtEveryTellingCell) {
