@@ -23,6 +23,7 @@
 #include "core/check/motion_check.h"
 #include "core/scene/scene.h"
 #include "core/check/scene_check.h"
+#include "app/cli/check_thresholds.h"
 #include "app/cli/game_command.h"
 
 namespace cl {
@@ -42,6 +43,7 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
            "                          [--print-expect] [--all-frames] [--help]\n"
            "                          [--contact] [--push up|down|left|right|X,Y] [--resolution R]\n"
            "                          [--cspace PNG] [--frames] [--sweep-resolution H]\n"
+           "                          [--thresholds] [--thresholds-png PNG]\n"
            "\n"
            "Loads the scene file SCENE, runs collision tests on its sprite pairs and prints the results.\n"
            "A run file of the falling-blocks game (\"format\": \"collision-lab/run\", whatever its name) is\n"
@@ -89,6 +91,12 @@ void printHelp(std::ostream& out, const AlgorithmSet& available) {
            "                    of the expect block are compared (plain --verify compares them too).\n"
            "  --sweep-resolution H  with --frames: the most world pixels a solid point may move between\n"
            "                    two sub-steps. Default: the scene's \"sweep_resolution\" (0.25 when it has none).\n"
+           "  --thresholds      the threshold map of each pair (core/README.md, \"The threshold map\"): the\n"
+           "                    verdict at every (threshold of A, threshold of B); prints the frontier (the\n"
+           "                    last cells that touch) and how far each sprite's threshold can move before\n"
+           "                    the verdict flips. Tests: --algorithm (default pixel-fast); --json too.\n"
+           "  --thresholds-png PNG  also write the first map: A's threshold across, B's down, hits dark,\n"
+           "                    misses light, the frontier red, the sprites' thresholds a blue crosshair.\n"
            "  --help            this text.\n"
            "\n"
            "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
@@ -103,6 +111,8 @@ struct CheckArguments {
     bool printExpect = false;
     bool allFrames = false;
     bool frames = false;
+    bool thresholds = false;   ///< --thresholds (or --thresholds-png).
+    std::string thresholdsPng; ///< --thresholds-png: where to write the first pair's threshold map.
     std::optional<double> sweepResolution;  // --sweep-resolution: overrides the scene's.
     bool help = false;
     std::string cspace;  ///< --cspace: where to write the first pair's map.
@@ -227,6 +237,14 @@ std::optional<std::string> parseArguments(std::span<const std::string_view> args
         } else if (option == "--frames") {
             if (value) return std::string("--frames takes no value");
             parsed.frames = true;
+        } else if (option == "--thresholds") {
+            if (value) return std::string("--thresholds takes no value");
+            parsed.thresholds = true;
+        } else if (option == "--thresholds-png") {
+            auto v = takeValue();
+            if (!v || v->empty()) return std::string("--thresholds-png needs the PNG file to write");
+            parsed.thresholdsPng = std::string(*v);
+            parsed.thresholds = true;
         } else if (option == "--algorithm") {
             auto v = takeValue();
             if (!v || v->empty()) return std::string("--algorithm needs a name, a comma-separated list or 'all'");
@@ -473,6 +491,12 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
         }
         if (parsed.allFrames) return runAllFrames(*loaded.scene, parsed, available, out, err);
         if (parsed.frames) return runFramesCommand(parsed, *loaded.scene, out, err, available);
+        if (parsed.thresholds) {
+            const ThresholdsRequest request{parsed.scene,           parsed.options.pair, parsed.options.algorithms,
+                                            parsed.options.sampling, parsed.options.scan, parsed.json,
+                                            parsed.thresholdsPng};
+            return runThresholdsReport(*loaded.scene, request, available, out, err);
+        }
         parsed.options.includeExpectedPairs = parsed.verify;
         parsed.options.available = &available;
 
