@@ -95,7 +95,8 @@ int runThresholdsReport(const Scene& scene, const ThresholdsRequest& request, co
                                              {"scan", std::string(scanDirectionName(options.scan))},
                                              {"thresholds", {margins.at.a, margins.at.b}},
                                              {"hit", margins.hit}};
-                entry[map.reportsArea ? "overlap_area" : "overlap"] = overlap;
+                if (map.reportsArea) entry["overlap_area"] = overlap;
+                else entry["overlap"] = static_cast<long long>(overlap);  // a count, printed as one
                 entry["frontier"] = frontier;
                 entry["margins"] = {{"a", marginJson(margins.a, margins.hit, sa.name)},
                                     {"b", marginJson(margins.b, margins.hit, sb.name)}};
