@@ -28,12 +28,14 @@ const std::array<EngineRule, 5> kRules{{
     {.name = "sfml-wiki",
      .setting = "Collision::PixelPerfectTest AlphaLimit",
      .rule = "alpha > AlphaLimit (sf::Uint8)",
-     .source = "SFML wiki \"Source: Simple Collision Detection for SFML 2\", Collision.cpp (PixelPerfectTest)",
+     .source = "SFML wiki \"Source: Simple Collision Detection for SFML 2\", Collision.cpp (PixelPerfectTest), "
+               "as copied into public repositories",
      .defaultValue = 0.0},
     {.name = "xna",
      .setting = "IntersectPixels (no setting)",
      .rule = "alpha != 0",
-     .source = "XNA Creators Club per-pixel collision samples (\"Collision Series 2/3\"), Game.cs IntersectPixels",
+     .source = "XNA Creators Club per-pixel collision samples (\"Collision Series 2/3\"), Game.cs IntersectPixels, "
+               "as copied into public repositories",
      .takesValue = false,
      .defaultValue = std::nullopt},
 }};
