@@ -23,6 +23,7 @@
 #include "core/check/motion_check.h"
 #include "core/scene/scene.h"
 #include "core/check/scene_check.h"
+#include "app/cli/check_thresholds.h"
 #include "app/cli/game_command.h"
 #include "app/cli/options.h"
 
@@ -132,6 +133,14 @@ CommandOptions checkOptions(const CliContext& context) {
                      "with --frames: the most world pixels a solid point may move between\n"
                      "two sub-steps. Default: the scene's \"sweep_resolution\" (0.25 when it has none).")
             .measuredIn("world pixels"),
+        flagOption("--thresholds",
+                   "the threshold map of each pair (core/README.md, \"The threshold map\"): the\n"
+                   "verdict at every (threshold of A, threshold of B); prints the frontier (the\n"
+                   "last cells that touch) and how far each sprite's threshold can move before\n"
+                   "the verdict flips. Tests: --algorithm (default pixel-fast); --json too."),
+        pathOption("--thresholds-png", "PNG",
+                   "also write the first map: A's threshold across, B's down, hits dark,\n"
+                   "misses light, the frontier red, the sprites' thresholds a blue crosshair."),
     };
     c.outro =
         "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
@@ -147,8 +156,12 @@ struct CheckArguments {
     bool printExpect = false;
     bool allFrames = false;
     bool frames = false;
+    bool thresholds = false;   ///< --thresholds (or --thresholds-png).
+    std::string thresholdsPng; ///< --thresholds-png: where to write the first pair's threshold map.
     std::optional<double> sweepResolution;  // --sweep-resolution: overrides the scene's.
     std::string cspace;  ///< --cspace: where to write the first pair's map.
+    bool thresholds = false;    ///< --thresholds (or --thresholds-png).
+    std::string thresholdsPng;  ///< --thresholds-png: where to write the first pair's threshold map.
     std::optional<std::string> pairText;  // --pair as given; split once the sprite names are known
     double budgetSeconds = kDefaultBudgetSeconds;
     std::vector<std::string> given;  ///< The options given, in order (a run file takes only some).
@@ -193,6 +206,8 @@ std::optional<std::string> readArguments(const ParsedOptions& given, const Algor
     parsed.frames = given.has("--frames");
     parsed.sweepResolution = given.number("--sweep-resolution");
     parsed.cspace = given.text("--cspace").value_or("");
+    parsed.thresholdsPng = given.text("--thresholds-png").value_or("");
+    parsed.thresholds = given.has("--thresholds") || !parsed.thresholdsPng.empty();
     parsed.pairText = given.text("--pair");
     parsed.budgetSeconds = given.number("--budget").value_or(kDefaultBudgetSeconds);
     bool allAlgorithms = false;
@@ -376,6 +391,18 @@ int checkMain(const ParsedOptions& given, const CliContext& context) {
         }
         if (parsed.allFrames) return runAllFrames(*loaded.scene, parsed, available, out, err);
         if (parsed.frames) return runFramesCommand(parsed, *loaded.scene, out, err, available);
+        if (parsed.thresholds) {
+            const ThresholdsRequest request{parsed.scene,           parsed.options.pair, parsed.options.algorithms,
+                                            parsed.options.sampling, parsed.options.scan, parsed.json,
+                                            parsed.thresholdsPng};
+            return runThresholdsReport(*loaded.scene, request, available, out, err);
+        }
+        if (parsed.thresholds) {
+            const ThresholdsRequest request{parsed.scene,           parsed.options.pair, parsed.options.algorithms,
+                                            parsed.options.sampling, parsed.options.scan, parsed.json,
+                                            parsed.thresholdsPng};
+            return runThresholdsReport(*loaded.scene, request, available, out, err);
+        }
         parsed.options.includeExpectedPairs = parsed.verify;
         parsed.options.available = &available;
 

@@ -455,4 +455,27 @@ CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& opti
     return r;
 }
 
+std::vector<double> pixelPairAreas(const Body& a, const Body& b, std::span<const PixelHit> pairs) {
+    // The same choice of walked sprite and the same matrices as pixelExact, so each area is the one it adds
+    // on its clipping path.
+    const glm::dmat3 worldA = worldMatrix(a.transform), worldB = worldMatrix(b.transform);
+    const double areaA = std::abs(glm::determinant(glm::dmat2(worldA)));
+    const double areaB = std::abs(glm::determinant(glm::dmat2(worldB)));
+    const bool walkA = areaA <= areaB;
+    const glm::dmat3 innerToOuter = affineInverse(walkA ? worldB : worldA) * (walkA ? worldA : worldB);
+    const double outerCellArea = walkA ? areaB : areaA;
+    std::vector<double> areas;
+    areas.reserve(pairs.size());
+    for (const PixelHit& pair : pairs) {
+        const glm::ivec2 inner = walkA ? pair.a : pair.b;
+        const glm::ivec2 cell = walkA ? pair.b : pair.a;
+        const double x = inner.x, y = inner.y;
+        const std::array<glm::dvec2, 4> square{
+            transformPoint(innerToOuter, {x, y}), transformPoint(innerToOuter, {x + 1.0, y}),
+            transformPoint(innerToOuter, {x + 1.0, y + 1.0}), transformPoint(innerToOuter, {x, y + 1.0})};
+        areas.push_back(clippedArea(square, cell.x, cell.y) * outerCellArea);
+    }
+    return areas;
+}
+
 }  // namespace cl

@@ -1,6 +1,9 @@
 #pragma once
 // The per-pixel tests of the source documents, each written as the plain, obviously-correct scan.
 
+#include <span>
+#include <vector>
+
 #include "core/base/collision_result.h"
 
 namespace cl {
@@ -51,5 +54,10 @@ CollisionResult pixelExact(const Body& a, const Body& b, const TestOptions& opti
 
 /// Smallest world area pixel-exact counts as a hit.
 inline constexpr double kExactAreaEpsilon = 1e-6;
+
+/// The world area pixel-exact adds for each (A pixel, B pixel) pair of `pairs` (their `a` and `b`): A's
+/// pixel square intersected with B's, clipped the same way (the sprite with smaller world pixels walked).
+/// Pixels are taken as squares whatever the masks say, so this answers for any threshold.
+std::vector<double> pixelPairAreas(const Body& a, const Body& b, std::span<const PixelHit> pairs);
 
 }  // namespace cl

@@ -17,6 +17,7 @@
 #include "tests/bench/bench_cases.h"
 #include "tests/bench/bench_game.h"
 #include "tests/bench/bench_contact.h"
+#include "tests/bench/bench_thresholds.h"
 
 namespace cl::bench {
 namespace {
@@ -125,6 +126,7 @@ int main(int argc, char** argv) {
     for (int size : {64, 128, 256, 512, 1024}) registerMaskBuilding(size);
     registerGameBenchmarks();
     registerContactBenchmarks();
+    registerThresholdBenchmarks();
 
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
