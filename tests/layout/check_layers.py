@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-CORE_LAYERS = ["base", "io", "collision", "contact", "motion", "scene", "check", "game"]
+CORE_LAYERS = ["base", "io", "collider", "collision", "contact", "motion", "scene", "check", "game"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"((core|app)/[^"]+)"')
 
 
