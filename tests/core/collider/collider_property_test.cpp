@@ -12,85 +12,19 @@
 #include <vector>
 
 #include "core/collider/make_collider.h"
+#include "tests/core/collider/collider_reference.h"
 #include "tests/core/test_masks.h"
 
 namespace cl {
 namespace {
 
-constexpr int kSub = 4;  // lattice samples per pixel side (the pieces' vertices lie on the 1/2 px lattice)
+using testing::inC;
+using testing::inS;
+using testing::referenceGuaranteeProblem;
+
 constexpr int kAreaSub = 8;  // area samples per pixel side
 // Area samples sit off every rational line: an edge through lattice points never passes through one.
 const double kJitterX = 0.5 + 0.01 * std::numbers::sqrt2, kJitterY = 0.5 - 0.01 * std::numbers::pi;
-
-/// Independent validity: vertex count, distinct vertices, every turn strictly clockwise in y-down
-/// coordinates (counter-clockwise on screen) and a total turn of exactly one revolution.
-std::string referenceProblem(const ColliderPiece& p, int maxVertices) {
-    const std::size_t n = p.size();
-    if (n < 3 || static_cast<int>(n) > maxVertices) return "vertex count " + std::to_string(n);
-    double turning = 0.0, area = 0.0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const glm::dvec2 a = p[i], b = p[(i + 1) % n], c = p[(i + 2) % n];
-        for (std::size_t j = 0; j < i; ++j)
-            if (p[j] == a) return "repeated vertex";
-        const glm::dvec2 u = b - a, v = c - b;
-        const double cr = u.x * v.y - u.y * v.x;
-        if (!(cr < 0.0)) return "turn " + std::to_string(i) + " is not counter-clockwise on screen";
-        turning += std::atan2(cr, u.x * v.x + u.y * v.y);
-        area += a.x * b.y - b.x * a.y;
-    }
-    if (std::abs(turning + 2.0 * std::numbers::pi) > 1e-6) return "winds more than once";
-    if (std::abs(area) / 2.0 < 1e-6) return "area";
-    return {};
-}
-
-bool inPiece(const ColliderPiece& p, glm::dvec2 q) {
-    double x0 = p[0].x, x1 = p[0].x, y0 = p[0].y, y1 = p[0].y;
-    for (const glm::dvec2 v : p) x0 = std::min(x0, v.x), x1 = std::max(x1, v.x), y0 = std::min(y0, v.y), y1 = std::max(y1, v.y);
-    if (q.x < x0 || q.x > x1 || q.y < y0 || q.y > y1) return false;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        const glm::dvec2 a = p[i], b = p[(i + 1) % p.size()];
-        if ((b.x - a.x) * (q.y - a.y) - (b.y - a.y) * (q.x - a.x) > 0.0) return false;
-    }
-    return true;
-}
-
-bool inC(const std::vector<ColliderPiece>& pieces, glm::dvec2 q) {
-    return std::any_of(pieces.begin(), pieces.end(), [&](const ColliderPiece& p) { return inPiece(p, q); });
-}
-
-bool inS(const AlphaMask& m, glm::dvec2 q) {
-    const int x = static_cast<int>(std::floor(q.x)), y = static_cast<int>(std::floor(q.y));
-    for (int dy = -1; dy <= 0; ++dy)
-        for (int dx = -1; dx <= 0; ++dx)
-            if (m.solid(x + dx, y + dy) && q.x <= x + dx + 1 && q.y <= y + dy + 1) return true;
-    return m.solid(x, y);
-}
-
-/// Distance from q to the solid squares, or more than `reach` when none is within it.
-double distanceToS(const AlphaMask& m, glm::dvec2 q, double reach) {
-    double best = 1e300;
-    const int r = static_cast<int>(std::ceil(reach)) + 1, qx = static_cast<int>(std::floor(q.x)), qy = static_cast<int>(std::floor(q.y));
-    for (int y = qy - r; y <= qy + r; ++y)
-        for (int x = qx - r; x <= qx + r; ++x) {
-            if (!m.solid(x, y)) continue;
-            const double dx = std::max({0.0, x - q.x, q.x - x - 1}), dy = std::max({0.0, y - q.y, q.y - y - 1});
-            best = std::min(best, std::hypot(dx, dy));
-        }
-    return best;
-}
-
-double distanceToC(const std::vector<ColliderPiece>& pieces, glm::dvec2 q) {
-    double best = 1e300;
-    for (const ColliderPiece& p : pieces) {
-        if (inPiece(p, q)) return 0.0;
-        for (std::size_t i = 0; i < p.size(); ++i) {
-            const glm::dvec2 a = p[i], b = p[(i + 1) % p.size()], ab = b - a;
-            const double t = std::clamp(((q.x - a.x) * ab.x + (q.y - a.y) * ab.y) / (ab.x * ab.x + ab.y * ab.y), 0.0, 1.0);
-            best = std::min(best, std::hypot(q.x - a.x - t * ab.x, q.y - a.y - t * ab.y));
-        }
-    }
-    return best;
-}
 
 AlphaMask randomMask(std::mt19937& rng) {
     std::uniform_int_distribution<int> size(1, 24);
@@ -129,7 +63,8 @@ TEST(ColliderProperty, RandomMasksGiveValidCollidersThatKeepTheirModesGuarantee)
         const std::string where = "trial " + std::to_string(trial) + " mode " + colliderModeName(mode) + " epsilon " +
                                   std::to_string(options.epsilon) + " max_vertices " + std::to_string(options.maxVertices) + "\n" +
                                   testing::artFromMask(mask);
-        for (std::size_t i = 0; i < c.pieces.size(); ++i) ASSERT_EQ(referenceProblem(c.pieces[i], options.maxVertices), "") << "piece " << i << " " << where;
+        double farthest = 0.0;
+        ASSERT_EQ(referenceGuaranteeProblem(mask, options, c.pieces, farthest), "") << where;
 
         // Pixel counts, exactly: the centres are on the half-pixel lattice.
         double xmin = 0, ymin = 0, xmax = mask.width(), ymax = mask.height();
@@ -145,19 +80,7 @@ TEST(ColliderProperty, RandomMasksGiveValidCollidersThatKeepTheirModesGuarantee)
         ASSERT_EQ(c.certificate.missedPixels, missedPixels) << where;
         ASSERT_EQ(c.certificate.extraPixels, extraPixels) << where;
 
-        // Samples on the 1/8 px lattice (corners and edges included) over the whole region.
-        double missedEstimate = 0, extraEstimate = 0, farthest = 0;
-        for (int sy = static_cast<int>(std::floor(ymin)) * kSub; sy <= static_cast<int>(std::ceil(ymax)) * kSub; ++sy)
-            for (int sx = static_cast<int>(std::floor(xmin)) * kSub; sx <= static_cast<int>(std::ceil(xmax)) * kSub; ++sx) {
-                const glm::dvec2 q{static_cast<double>(sx) / kSub, static_cast<double>(sy) / kSub};
-                const bool s = inS(mask, q), inside = inC(c.pieces, q);
-                if (s == inside) continue;
-                if (mode == ColliderMode::Outer) { ASSERT_FALSE(s) << "solid point (" << q.x << ", " << q.y << ") outside C, " << where; }
-                if (mode == ColliderMode::Inner) { ASSERT_FALSE(inside) << "clear point (" << q.x << ", " << q.y << ") inside C, " << where; }
-                const double d = s ? distanceToC(c.pieces, q) : distanceToS(mask, q, options.epsilon);
-                farthest = std::max(farthest, d);
-                ASSERT_LE(d, options.epsilon + 1e-9) << "point (" << q.x << ", " << q.y << ") strays " << d << ", " << where;
-            }
+        double missedEstimate = 0, extraEstimate = 0;
         for (int sy = static_cast<int>(std::floor(ymin)) * kAreaSub; sy < static_cast<int>(std::ceil(ymax)) * kAreaSub; ++sy)
             for (int sx = static_cast<int>(std::floor(xmin)) * kAreaSub; sx < static_cast<int>(std::ceil(xmax)) * kAreaSub; ++sx) {
                 const glm::dvec2 q{(sx + kJitterX) / kAreaSub, (sy + kJitterY) / kAreaSub};
