@@ -1,6 +1,8 @@
 #include "core/collider/make_collider.h"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -65,20 +67,32 @@ struct Trapezoid {
     Line left, right;
 };
 
-/// The trapezoid over `spans` (one per row from y0 down) that the mode allows, if there is one.
-std::optional<Trapezoid> fitTrapezoid(const std::vector<Span>& spans, int y0, ColliderMode mode, std::int64_t e) {
+/// The trapezoid over `spans` (one per row from y0 down) that the mode allows, if there is one; with `top`,
+/// only one whose top edge is exactly top->left..top->right.
+/// With `below`, its bottom edge must also suit that span of the next row (so that a trapezoid over it can
+/// stand on this one).
+std::optional<Trapezoid> fitTrapezoid(const std::vector<Span>& spans, int y0, ColliderMode mode, std::int64_t e,
+                                      const std::optional<Line>& top = std::nullopt, const Span* below = nullptr) {
     const std::size_t k = spans.size();
     constexpr std::int64_t kFar = std::int64_t{1} << 40;
     std::vector<std::int64_t> loL(k + 1, -kFar), hiL(k + 1, kFar), loR(k + 1, -kFar), hiR(k + 1, kFar);
-    for (std::size_t i = 0; i < k; ++i) {
-        const std::int64_t a = std::int64_t{kUnit} * spans[i].x0, b = std::int64_t{kUnit} * spans[i].x1;
+    for (std::size_t i = 0; i < k + (below ? 1 : 0); ++i) {
+        const Span& span = i < k ? spans[i] : *below;
+        const std::int64_t a = std::int64_t{kUnit} * span.x0, b = std::int64_t{kUnit} * span.x1;
         std::int64_t lL = a - e, hL = a + e, lR = b - e, hR = b + e;
         if (mode == ColliderMode::Outer) hL = a, lR = b;
         if (mode == ColliderMode::Inner) lL = a, hR = b;
         for (std::size_t t : {i, i + 1}) {
+            if (t > k) continue;
             loL[t] = std::max(loL[t], lL), hiL[t] = std::min(hiL[t], hL);
             loR[t] = std::max(loR[t], lR), hiR[t] = std::min(hiR[t], hR);
         }
+    }
+    if (top) {
+        // Line::u / Line::w here are the top edge's left and right ends.
+        if (top->u < loL[0] || top->u > hiL[0] || top->w < loR[0] || top->w > hiR[0]) return std::nullopt;
+        loL[0] = hiL[0] = top->u;
+        loR[0] = hiR[0] = top->w;
     }
     const std::int64_t a0 = std::int64_t{kUnit} * spans.front().x0, ak = std::int64_t{kUnit} * spans.back().x0;
     const std::int64_t b0 = std::int64_t{kUnit} * spans.front().x1, bk = std::int64_t{kUnit} * spans.back().x1;
@@ -100,18 +114,65 @@ std::optional<Trapezoid> fitTrapezoid(const std::vector<Span>& spans, int y0, Co
     return Trapezoid{y0, static_cast<int>(k), *left, *right};
 }
 
-void emit(const Trapezoid& t, int maxVertices, std::vector<ColliderPiece>& out) {
-    const double top = t.y0, bottom = static_cast<double>(t.y0) + t.rows;
-    const auto px = [](std::int64_t v) { return static_cast<double>(v) / kUnit; };
-    ColliderPiece piece{{px(t.left.u), top}, {px(t.left.w), bottom}, {px(t.right.w), bottom}, {px(t.right.u), top}};
-    if (t.left.u == t.right.u) piece.pop_back();
-    else if (t.left.w == t.right.w) piece.erase(piece.begin() + 2);
-    if (piece.size() == 4 && maxVertices < 4) {
-        out.push_back({piece[0], piece[1], piece[2]});
-        out.push_back({piece[0], piece[2], piece[3]});
+using Point = std::array<std::int64_t, 2>;  // half pixels
+
+/// One trapezoid of a piece: the spans it stands on (one per row from y0) and the top edge it was given.
+struct Part {
+    int y0 = 0;
+    std::vector<Span> spans;
+    std::optional<Line> top;
+    Trapezoid trapezoid;
+};
+
+/// A piece while it is built: trapezoids stacked top-down, each standing on the bottom edge of the one above.
+struct OpenPiece {
+    std::vector<Part> parts;
+};
+
+std::int64_t turn(const Point& a, const Point& b, const Point& c) {
+    return (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
+}
+
+/// The piece's vertices, counter-clockwise on screen: down the left side, up the right one, without the
+/// joints where a side runs straight on.
+std::vector<Point> outline(const OpenPiece& p) {
+    std::vector<Point> left, right;
+    const auto add = [](std::vector<Point>& side, Point v) {
+        if (!side.empty() && side.back() == v) return;
+        if (side.size() >= 2 && turn(side[side.size() - 2], side.back(), v) == 0) side.pop_back();
+        side.push_back(v);
+    };
+    for (const Part& part : p.parts) {
+        const std::int64_t top = std::int64_t{kUnit} * part.trapezoid.y0, bottom = std::int64_t{kUnit} * (part.trapezoid.y0 + part.trapezoid.rows);
+        add(left, {part.trapezoid.left.u, top});
+        add(left, {part.trapezoid.left.w, bottom});
+        add(right, {part.trapezoid.right.u, top});
+        add(right, {part.trapezoid.right.w, bottom});
+    }
+    std::vector<Point> out = left;
+    for (auto it = right.rbegin(); it != right.rend(); ++it)
+        if (*it != out.back() && *it != out.front()) out.push_back(*it);
+    return out;
+}
+
+/// True when the piece is strictly convex with at most maxVertices vertices.
+bool fits(const OpenPiece& p, int maxVertices) {
+    const std::vector<Point> poly = outline(p);
+    if (static_cast<int>(poly.size()) > maxVertices || poly.size() < 3) return false;
+    for (std::size_t i = 0; i < poly.size(); ++i)
+        if (!(turn(poly[i], poly[(i + 1) % poly.size()], poly[(i + 2) % poly.size()]) < 0)) return false;
+    return true;
+}
+
+void emit(const OpenPiece& piece, int maxVertices, std::vector<ColliderPiece>& out) {
+    ColliderPiece p;
+    for (const Point& v : outline(piece)) p.push_back({static_cast<double>(v[0]) / kUnit, static_cast<double>(v[1]) / kUnit});
+    if (p.size() == 4 && maxVertices < 4) {
+        out.push_back({p[0], p[1], p[2]});
+        out.push_back({p[0], p[2], p[3]});
         return;
     }
-    out.push_back(std::move(piece));
+    out.push_back(std::move(p));
 }
 
 }  // namespace
@@ -126,38 +187,85 @@ std::vector<ColliderPiece> buildColliderPieces(const AlphaMask& mask, const Coll
         for (const SolidSpan& s : mask.rowSpans(y)) rows[static_cast<std::size_t>(y)].push_back({s.x0, s.x1});
         taken[static_cast<std::size_t>(y)].assign(rows[static_cast<std::size_t>(y)].size(), 0);
     }
-    std::vector<ColliderPiece> pieces;
+    const std::int64_t reach = (2 * e) / kUnit + 1;
+
+    // One trapezoid from span i of row y downwards (optionally with a given top edge): the spans it takes,
+    // one per row, grown while some free span of the next row keeps it allowed.
+    struct Grown {
+        Trapezoid trapezoid;
+        std::vector<std::size_t> spans;  // span index in rows y, y + 1, ...
+        std::vector<Span> chain;
+    };
     std::vector<Span> chain;
+    const auto grow = [&](int y, std::size_t i, const std::optional<Line>& top) -> std::optional<Grown> {
+        chain.assign(1, rows[static_cast<std::size_t>(y)][i]);
+        const auto first = fitTrapezoid(chain, y, options.mode, e, top);
+        if (!first) return std::nullopt;
+        Grown g{*first, {i}, {}};
+        for (int next = y + 1; next < h; ++next) {
+            const Span last = chain.back();
+            bool grown = false;
+            for (std::size_t j = 0; j < rows[static_cast<std::size_t>(next)].size() && !grown; ++j) {
+                const Span cand = rows[static_cast<std::size_t>(next)][j];
+                if (taken[static_cast<std::size_t>(next)][j] || cand.x1 + reach <= last.x0 || cand.x0 >= last.x1 + reach) continue;
+                chain.push_back(cand);
+                if (auto fit = fitTrapezoid(chain, y, options.mode, e, top)) {
+                    g.trapezoid = *fit;
+                    g.spans.push_back(j);
+                    grown = true;
+                } else {
+                    chain.pop_back();
+                }
+            }
+            if (!grown) break;
+        }
+        g.chain = chain;
+        return g;
+    };
+    const auto claim = [&](int y, const Grown& g) {
+        for (std::size_t k = 0; k < g.spans.size(); ++k) taken[static_cast<std::size_t>(y) + k][g.spans[k]] = 1;
+    };
+
+    // Pieces are grown top-down. A new trapezoid first tries to continue a piece that ends on its top row: the
+    // piece's last trapezoid is fitted again so that its bottom edge also suits the new span, the new one stands
+    // on that edge, and the two are kept together when the piece stays strictly convex within max_vertices
+    // (Hertel-Mehlhorn's idea, on a stack of trapezoids). Otherwise it starts a piece of its own.
+    std::vector<OpenPiece> pieces;
+    std::vector<std::vector<std::size_t>> endingAt(static_cast<std::size_t>(h) + 1);
+    const bool stacking = options.maxVertices >= 4;
     for (int y = 0; y < h; ++y) {
         for (std::size_t i = 0; i < rows[static_cast<std::size_t>(y)].size(); ++i) {
             if (taken[static_cast<std::size_t>(y)][i]) continue;
-            taken[static_cast<std::size_t>(y)][i] = 1;
-            chain.assign(1, rows[static_cast<std::size_t>(y)][i]);
-            // A single row always fits: its own rectangle is allowed by every mode.
-            Trapezoid current = *fitTrapezoid(chain, y, options.mode, e);
-            // Grow downwards while some free span of the next row keeps the trapezoid allowed.
-            for (int next = y + 1; next < h; ++next) {
-                const Span last = chain.back();
-                const std::int64_t reach = (2 * e) / kUnit + 1;
-                bool grown = false;
-                for (std::size_t j = 0; j < rows[static_cast<std::size_t>(next)].size() && !grown; ++j) {
-                    const Span cand = rows[static_cast<std::size_t>(next)][j];
-                    if (taken[static_cast<std::size_t>(next)][j] || cand.x1 + reach <= last.x0 || cand.x0 >= last.x1 + reach) continue;
-                    chain.push_back(cand);
-                    if (auto fit = fitTrapezoid(chain, y, options.mode, e)) {
-                        current = *fit;
-                        taken[static_cast<std::size_t>(next)][j] = 1;
-                        grown = true;
-                    } else {
-                        chain.pop_back();
-                    }
-                }
-                if (!grown) break;
+            bool joined = false;
+            auto& candidates = endingAt[static_cast<std::size_t>(y)];
+            for (std::size_t c = 0; stacking && c < candidates.size() && !joined; ++c) {
+                OpenPiece piece = pieces[candidates[c]];
+                Part& last = piece.parts.back();
+                const auto refit = fitTrapezoid(last.spans, last.y0, options.mode, e, last.top, &rows[static_cast<std::size_t>(y)][i]);
+                if (!refit || refit->left.w >= refit->right.w) continue;
+                last.trapezoid = *refit;
+                const Line edge{refit->left.w, refit->right.w};
+                const auto g = grow(y, i, edge);
+                if (!g) continue;
+                piece.parts.push_back({y, g->chain, edge, g->trapezoid});
+                if (!fits(piece, options.maxVertices)) continue;
+                pieces[candidates[c]] = std::move(piece);
+                claim(y, *g);
+                endingAt[static_cast<std::size_t>(y + g->trapezoid.rows)].push_back(candidates[c]);
+                candidates.erase(candidates.begin() + static_cast<std::ptrdiff_t>(c));
+                joined = true;
             }
-            emit(current, options.maxVertices, pieces);
+            if (joined) continue;
+            // A single row always fits (its own rectangle is allowed by every mode), so this always grows.
+            const Grown g = *grow(y, i, std::nullopt);
+            claim(y, g);
+            endingAt[static_cast<std::size_t>(y + g.trapezoid.rows)].push_back(pieces.size());
+            pieces.push_back({{Part{y, g.chain, std::nullopt, g.trapezoid}}});
         }
     }
-    return pieces;
+    std::vector<ColliderPiece> out;
+    for (const OpenPiece& p : pieces) emit(p, options.maxVertices, out);
+    return out;
 }
 
 Collider makeCollider(const AlphaMask& mask, const ColliderOptions& options) {
