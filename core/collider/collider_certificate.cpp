@@ -220,7 +220,8 @@ ColliderCertificate certifyCollider(const AlphaMask& mask, const std::vector<Col
         };
         std::vector<End> ends;
         std::vector<std::pair<double, double>> intervals, merged;
-        for (int row = static_cast<int>(std::floor(ymin)); row < static_cast<int>(std::ceil(ymax)); ++row) {
+        // Every row of C or of S: a row of S that C does not reach is all stray.
+        for (int row = std::min(0, static_cast<int>(std::floor(ymin))); row < std::max(mask.height(), static_cast<int>(std::ceil(ymax))); ++row) {
             active.clear();
             cuts.assign({static_cast<double>(row), row + 1.0});
             for (std::size_t i = 0; i < pieces.size(); ++i) {
@@ -229,11 +230,14 @@ ColliderCertificate certifyCollider(const AlphaMask& mask, const std::vector<Col
                 for (const glm::dvec2 v : pieces[i])
                     if (v.y > row && v.y < row + 1) cuts.push_back(v.y);
             }
-            if (active.empty()) continue;
-            std::sort(cuts.begin(), cuts.end());
-            cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
             std::vector<SolidSpan> spans;
             if (row >= 0 && row < mask.height()) spans.assign(mask.rowSpans(row).begin(), mask.rowSpans(row).end());
+            if (active.empty()) {
+                for (const SolidSpan& sp : spans) markStray(row, sp.x0, sp.x1);
+                continue;
+            }
+            std::sort(cuts.begin(), cuts.end());
+            cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
             for (std::size_t c = 0; c + 1 < cuts.size(); ++c) {
                 const double ya = cuts[c], yb = cuts[c + 1];
                 ends.clear();
@@ -248,7 +252,10 @@ ColliderCertificate certifyCollider(const AlphaMask& mask, const std::vector<Col
                     ends.push_back({la, lb});
                     ends.push_back({ha, hb});
                 }
-                if (ends.empty()) continue;
+                if (ends.empty()) {
+                    for (const SolidSpan& sp : spans) markStray(row, sp.x0, sp.x1);
+                    continue;
+                }
                 const std::size_t pieceEnds = ends.size();
                 for (const SolidSpan& s : spans) ends.push_back({double(s.x0), double(s.x0)}), ends.push_back({double(s.x1), double(s.x1)});
                 events.assign({0.0, 1.0});

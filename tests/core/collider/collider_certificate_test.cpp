@@ -46,6 +46,15 @@ TEST(ColliderCertificate, PieceOutsideTheTextureCountsAsExtra) {
     EXPECT_NEAR(c.hausdorff, std::sqrt(10.0), kHausdorffTolerance);
 }
 
+TEST(ColliderCertificate, SolidRowsBelowEveryPieceStillCount) {
+    // C is the top pixel of a 1 x 3 column: the two rows below are missed, and their bottom side is 2 px away.
+    const ColliderCertificate c = certifyCollider(maskFromArt({"#", "#", "#"}), {{{0, 0}, {0, 1}, {1, 1}, {1, 0}}});
+    EXPECT_EQ(c.missedArea, 2.0);
+    EXPECT_EQ(c.missedPixels, 2);
+    EXPECT_NEAR(c.iou, 1.0 / 3.0, 1e-12);
+    EXPECT_NEAR(c.hausdorff, 2.0, kHausdorffTolerance);
+}
+
 TEST(ColliderCertificate, EmptyAgainstNonEmptyIsInfinitelyFar) {
     const ColliderCertificate none = certifyCollider(maskFromArt({"#"}), {});
     EXPECT_EQ(none.missedArea, 1.0);
