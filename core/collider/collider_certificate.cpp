@@ -20,19 +20,20 @@ bool inside(const ColliderPiece& p, glm::dvec2 q) {
     return true;
 }
 
-double segmentDistance(glm::dvec2 q, glm::dvec2 a, glm::dvec2 b) {
+double segmentDistance2(glm::dvec2 q, glm::dvec2 a, glm::dvec2 b) {
     const glm::dvec2 ab = b - a;
     const double len2 = ab.x * ab.x + ab.y * ab.y;
     double t = len2 > 0.0 ? ((q.x - a.x) * ab.x + (q.y - a.y) * ab.y) / len2 : 0.0;
     t = std::clamp(t, 0.0, 1.0);
     const glm::dvec2 d = q - (a + t * ab);
-    return std::sqrt(d.x * d.x + d.y * d.y);
+    return d.x * d.x + d.y * d.y;
 }
 
-double pieceDistance(const ColliderPiece& p, glm::dvec2 q) {
+/// Squared distance from q to a convex piece (0 inside).
+double pieceDistance2(const ColliderPiece& p, glm::dvec2 q) {
     if (inside(p, q)) return 0.0;
     double best = kInf;
-    for (std::size_t i = 0; i < p.size(); ++i) best = std::min(best, segmentDistance(q, p[i], p[(i + 1) % p.size()]));
+    for (std::size_t i = 0; i < p.size(); ++i) best = std::min(best, segmentDistance2(q, p[i], p[(i + 1) % p.size()]));
     return best;
 }
 
@@ -101,10 +102,11 @@ public:
         ++m_visit;
         const int qx = std::clamp(cellX(q.x), 0, m_w - 1), qy = std::clamp(cellY(q.y), 0, m_h - 1);
         const double outside = std::max({0.0, m_ox - q.x, q.x - (m_ox + m_w * kCell), m_oy - q.y, q.y - (m_oy + m_h * kCell)});
-        double best = kInf;
+        double best = kInf;  // squared
         for (int ring = 0; ring <= std::max(m_w, m_h); ++ring) {
             // Every bucket of this ring is at least this far from q.
-            if (best <= std::max(outside, (ring - 1) * kCell)) break;
+            const double bound = std::max(outside, (ring - 1) * kCell);
+            if (bound >= 0.0 && best <= bound * bound) break;
             for (int cy = qy - ring; cy <= qy + ring; ++cy) {
                 if (cy < 0 || cy >= m_h) continue;
                 const int step = std::abs(cy - qy) == ring ? 1 : std::max(2 * ring, 1);
@@ -113,13 +115,13 @@ public:
                     for (int i : m_cells[static_cast<std::size_t>(cy) * m_w + cx]) {
                         if (m_stamp[static_cast<std::size_t>(i)] == m_visit) continue;
                         m_stamp[static_cast<std::size_t>(i)] = m_visit;
-                        best = std::min(best, pieceDistance(m_pieces[static_cast<std::size_t>(i)], q));
+                        best = std::min(best, pieceDistance2(m_pieces[static_cast<std::size_t>(i)], q));
                         if (best == 0.0) return 0.0;
                     }
                 }
             }
         }
-        return best;
+        return std::sqrt(best);
     }
     /// True when q is in some piece.
     bool contains(glm::dvec2 q) const {
