@@ -175,7 +175,6 @@ void emit(const OpenPiece& piece, int maxVertices, std::vector<ColliderPiece>& o
     out.push_back(std::move(p));
 }
 
-
 /// The pieces built from the mask's rows.
 std::vector<ColliderPiece> piecesByRows(const AlphaMask& mask, const ColliderOptions& options) {
     const std::int64_t e = std::min<std::int64_t>(kMaxE, static_cast<std::int64_t>(std::floor(options.epsilon * kUnit)));
