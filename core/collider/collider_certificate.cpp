@@ -202,7 +202,9 @@ ColliderCertificate certifyCollider(const AlphaMask& mask, const std::vector<Col
     // can hold points that are in one set and not in the other (both sets are unions of closed regions with
     // interiors), so the Hausdorff search below starts from them alone.
     double areaC = 0.0, areaCS = 0.0;
-    Box all{kInf, kInf, -kInf, -kInf};
+    // With no piece the box is the mask's own (never infinite, so the casts below stay defined).
+    Box all{0.0, 0.0, 0.0, 0.0};
+    if (!boxes.empty()) all = boxes.front();
     for (const Box& b : boxes) all = {std::min(all.x0, b.x0), std::min(all.y0, b.y0), std::max(all.x1, b.x1), std::max(all.y1, b.y1)};
     const int gx = std::min(0, static_cast<int>(std::floor(all.x0))), gy = std::min(0, static_cast<int>(std::floor(all.y0)));
     const int gw = std::max(mask.width(), static_cast<int>(std::ceil(all.x1))) - gx;
