@@ -15,7 +15,7 @@ seconds=${FUZZ_SECONDS:-25}
 build=${COLLISION_LAB_FUZZ_BUILD_DIR:-build-fuzz}
 compiler=${CXX:-clang++}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene_load fuzz_image_mask fuzz_image_decode fuzz_app_files fuzz_atlas_parse fuzz_record)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_scene_load fuzz_image_mask fuzz_image_decode fuzz_app_files fuzz_atlas_parse fuzz_record fuzz_collider)
 
 seedsFor() {
   case "$1" in
@@ -25,6 +25,7 @@ seedsFor() {
     fuzz_app_files) echo tests/fuzz/seeds/fuzz_app_files ;;
     fuzz_atlas_parse) echo assets/sprites/atlas.json assets/sprites/atlas-aseprite.json ;;
     fuzz_record) echo tests/fuzz/seeds/fuzz_record ;;
+    fuzz_collider) echo tests/fuzz/seeds/fuzz_collider ;;
     *) echo "run_fuzzers: unknown target $1" >&2; exit 2 ;;
   esac
 }

@@ -13,10 +13,11 @@ import re
 import sys
 from pathlib import Path
 
-CORE_LAYERS = ["base", "io", "collision", "contact", "motion", "scene", "check", "game"]
+CORE_LAYERS = ["base", "io", "collider", "collision", "contact", "motion", "scene", "check", "game"]
 # platform: the ImGui backend; gpu: the OpenGL test; editor: window-free editing; analysis: the answers;
 # views: drawing the scene; tools: the inspector's tools, their interface, commands and requests; shell: the
-# window, its state, menus and files; cli: the commands without a window. main.cpp (".") sits on top.
+# window, its state, menus and files; cli: the commands without a window (the option parser the shell also
+# uses). main.cpp (".") sits on top.
 APP_LAYERS = ["platform", "gpu", "cli", "editor", "analysis", "views", "tools", "shell"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"((core|app)/[^"]+)"')
 

@@ -1,0 +1,217 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "core/collider/collider_validity.h"
+#include "core/collider/make_collider.h"
+#include "tests/core/test_masks.h"
+
+namespace cl {
+namespace {
+
+using testing::maskFromArt;
+using Pieces = std::vector<ColliderPiece>;
+
+constexpr double kAreaTolerance = 1e-9;
+constexpr double kCountTolerance = 1e-12;
+
+ColliderOptions options(ColliderMode mode, double epsilon = 1.0, int maxVertices = 8) { return {mode, epsilon, maxVertices}; }
+
+void expectExact(const ColliderCertificate& c) {
+    EXPECT_EQ(c.missedArea, 0.0);
+    EXPECT_EQ(c.extraArea, 0.0);
+    EXPECT_EQ(c.missedPixels, 0);
+    EXPECT_EQ(c.extraPixels, 0);
+    EXPECT_EQ(c.iou, 1.0);
+    EXPECT_NEAR(c.hausdorff, 0.0, kHausdorffTolerance);
+    EXPECT_TRUE(c.dropped.empty());
+}
+
+TEST(MakeCollider, SinglePixelIsItsOwnSquareInEveryMode) {
+    const AlphaMask mask = maskFromArt({"...", ".#.", "..."});
+    for (ColliderMode mode : {ColliderMode::Outer, ColliderMode::Inner, ColliderMode::Balanced}) {
+        const Collider c = makeCollider(mask, options(mode));
+        EXPECT_EQ(c.pieces, (Pieces{{{1, 1}, {1, 2}, {2, 2}, {2, 1}}})) << colliderModeName(mode);
+        expectExact(c.certificate);
+    }
+}
+
+TEST(MakeCollider, ThreeVerticesSplitTheSquareIntoTwoTriangles) {
+    const Collider c = makeCollider(maskFromArt({"#"}), options(ColliderMode::Outer, 1.0, 3));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 1}, {1, 1}}, {{0, 0}, {1, 1}, {1, 0}}}));
+    EXPECT_EQ(colliderProblem(c.pieces, 3), "");
+    expectExact(c.certificate);
+}
+
+// Diagonal line of 4 pixels (i, i). Outer, epsilon 1: the left line may lie at most 1 px left of each row's
+// span and never right of it, so it must pass x = r at every row boundary y = r: x = y - 1; likewise the
+// right line x = y + 1. One parallelogram of width 2 and area 8: extra 8 - 4 = 4; the centres x = r - 0.5
+// and r + 1.5 of row r lie on its edges (2 extra per row, 8 in all); the farthest point of C from S is an
+// acute corner, (-1, 0) or (5, 4), 1 px from the nearest square.
+TEST(MakeCollider, OuterDiagonalLineIsOneParallelogram) {
+    const AlphaMask mask = maskFromArt({"#...", ".#..", "..#.", "...#"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Outer));
+    EXPECT_EQ(c.pieces, (Pieces{{{-1, 0}, {3, 4}, {5, 4}, {1, 0}}}));
+    EXPECT_EQ(c.certificate.missedArea, 0.0);
+    EXPECT_NEAR(c.certificate.extraArea, 4.0, kAreaTolerance);
+    EXPECT_EQ(c.certificate.missedPixels, 0);
+    EXPECT_EQ(c.certificate.extraPixels, 8);
+    EXPECT_NEAR(c.certificate.iou, 0.5, kCountTolerance);
+    EXPECT_NEAR(c.certificate.hausdorff, 1.0, kHausdorffTolerance);
+    EXPECT_LE(c.certificate.hausdorff, 1.0);
+}
+
+// Inner cannot join two pixels that meet only at a corner (the piece would have no width there): four squares.
+TEST(MakeCollider, InnerDiagonalLineIsFourSquares) {
+    const AlphaMask mask = maskFromArt({"#...", ".#..", "..#.", "...#"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Inner));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 1}, {1, 1}, {1, 0}},
+                                {{1, 1}, {1, 2}, {2, 2}, {2, 1}},
+                                {{2, 2}, {2, 3}, {3, 3}, {3, 2}},
+                                {{3, 3}, {3, 4}, {4, 4}, {4, 3}}}));
+    expectExact(c.certificate);
+}
+
+// Balanced follows the pixel edges: x = 0.75 y and x = 0.75 y + 1 stay within 1 px of each row's span ends.
+// Row 0 overlaps S in integral(1 - 0.75 y, 0..1) = 5/8, row 1 in 7/24 + 1/2 = 19/24, rows 3 and 2 the same by
+// symmetry: 17/6 in all, so missed = extra = 4 - 17/6 = 7/6 and iou = (17/6) / (4 + 7/6) = 17/31. Every
+// centre is on the right side. The farthest missed point is (0, 1), 3/5 px from the edge through (0,0)-(3,4).
+TEST(MakeCollider, BalancedDiagonalLineIsOneSlantedStrip) {
+    const AlphaMask mask = maskFromArt({"#...", ".#..", "..#.", "...#"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Balanced));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {3, 4}, {4, 4}, {1, 0}}}));
+    EXPECT_NEAR(c.certificate.missedArea, 7.0 / 6.0, kAreaTolerance);
+    EXPECT_NEAR(c.certificate.extraArea, 7.0 / 6.0, kAreaTolerance);
+    EXPECT_EQ(c.certificate.missedPixels, 0);
+    EXPECT_EQ(c.certificate.extraPixels, 0);
+    EXPECT_NEAR(c.certificate.iou, 17.0 / 31.0, kCountTolerance);
+    EXPECT_NEAR(c.certificate.hausdorff, 0.6, kHausdorffTolerance);
+}
+
+// The ring's middle row has two spans that no trapezoid may bridge without covering the hole (outer: the
+// right line would have to be both >= 3 and <= 2 at y = 1): four exact pieces, the hole kept.
+TEST(MakeCollider, RingKeepsItsHoleInOuterAndInner) {
+    const AlphaMask mask = maskFromArt({"###", "#.#", "###"});
+    const Pieces expected{{{0, 0}, {0, 1}, {3, 1}, {3, 0}},
+                          {{0, 1}, {0, 2}, {1, 2}, {1, 1}},
+                          {{2, 1}, {2, 2}, {3, 2}, {3, 1}},
+                          {{0, 2}, {0, 3}, {3, 3}, {3, 2}}};
+    for (ColliderMode mode : {ColliderMode::Outer, ColliderMode::Inner}) {
+        const Collider c = makeCollider(mask, options(mode));
+        EXPECT_EQ(c.pieces, expected) << colliderModeName(mode);
+        expectExact(c.certificate);
+    }
+}
+
+TEST(MakeCollider, OuterSquaresTouchingAtACornerStayTwoSquares) {
+    const AlphaMask mask = maskFromArt({"##..", "##..", "..##", "..##"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Outer));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 2}, {2, 2}, {2, 0}}, {{2, 2}, {2, 4}, {4, 4}, {4, 2}}}));
+    expectExact(c.certificate);
+}
+
+// Balanced may join them: x = y / 2 and x = y / 2 + 2 are within 1 px of both squares' sides. Overlap with S
+// is integral(2 - y / 2, 0..2) = 3 per square, so missed = extra = 2 and iou = 6 / 10. Centres: (0.5, 1.5)
+// and (3.5, 2.5) are missed, (2.5, 1.5) and (1.5, 2.5) extra. Farthest: (0, 2), 2 / sqrt(5) from the edge
+// through (0,0)-(2,4).
+TEST(MakeCollider, BalancedSquaresTouchingAtACornerBecomeOneParallelogram) {
+    const AlphaMask mask = maskFromArt({"##..", "##..", "..##", "..##"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Balanced));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {2, 4}, {4, 4}, {2, 0}}}));
+    EXPECT_NEAR(c.certificate.missedArea, 2.0, kAreaTolerance);
+    EXPECT_NEAR(c.certificate.extraArea, 2.0, kAreaTolerance);
+    EXPECT_EQ(c.certificate.missedPixels, 2);
+    EXPECT_EQ(c.certificate.extraPixels, 2);
+    EXPECT_NEAR(c.certificate.iou, 0.6, kCountTolerance);
+    EXPECT_NEAR(c.certificate.hausdorff, 2.0 / std::sqrt(5.0), kHausdorffTolerance);
+}
+
+// The L "#." "#." "##": the left line stays at x = 0; the right one must be >= 1 on rows 0-1 and >= 2 on
+// row 2, so it passes (2, 2); from the top, the nearest lattice line is (1, 0)-(2.5, 3). Area 3 * 1.75 = 5.25,
+// extra 1.25, iou 4 / 5.25 = 16/21; the centre (1.5, 1.5) is inside (x = 1.75 there). The farthest extra point
+// balances x - 1 against 2 - y on x = 1 + y / 2: y = 4/3, 2/3 px.
+TEST(MakeCollider, OuterLIsOneTrapezoid) {
+    const AlphaMask mask = maskFromArt({"#.", "#.", "##"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Outer));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 3}, {2.5, 3}, {1, 0}}}));
+    EXPECT_EQ(c.certificate.missedArea, 0.0);
+    EXPECT_NEAR(c.certificate.extraArea, 1.25, kAreaTolerance);
+    EXPECT_EQ(c.certificate.missedPixels, 0);
+    EXPECT_EQ(c.certificate.extraPixels, 1);
+    EXPECT_NEAR(c.certificate.iou, 16.0 / 21.0, kCountTolerance);
+    EXPECT_NEAR(c.certificate.hausdorff, 2.0 / 3.0, kHausdorffTolerance);
+}
+
+// Inner, epsilon 1: the right line must be <= 1 on rows 0-1 and may stop 1 px short of row 2's end, so the
+// column alone is allowed and the foot pixel (1, 2) is left out: missed 1 px^2 and 1 centre, iou 3/4, and the
+// foot's far side x = 2 is 1 px from C.
+TEST(MakeCollider, InnerLIsTheColumnWhenTheFootIsWithinEpsilon) {
+    const AlphaMask mask = maskFromArt({"#.", "#.", "##"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Inner));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 3}, {1, 3}, {1, 0}}}));
+    EXPECT_NEAR(c.certificate.missedArea, 1.0, kAreaTolerance);
+    EXPECT_EQ(c.certificate.extraArea, 0.0);
+    EXPECT_EQ(c.certificate.missedPixels, 1);
+    EXPECT_EQ(c.certificate.extraPixels, 0);
+    EXPECT_NEAR(c.certificate.iou, 0.75, kCountTolerance);
+    EXPECT_NEAR(c.certificate.hausdorff, 1.0, kHausdorffTolerance);
+    EXPECT_LE(c.certificate.hausdorff, 1.0);
+}
+
+// With epsilon 0.5 the foot must be kept, and row 2 cannot join the column (the right line would have to be
+// <= 1 and >= 1.5 at y = 2): the column's two rows, then the whole foot row, exactly.
+TEST(MakeCollider, InnerLWithHalfPixelEpsilonIsTheColumnAndTheFootRow) {
+    const AlphaMask mask = maskFromArt({"#.", "#.", "##"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Inner, 0.5));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 2}, {1, 2}, {1, 0}}, {{0, 2}, {0, 3}, {2, 3}, {2, 2}}}));
+    expectExact(c.certificate);
+}
+
+// Outer: each column of pixels zig-zags by one pixel, which a 2 px wide rectangle covers within 1 px: two
+// rectangles fill the 4 x 4 square. Extra = the 8 clear pixels. The farthest extra points are the corners
+// (4, 0) and (0, 4): their clear pixels have solid neighbours only on two sides, each 1 px away.
+TEST(MakeCollider, OuterCheckerboardIsTwoRectangles) {
+    const AlphaMask mask = maskFromArt({"#.#.", ".#.#", "#.#.", ".#.#"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Outer));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 4}, {2, 4}, {2, 0}}, {{2, 0}, {2, 4}, {4, 4}, {4, 0}}}));
+    EXPECT_EQ(c.certificate.missedArea, 0.0);
+    EXPECT_NEAR(c.certificate.extraArea, 8.0, kAreaTolerance);
+    EXPECT_EQ(c.certificate.missedPixels, 0);
+    EXPECT_EQ(c.certificate.extraPixels, 8);
+    EXPECT_NEAR(c.certificate.iou, 0.5, kCountTolerance);
+    EXPECT_NEAR(c.certificate.hausdorff, 1.0, kHausdorffTolerance);
+}
+
+TEST(MakeCollider, InnerCheckerboardIsOneSquarePerPixel) {
+    const AlphaMask mask = maskFromArt({"#.#.", ".#.#", "#.#.", ".#.#"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Inner));
+    ASSERT_EQ(c.pieces.size(), 8u);
+    for (const ColliderPiece& p : c.pieces) {
+        ASSERT_EQ(p.size(), 4u);
+        EXPECT_EQ(p[2] - p[0], glm::dvec2(1, 1));
+    }
+    expectExact(c.certificate);
+}
+
+TEST(MakeCollider, EmptyMaskGivesAnEmptyValidCollider) {
+    const Collider c = makeCollider(maskFromArt({"..", ".."}), ColliderOptions{});
+    EXPECT_TRUE(c.pieces.empty());
+    expectExact(c.certificate);
+    EXPECT_TRUE(makeCollider(AlphaMask{}, ColliderOptions{}).pieces.empty());
+}
+
+TEST(MakeCollider, BadOptionsThrowWithTheOptionNamed) {
+    const AlphaMask mask = maskFromArt({"#"});
+    try {
+        makeCollider(mask, options(ColliderMode::Outer, 1.0, 2));
+        FAIL() << "max_vertices 2 was accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("max_vertices"), std::string::npos);
+    }
+    EXPECT_THROW(makeCollider(mask, options(ColliderMode::Outer, std::nan(""))), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace cl

@@ -1,0 +1,56 @@
+// libFuzzer target: bytes -> a mask up to 32 x 32 and collider options -> cl::makeCollider. Every collider must
+// be valid (cl::colliderProblem and the independent reference agree it is) and keep its mode's guarantee,
+// checked by the reference of tests/core/collider/collider_reference.h on lattice samples, and its certificate
+// must say so too (outer: no missed area, inner: no extra area, every mode: Hausdorff <= epsilon). Also built
+// without libFuzzer as a replay test (tests/fuzz/replay_main.cpp).
+//
+// Input: byte 0 the mode (mod 3), byte 1 epsilon ((b mod 32 + 1) / 4 px), byte 2 max_vertices (3 + b mod 62),
+// bytes 3 and 4 the width and height (1 + b mod 32), then the pixels row by row, one bit each (1 = solid);
+// missing bytes read as 0.
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "core/collider/collider_validity.h"
+#include "core/collider/make_collider.h"
+#include "tests/core/collider/collider_reference.h"
+
+namespace {
+
+[[noreturn]] void fail(const std::string& what) {
+    std::fprintf(stderr, "fuzz_collider: %s\n", what.c_str());
+    std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const auto byte = [&](std::size_t i) -> std::uint8_t { return i < size ? data[i] : 0; };
+    cl::ColliderOptions options;
+    options.mode = static_cast<cl::ColliderMode>(byte(0) % 3);
+    options.epsilon = (byte(1) % 32 + 1) / 4.0;
+    options.maxVertices = 3 + byte(2) % 62;
+    const int w = 1 + byte(3) % 32, h = 1 + byte(4) % 32;
+    cl::RgbaImage image{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * h * 4, 0)};
+    for (int i = 0; i < w * h; ++i)
+        if ((byte(5 + static_cast<std::size_t>(i) / 8) >> (i % 8)) & 1) image.pixels[static_cast<std::size_t>(i) * 4 + 3] = 255;
+    const cl::AlphaMask mask(image, 0);
+
+    const cl::Collider collider = cl::makeCollider(mask, options);
+    if (const std::string problem = cl::colliderProblem(collider.pieces, options.maxVertices); !problem.empty())
+        fail("invalid collider: " + problem);
+    double farthest = 0.0;
+    if (const std::string problem = cl::testing::referenceGuaranteeProblem(mask, options, collider.pieces, farthest); !problem.empty())
+        fail(std::string(cl::colliderModeName(options.mode)) + " guarantee broken: " + problem);
+    const cl::ColliderCertificate& c = collider.certificate;
+    if (options.mode == cl::ColliderMode::Outer && c.missedArea != 0.0) fail("outer collider misses area " + std::to_string(c.missedArea));
+    if (options.mode == cl::ColliderMode::Inner && c.extraArea != 0.0) fail("inner collider adds area " + std::to_string(c.extraArea));
+    if (!(c.hausdorff <= options.epsilon)) fail("certified Hausdorff " + std::to_string(c.hausdorff) + " above epsilon");
+    if (c.hausdorff < farthest - cl::kHausdorffTolerance - 1e-9)
+        fail("certified Hausdorff " + std::to_string(c.hausdorff) + " below a sampled distance " + std::to_string(farthest));
+    if (mask.solidCount() == 0 && !collider.pieces.empty()) fail("an empty mask gave pieces");
+    return 0;
+}
