@@ -14,7 +14,7 @@
 #include "core/contact/contact_map.h"
 #include "core/contact/lattice_rings.h"
 #include "core/collision/pixel_scans.h"
-#include "test_masks.h"
+#include "../test_masks.h"
 
 namespace cl {
 namespace {
