@@ -16,6 +16,7 @@
 #include "core/contact/contact.h"
 #include "core/contact/contact_map.h"
 #include "core/contact/contact_map_image.h"
+#include "core/io/atomic_file.h"
 #include "core/io/image_io.h"
 #include "core/check/frame_matrix.h"
 #include "core/game/run_file.h"
@@ -158,7 +159,7 @@ bool parseContactOption(std::string_view option, std::optional<std::string_view>
 
 // Writes the first pair's configuration-space map as a PNG; returns the error, empty on success.
 std::string writeContactMap(const Scene& scene, const CheckOptions& options, const CheckReport& report,
-                            const std::string& file) {
+                            const std::string& file, std::span<const std::filesystem::path> inputs) {
     if (report.pairs.empty()) return "--cspace: the scene has no pair to map";
     const PairReport& first = report.pairs.front();
     MaskCache masks;
@@ -181,7 +182,7 @@ std::string writeContactMap(const Scene& scene, const CheckOptions& options, con
         return "--cspace: the map would have " + std::to_string(cellCount(window)) + " cells, more than " +
                std::to_string(kMaxContactMapCells) + " (try a smaller --resolution)";
     }
-    const std::string error = savePngFile(contactMapImage(contactMap(pair, window)), file);
+    const std::string error = savePngFile(contactMapImage(contactMap(pair, window)), file, inputs);
     return error.empty() ? error : "--cspace: " + error;
 }
 
@@ -471,6 +472,14 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
                 return kExitBadInput;
             }
         }
+        // The output rule, before any work: --cspace replaces neither a device nor the scene or one of its files.
+        const std::vector<std::filesystem::path> inputs = sceneInputFiles(*loaded.scene, parsed.scene);
+        if (!parsed.cspace.empty()) {
+            if (const std::string problem = outputProblem(parsed.cspace, inputs); !problem.empty()) {
+                err << parsed.scene << ": --cspace: " << problem << "\n";
+                return kExitBadInput;
+            }
+        }
         if (parsed.allFrames) return runAllFrames(*loaded.scene, parsed, available, out, err);
         if (parsed.frames) return runFramesCommand(parsed, *loaded.scene, out, err, available);
         parsed.options.includeExpectedPairs = parsed.verify;
@@ -505,7 +514,7 @@ int runCheckCommand(std::span<const std::string_view> args, std::ostream& out, s
         }
         const CheckReport& report = *run.report;
         if (!parsed.cspace.empty()) {
-            if (const std::string error = writeContactMap(*loaded.scene, parsed.options, report, parsed.cspace); !error.empty()) {
+            if (const std::string error = writeContactMap(*loaded.scene, parsed.options, report, parsed.cspace, inputs); !error.empty()) {
                 err << parsed.scene << ": " << error << "\n";
                 return kExitBadInput;
             }

@@ -17,6 +17,7 @@
 #include "core/game/frame_scene.h"
 #include "core/game/game_random.h"
 #include "core/game/run_file.h"
+#include "core/io/atomic_file.h"
 #include "core/scene/scene.h"
 
 namespace cl {
@@ -352,6 +353,16 @@ int runGame(std::span<const std::string_view> args, std::ostream& out, std::ostr
             err << command << ": " << *bad << "\n";
             return kExitBadInput;
         }
+        // The output rule, before any work: --record and --scene replace neither a device nor an input of this run.
+        std::vector<std::filesystem::path> inputs{sprites.sprites->personPath, sprites.sprites->blockPath};
+        if (parsed.runFile) inputs.emplace_back(*parsed.runFile);
+        for (const std::optional<std::string>* output : {&parsed.recordFile, &parsed.sceneFile}) {
+            if (!*output) continue;
+            if (const std::string problem = outputProblem(**output, inputs); !problem.empty()) {
+                err << command << ": " << problem << "\n";
+                return kExitBadInput;
+            }
+        }
         const std::int64_t frames = parsed.runFile ? static_cast<std::int64_t>(run.inputs.size()) : parsed.frames;
         if (parsed.sceneAt && *parsed.sceneAt >= frames) {
             err << "collision-lab game: --scene-at " << *parsed.sceneAt << ": the run has frames 0 .. " << frames - 1 << "\n";
@@ -380,7 +391,9 @@ int runGame(std::span<const std::string_view> args, std::ostream& out, std::ostr
                     err << "collision-lab game: --scene-at " << frame.frame << ": " << scene.error << "\n";
                     return kExitBadInput;
                 }
-                if (auto saved = saveScene(*scene.scene, *parsed.sceneFile); !saved.ok()) {
+                SceneSaveOptions saveOptions;
+                saveOptions.inputs = inputs;
+                if (auto saved = saveScene(*scene.scene, *parsed.sceneFile, saveOptions); !saved.ok()) {
                     err << command << ": " << saved.error << "\n";
                     return kExitBadInput;
                 }
@@ -388,7 +401,7 @@ int runGame(std::span<const std::string_view> args, std::ostream& out, std::ostr
         }
         const std::optional<std::string> difference = run.hits ? firstHitDifference(*run.hits, hits) : std::nullopt;
         if (parsed.recordFile) {
-            if (auto error = saveRun(recordedRun(game, hits), *parsed.recordFile); !error.empty()) {
+            if (auto error = saveRun(recordedRun(game, hits), *parsed.recordFile, inputs); !error.empty()) {
                 err << command << ": " << error << "\n";
                 return kExitBadInput;
             }

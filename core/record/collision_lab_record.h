@@ -318,6 +318,14 @@ public:
     /// empty string on success, otherwise a message naming the file and the problem.
     std::string write(const std::filesystem::path& file) const {
         if (m_sprites.size() < 2) return file.string() + ": a scene needs at least two sprites";
+        // The output rule of core/io/atomic_file.h, restated here because this header stands alone: never
+        // put a regular file in the place of a folder, device, FIFO or socket.
+        std::error_code status;
+        const std::filesystem::file_status target = std::filesystem::status(file, status);
+        if (std::filesystem::is_directory(target)) return file.string() + ": cannot save: is a folder";
+        if (std::filesystem::exists(target) && !std::filesystem::is_regular_file(target)) {
+            return file.string() + ": cannot save: not a regular file (a device, FIFO or socket); refusing to replace it";
+        }
         const std::string text = json();
         std::filesystem::path temporary = file;
         temporary += ".recording.tmp";

@@ -158,6 +158,8 @@ SceneLoadResult parseScene(std::string_view text, const std::filesystem::path& f
 struct SceneSaveOptions {
     /// Write every image as a data:image/png;base64 URI, so the one file carries everything.
     bool embedImages = false;
+    /// The files the current run reads (sceneInputFiles()): the save refuses to replace any of them.
+    std::vector<std::filesystem::path> inputs;
 };
 
 /// The JSON text of a scene, or why it cannot be written.
@@ -184,5 +186,10 @@ struct SceneSaveResult {
 /// names the file and the problem, and an existing `file` is left unchanged. Loading the written file
 /// gives back the same scene.
 SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options = {});
+
+/// The files loading `scene` from `sceneFile` read: the scene file, then each sprite's image and atlas
+/// files (data URIs are not files). A run's writers pass these to the output rule so that no output
+/// replaces its own input.
+std::vector<std::filesystem::path> sceneInputFiles(const Scene& scene, const std::filesystem::path& sceneFile);
 
 }  // namespace cl
