@@ -391,9 +391,7 @@ int runGame(std::span<const std::string_view> args, std::ostream& out, std::ostr
                     err << "collision-lab game: --scene-at " << frame.frame << ": " << scene.error << "\n";
                     return kExitBadInput;
                 }
-                SceneSaveOptions saveOptions;
-                saveOptions.inputs = inputs;
-                if (auto saved = saveScene(*scene.scene, *parsed.sceneFile, saveOptions); !saved.ok()) {
+                if (auto saved = saveScene(*scene.scene, *parsed.sceneFile, {}, inputs); !saved.ok()) {
                     err << command << ": " << saved.error << "\n";
                     return kExitBadInput;
                 }

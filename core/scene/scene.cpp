@@ -1060,8 +1060,9 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
     return result;
 }
 
-SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options) {
-    if (std::string problem = outputProblem(file, options.inputs); !problem.empty()) return {problem};
+SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options,
+                          std::span<const std::filesystem::path> inputs) {
+    if (std::string problem = outputProblem(file, inputs); !problem.empty()) return {problem};
     SceneJsonResult json = sceneToJson(scene, file, options);
     if (!json.ok()) return {file.string() + ": cannot save: " + json.error};
     std::string text;
@@ -1070,7 +1071,7 @@ SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file,
     } catch (const std::exception& e) {
         return {file.string() + ": cannot save: " + e.what()};
     }
-    return {writeFileAtomically(file, text, options.inputs)};
+    return {writeFileAtomically(file, text, inputs)};
 }
 
 std::vector<std::filesystem::path> sceneInputFiles(const Scene& scene, const std::filesystem::path& sceneFile) {

@@ -28,6 +28,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -158,8 +159,6 @@ SceneLoadResult parseScene(std::string_view text, const std::filesystem::path& f
 struct SceneSaveOptions {
     /// Write every image as a data:image/png;base64 URI, so the one file carries everything.
     bool embedImages = false;
-    /// The files the current run reads (sceneInputFiles()): the save refuses to replace any of them.
-    std::vector<std::filesystem::path> inputs;
 };
 
 /// The JSON text of a scene, or why it cannot be written.
@@ -185,7 +184,9 @@ struct SceneSaveResult {
 /// Writes the scene atomically (temporary file beside `file`, fsync, rename). On failure the message
 /// names the file and the problem, and an existing `file` is left unchanged. Loading the written file
 /// gives back the same scene.
-SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options = {});
+/// The output rule applies (writeFileAtomically): never over a non-regular file or one of `inputs`.
+SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options = {},
+                          std::span<const std::filesystem::path> inputs = {});
 
 /// The files loading `scene` from `sceneFile` read: the scene file, then each sprite's image and atlas
 /// files (data URIs are not files). A run's writers pass these to the output rule so that no output

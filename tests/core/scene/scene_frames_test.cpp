@@ -221,10 +221,8 @@ TEST(SceneFrames, TheInputFilesAreTheSceneItsImagesAndItsAtlases) {
     std::vector<std::string> names;
     for (const auto& file : inputs) names.push_back(file.filename().string());
     EXPECT_EQ(names, (std::vector<std::string>{"scene.json", "trimmed.png", "trimmed.json", "target.png"}));
-    SceneSaveOptions options;
-    options.inputs = inputs;
     for (const auto& file : inputs) {
-        EXPECT_NE(saveScene(*loaded.scene, file, options).error.find("it is an input of this run"), std::string::npos) << file;
+        EXPECT_NE(saveScene(*loaded.scene, file, {}, inputs).error.find("it is an input of this run"), std::string::npos) << file;
     }
 }
 

@@ -15,7 +15,7 @@
 #include "core/scene/scene.h"
 #include "core/check/scene_check.h"
 #include "core/base/sprite_transform.h"
-#include "scene_test_files.h"
+#include "../scene_test_files.h"
 
 namespace cl {
 namespace {
