@@ -209,7 +209,7 @@ TEST(SceneFrames, AnAtlasPathWithANulIsRefusedRatherThanCutShort) {
     writeExports(dir.path());
     // "trimmed.json\u0000x" would open trimmed.json, a different file from the one named.
     EXPECT_EQ(problemsOf(dir, R"({"name": "A", "atlas": "trimmed.json\u0000x", "frame": "art"})"),
-              (dir / "scene.json").string() + ": sprites[0].atlas: must not contain a NUL character (\\u0000), got \"trimmed.json\\u0000x\"\n");
+              (dir / "scene.json").string() + ": sprites[0].atlas: must not contain a NUL character (\\u0000), got the string \"trimmed.json\\u0000x\"\n");
 }
 
 TEST(SceneFrames, TheInputFilesAreTheSceneItsImagesAndItsAtlases) {
