@@ -322,7 +322,12 @@ RunLoadResult loadRun(const std::filesystem::path& file) {
 RunLoadResult parseRun(std::string_view text, const std::filesystem::path& file) {
     Json root;
     try {
-        JsonParseResult parsed = parseBoundedJson(text);
+        // The most values a valid run holds: up to kMaxRunFrames input runs of 3 values ([count, keys]), up to
+        // kMaxRunHits hits of 4 ([frame, a, b]), and a few hundred for the rest; a file game --record wrote
+        // always loads. The 64 MiB file limit bounds the rest.
+        JsonLimits limits;
+        limits.maxValues = static_cast<std::size_t>(3 * kMaxRunFrames + 4 * kMaxRunHits) + 4096;
+        JsonParseResult parsed = parseBoundedJson(text, limits);
         if (!parsed.ok()) {
             RunLoadResult refused = failedLoad(file, parsed.error);
             refused.problems.front().path = parsed.path;
