@@ -161,8 +161,6 @@ struct CheckArguments {
     std::string thresholdsPng; ///< --thresholds-png: where to write the first pair's threshold map.
     std::optional<double> sweepResolution;  // --sweep-resolution: overrides the scene's.
     std::string cspace;  ///< --cspace: where to write the first pair's map.
-    bool thresholds = false;    ///< --thresholds (or --thresholds-png).
-    std::string thresholdsPng;  ///< --thresholds-png: where to write the first pair's threshold map.
     std::optional<std::string> pairText;  // --pair as given; split once the sprite names are known
     double budgetSeconds = kDefaultBudgetSeconds;
     std::vector<std::string> given;  ///< The options given, in order (a run file takes only some).
@@ -400,12 +398,6 @@ int checkMain(const ParsedOptions& given, const CliContext& context) {
         }
         if (parsed.allFrames) return runAllFrames(*loaded.scene, parsed, available, out, err);
         if (parsed.frames) return runFramesCommand(parsed, *loaded.scene, out, err, available);
-        if (parsed.thresholds) {
-            const ThresholdsRequest request{parsed.scene,           parsed.options.pair, parsed.options.algorithms,
-                                            parsed.options.sampling, parsed.options.scan, parsed.json,
-                                            parsed.thresholdsPng};
-            return runThresholdsReport(*loaded.scene, request, available, out, err);
-        }
         if (parsed.thresholds) {
             const ThresholdsRequest request{parsed.scene,           parsed.options.pair, parsed.options.algorithms,
                                             parsed.options.sampling, parsed.options.scan, parsed.json,
