@@ -388,11 +388,12 @@ int checkMain(const ParsedOptions& given, const CliContext& context) {
                 return kExitBadInput;
             }
         }
-        // The output rule, before any work: --cspace replaces neither a device nor the scene or one of its files.
+        // The output rule, before any work: no output replaces a device, the scene or one of its files.
         const std::vector<std::filesystem::path> inputs = sceneInputFiles(*loaded.scene, parsed.scene);
-        if (!parsed.cspace.empty()) {
-            if (const std::string problem = outputProblem(parsed.cspace, inputs); !problem.empty()) {
-                err << parsed.scene << ": --cspace: " << problem << "\n";
+        for (const auto& [option, file] : {std::pair{"--cspace", parsed.cspace}, std::pair{"--thresholds-png", parsed.thresholdsPng}}) {
+            if (file.empty()) continue;
+            if (const std::string problem = outputProblem(file, inputs); !problem.empty()) {
+                err << parsed.scene << ": " << option << ": " << problem << "\n";
                 return kExitBadInput;
             }
         }

@@ -80,7 +80,8 @@ int runThresholdsReport(const Scene& scene, const ThresholdsRequest& request, co
             const ThresholdMargins margins = thresholdMargins(map, sa.alphaThreshold, sb.alphaThreshold);
             const double overlap = map.overlap(margins.at.a, margins.at.b);
             if (!wrotePng) {
-                if (const std::string error = savePngFile(thresholdMapImage(map, margins.at), request.png); !error.empty()) {
+                if (const std::string error = savePngFile(thresholdMapImage(map, margins.at), request.png,
+                                                                  sceneInputFiles(scene, request.sceneFile)); !error.empty()) {
                     err << request.sceneFile << ": --thresholds-png: " << error << "\n";
                     return kExitBadInput;
                 }
