@@ -16,6 +16,7 @@
 #include "core/contact/contact.h"
 #include "core/contact/contact_map.h"
 #include "core/contact/contact_map_image.h"
+#include "core/io/atomic_file.h"
 #include "core/io/image_io.h"
 #include "core/check/frame_matrix.h"
 #include "core/game/run_file.h"
@@ -160,8 +161,6 @@ struct CheckArguments {
     std::string thresholdsPng; ///< --thresholds-png: where to write the first pair's threshold map.
     std::optional<double> sweepResolution;  // --sweep-resolution: overrides the scene's.
     std::string cspace;  ///< --cspace: where to write the first pair's map.
-    bool thresholds = false;    ///< --thresholds (or --thresholds-png).
-    std::string thresholdsPng;  ///< --thresholds-png: where to write the first pair's threshold map.
     std::optional<std::string> pairText;  // --pair as given; split once the sprite names are known
     double budgetSeconds = kDefaultBudgetSeconds;
     std::vector<std::string> given;  ///< The options given, in order (a run file takes only some).
@@ -169,7 +168,7 @@ struct CheckArguments {
 
 // Writes the first pair's configuration-space map as a PNG; returns the error, empty on success.
 std::string writeContactMap(const Scene& scene, const CheckOptions& options, const CheckReport& report,
-                            const std::string& file) {
+                            const std::string& file, std::span<const std::filesystem::path> inputs) {
     if (report.pairs.empty()) return "--cspace: the scene has no pair to map";
     const PairReport& first = report.pairs.front();
     MaskCache masks;
@@ -188,7 +187,7 @@ std::string writeContactMap(const Scene& scene, const CheckOptions& options, con
         return "--cspace: the map would have " + std::to_string(cellCount(window)) + " cells, more than " +
                std::to_string(kMaxContactMapCells) + " (try a smaller --resolution)";
     }
-    const std::string error = savePngFile(contactMapImage(contactMap(pair, window)), file);
+    const std::string error = savePngFile(contactMapImage(contactMap(pair, window)), file, inputs);
     return error.empty() ? error : "--cspace: " + error;
 }
 
@@ -389,14 +388,16 @@ int checkMain(const ParsedOptions& given, const CliContext& context) {
                 return kExitBadInput;
             }
         }
+        // The output rule, before any work: --cspace replaces neither a device nor the scene or one of its files.
+        const std::vector<std::filesystem::path> inputs = sceneInputFiles(*loaded.scene, parsed.scene);
+        if (!parsed.cspace.empty()) {
+            if (const std::string problem = outputProblem(parsed.cspace, inputs); !problem.empty()) {
+                err << parsed.scene << ": --cspace: " << problem << "\n";
+                return kExitBadInput;
+            }
+        }
         if (parsed.allFrames) return runAllFrames(*loaded.scene, parsed, available, out, err);
         if (parsed.frames) return runFramesCommand(parsed, *loaded.scene, out, err, available);
-        if (parsed.thresholds) {
-            const ThresholdsRequest request{parsed.scene,           parsed.options.pair, parsed.options.algorithms,
-                                            parsed.options.sampling, parsed.options.scan, parsed.json,
-                                            parsed.thresholdsPng};
-            return runThresholdsReport(*loaded.scene, request, available, out, err);
-        }
         if (parsed.thresholds) {
             const ThresholdsRequest request{parsed.scene,           parsed.options.pair, parsed.options.algorithms,
                                             parsed.options.sampling, parsed.options.scan, parsed.json,
@@ -435,7 +436,7 @@ int checkMain(const ParsedOptions& given, const CliContext& context) {
         }
         const CheckReport& report = *run.report;
         if (!parsed.cspace.empty()) {
-            if (const std::string error = writeContactMap(*loaded.scene, parsed.options, report, parsed.cspace); !error.empty()) {
+            if (const std::string error = writeContactMap(*loaded.scene, parsed.options, report, parsed.cspace, inputs); !error.empty()) {
                 err << parsed.scene << ": " << error << "\n";
                 return kExitBadInput;
             }

@@ -16,6 +16,7 @@
 #include "core/game/frame_scene.h"
 #include "core/game/game_random.h"
 #include "core/game/run_file.h"
+#include "core/io/atomic_file.h"
 #include "core/scene/scene.h"
 #include "app/cli/options.h"
 
@@ -279,6 +280,16 @@ int runGame(const ParsedOptions& given, std::ostream& out, std::ostream& err, co
             err << command << ": " << *bad << "\n";
             return kExitBadInput;
         }
+        // The output rule, before any work: --record and --scene replace neither a device nor an input of this run.
+        std::vector<std::filesystem::path> inputs{sprites.sprites->personPath, sprites.sprites->blockPath};
+        if (parsed.runFile) inputs.emplace_back(*parsed.runFile);
+        for (const std::optional<std::string>* output : {&parsed.recordFile, &parsed.sceneFile}) {
+            if (!*output) continue;
+            if (const std::string problem = outputProblem(**output, inputs); !problem.empty()) {
+                err << command << ": " << problem << "\n";
+                return kExitBadInput;
+            }
+        }
         const std::int64_t frames = parsed.runFile ? static_cast<std::int64_t>(run.inputs.size()) : parsed.frames;
         if (parsed.sceneAt && *parsed.sceneAt >= frames) {
             err << "collision-lab game: --scene-at " << *parsed.sceneAt << ": the run has frames 0 .. " << frames - 1 << "\n";
@@ -307,7 +318,7 @@ int runGame(const ParsedOptions& given, std::ostream& out, std::ostream& err, co
                     err << "collision-lab game: --scene-at " << frame.frame << ": " << scene.error << "\n";
                     return kExitBadInput;
                 }
-                if (auto saved = saveScene(*scene.scene, *parsed.sceneFile); !saved.ok()) {
+                if (auto saved = saveScene(*scene.scene, *parsed.sceneFile, {}, inputs); !saved.ok()) {
                     err << command << ": " << saved.error << "\n";
                     return kExitBadInput;
                 }
@@ -315,7 +326,7 @@ int runGame(const ParsedOptions& given, std::ostream& out, std::ostream& err, co
         }
         const std::optional<std::string> difference = run.hits ? firstHitDifference(*run.hits, hits) : std::nullopt;
         if (parsed.recordFile) {
-            if (auto error = saveRun(recordedRun(game, hits), *parsed.recordFile); !error.empty()) {
+            if (auto error = saveRun(recordedRun(game, hits), *parsed.recordFile, inputs); !error.empty()) {
                 err << command << ": " << error << "\n";
                 return kExitBadInput;
             }

@@ -10,6 +10,7 @@
 #include "app/shell/window_limits.h"
 #include "app/tools/settings_fields.h"
 #include "core/io/atomic_file.h"
+#include "core/io/bounded_file.h"
 #include "core/io/bounded_json.h"
 
 namespace cl {
@@ -112,25 +113,12 @@ AppSettings loadSettings(const std::filesystem::path& file, std::vector<std::str
     std::error_code ec;
     const auto status = std::filesystem::status(file, ec);
     if (ec == std::errc::no_such_file_or_directory || (!ec && !std::filesystem::exists(status))) return AppSettings{};
-    if (ec || !std::filesystem::is_regular_file(status)) {
-        warnings.push_back(file.string() + ": not a readable file (" + (ec ? ec.message() : "not a regular file") +
-                           "), using the default settings");
+    const FileReadResult text = readBoundedFile(file, kMaxSettingsFileBytes, "settings file");
+    if (!text.ok()) {
+        warnings.push_back(file.string() + ": " + text.problem + ", using the default settings");
         return AppSettings{};
     }
-    const auto size = std::filesystem::file_size(file, ec);
-    if (ec || size > kMaxSettingsFileBytes) {
-        warnings.push_back(file.string() + ": " + (ec ? "cannot be read: " + ec.message() : "too big: " + std::to_string(size) + " bytes") +
-                           ", using the default settings");
-        return AppSettings{};
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        warnings.push_back(file.string() + ": cannot be read, using the default settings");
-        return AppSettings{};
-    }
-    std::stringstream text;
-    text << in.rdbuf();
-    const JsonParseResult parsed = parseBoundedJson(text.str());
+    const JsonParseResult parsed = parseBoundedJson(*text.bytes);
     if (!parsed.ok()) {
         warnings.push_back(file.string() + ": " + parsed.message() + "; using the default settings");
         return AppSettings{};

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/io/bounded_file.h"
+
 namespace cl {
 namespace {
 
@@ -70,16 +72,12 @@ std::string sanitizedImguiIni(std::string_view text, const std::filesystem::path
 std::string readImguiIni(const std::filesystem::path& file, std::vector<std::string>& warnings) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) return {};
-    const auto size = std::filesystem::file_size(file, ec);
-    if (ec || size > kMaxImguiIniBytes) {
-        warnings.push_back(file.string() + ": " + (ec ? "cannot be read: " + ec.message() : "too big for a layout file") +
-                           "; the panels use their default layout");
+    const FileReadResult text = readBoundedFile(file, kMaxImguiIniBytes, "layout file");
+    if (!text.ok()) {
+        warnings.push_back(file.string() + ": " + text.problem + "; the panels use their default layout");
         return {};
     }
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return sanitizedImguiIni(text.str(), file, warnings);
+    return sanitizedImguiIni(*text.bytes, file, warnings);
 }
 
 }  // namespace cl

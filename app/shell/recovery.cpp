@@ -16,6 +16,7 @@
 
 #include "app/shell/recovery_info.h"
 #include "core/io/atomic_file.h"
+#include "core/io/bounded_file.h"
 #include "core/io/image_io.h"
 
 namespace cl {
@@ -81,14 +82,9 @@ std::string writeFiles(const std::filesystem::path& dir, const Scene& scene, con
 // The sidecar as JSON, or null when it is missing, unreadable or not a sidecar (the recovery scene still
 // counts). Any content is survived: wrong types, nulls, deep nesting, a huge file.
 nlohmann::json readInfo(const std::filesystem::path& file) {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(file, ec);
-    if (ec || size > kMaxInfoFileBytes) return nullptr;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return nullptr;
-    std::stringstream text;
-    text << in.rdbuf();
-    return parseRecoveryInfo(text.str());
+    const FileReadResult text = readBoundedFile(file, kMaxInfoFileBytes, "recovery file");
+    if (!text.ok()) return nullptr;
+    return parseRecoveryInfo(*text.bytes);
 }
 
 RecoveryInfo infoFrom(const nlohmann::json& json) {

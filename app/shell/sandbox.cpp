@@ -38,6 +38,7 @@
 #include "app/views/view_drawing.h"
 #include "app/views/sprite_textures.h"
 #include "app/views/world_view.h"
+#include "core/io/atomic_file.h"
 
 namespace cl {
 
@@ -183,9 +184,9 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
                                    {"angular_velocity", sprite.motion.angularVelocityDeg}});
     }
     json["frames"] = scene.timeline.frames;
-    std::ofstream out(file);
-    out << json.dump(2) << "\n";
-    if (!out) std::cerr << "collision-lab: " << file.string() << ": cannot write --describe-ui\n";
+    if (const std::string error = writeFileAtomically(file, json.dump(2) + "\n"); !error.empty()) {
+        std::cerr << "collision-lab: --describe-ui: " << error << "\n";
+    }
 }
 
 void Sandbox::animateStep(int frame) {

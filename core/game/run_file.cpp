@@ -8,6 +8,8 @@
 #include <system_error>
 
 #include "core/io/atomic_file.h"
+#include "core/io/bounded_file.h"
+#include "core/io/bounded_json.h"
 #include "core/game/falling_blocks.h"
 #include "core/scene/scene.h"
 
@@ -312,32 +314,33 @@ bool isRunFile(const std::filesystem::path& file) {
 }
 
 RunLoadResult loadRun(const std::filesystem::path& file) {
-    std::error_code ec;
-    auto status = std::filesystem::status(file, ec);
-    if (!std::filesystem::exists(status)) return failedLoad(file, "file not found");
-    if (std::filesystem::is_directory(status)) return failedLoad(file, "is a folder, not a run file");
-    auto size = std::filesystem::file_size(file, ec);
-    if (ec) return failedLoad(file, "cannot be read: " + ec.message());
-    if (size > kMaxRunFileBytes) {
-        return failedLoad(file, "too big: " + std::to_string(size) + " bytes; the limit is " + std::to_string(kMaxRunFileBytes));
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return failedLoad(file, "cannot be read (permission denied or not a regular file)");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return failedLoad(file, "cannot be read: read error");
-    return parseRun(text.str(), file);
+    FileReadResult read = readBoundedFile(file, kMaxRunFileBytes, "run file");
+    if (!read.ok()) return failedLoad(file, read.problem);
+    return parseRun(*read.bytes, file);
 }
 
 RunLoadResult parseRun(std::string_view text, const std::filesystem::path& file) {
     Json root;
     try {
-        root = Json::parse(text);
-    } catch (const Json::parse_error& e) {
-        // nlohmann's message starts with "[json.exception.parse_error.101] "; keep the part a person reads.
-        std::string what = e.what();
-        if (auto close = what.find("] "); close != std::string::npos) what = what.substr(close + 2);
-        return failedLoad(file, "not valid JSON (cut off or damaged?): " + what);
+        // The most values a valid run holds: up to kMaxRunFrames input runs of 3 values ([count, keys]), up to
+        // kMaxRunHits hits of 4 ([frame, a, b]), and a few hundred for the rest; a file game --record wrote
+        // always loads. The 64 MiB file limit bounds the rest.
+        JsonLimits limits;
+        limits.maxValues = static_cast<std::size_t>(3 * kMaxRunFrames + 4 * kMaxRunHits) + 4096;
+        JsonParseResult parsed = parseBoundedJson(text, limits);
+        if (!parsed.ok()) {
+            RunLoadResult refused = failedLoad(file, parsed.error);
+            refused.problems.front().path = parsed.path;
+            // A run file is written in one go: text that stops parsing was most likely cut off.
+            const std::string_view invalid = "not valid JSON: ";
+            if (parsed.error.rfind(invalid, 0) == 0) {
+                refused.problems.front().message = "not valid JSON (cut off or damaged?): " + parsed.error.substr(invalid.size());
+            }
+            return refused;
+        }
+        root = std::move(*parsed.json);
+    } catch (const std::exception& e) {
+        return failedLoad(file, std::string("cannot be loaded: ") + e.what());
     }
     RunLoadResult result;
     result.file = file;
@@ -386,9 +389,9 @@ nlohmann::ordered_json runToJson(const GameRun& run) {
     return json;
 }
 
-std::string saveRun(const GameRun& run, const std::filesystem::path& file) {
+std::string saveRun(const GameRun& run, const std::filesystem::path& file, std::span<const std::filesystem::path> inputs) {
     try {
-        return writeFileAtomically(file, runToJson(run).dump(1) + "\n");
+        return writeFileAtomically(file, runToJson(run).dump(1) + "\n", inputs);
     } catch (const std::exception& e) {
         return file.string() + ": cannot be written: " + e.what();
     }

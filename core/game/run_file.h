@@ -95,7 +95,8 @@ RunLoadResult parseRun(std::string_view text, const std::filesystem::path& file)
 nlohmann::ordered_json runToJson(const GameRun& run);
 /// Writes the run atomically; empty on success, else a message naming the file. An existing file is
 /// unchanged on failure.
-std::string saveRun(const GameRun& run, const std::filesystem::path& file);
+/// The output rule applies (writeFileAtomically): never over a non-regular file or one of `inputs`.
+std::string saveRun(const GameRun& run, const std::filesystem::path& file, std::span<const std::filesystem::path> inputs = {});
 
 /// The run a game has played so far (seed, settings, every input), with `hits` if given.
 GameRun recordedRun(const FallingBlocksGame& game, std::optional<std::vector<RecordedHit>> hits = std::nullopt);

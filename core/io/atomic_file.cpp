@@ -30,10 +30,31 @@ bool writeAll(int fd, std::string_view data) {
 
 }  // namespace
 
-std::string writeFileAtomically(const std::filesystem::path& file, std::string_view contents) {
+std::string outputProblem(const std::filesystem::path& file, std::span<const std::filesystem::path> inputs) {
     if (file.empty() || !file.has_filename()) return file.string() + ": cannot save: not a file name";
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) return describe(file, "cannot save", EISDIR);
+    if (file.native().find('\0') != std::string::npos) return file.string() + ": cannot save: a file name cannot contain a NUL character";
+    struct stat target {};
+    // Nothing there (or nothing reachable): nothing to protect; creating the file reports its own errors.
+    if (::stat(file.c_str(), &target) != 0) return {};
+    if (S_ISDIR(target.st_mode)) return describe(file, "cannot save", EISDIR);
+    if (!S_ISREG(target.st_mode)) {
+        // Renaming over a device node (as root: /dev/null, /dev/full) would put a regular file in its place.
+        return file.string() + ": cannot save: not a regular file (a device, FIFO or socket); refusing to replace it";
+    }
+    for (const std::filesystem::path& input : inputs) {
+        struct stat read {};
+        // Compared by device and inode, so another spelling of the path or a link to it is caught too.
+        if (::stat(input.c_str(), &read) == 0 && read.st_dev == target.st_dev && read.st_ino == target.st_ino) {
+            return file.string() + ": cannot save: it is an input of this run (" + input.string() +
+                   "); writing it would replace what is being read, so choose another file";
+        }
+    }
+    return {};
+}
+
+std::string writeFileAtomically(const std::filesystem::path& file, std::string_view contents,
+                                std::span<const std::filesystem::path> inputs) {
+    if (std::string problem = outputProblem(file, inputs); !problem.empty()) return problem;
 
     // The temporary file lives beside the target so that rename() stays within one file system.
     static std::atomic<unsigned> counter{0};

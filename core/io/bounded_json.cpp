@@ -8,8 +8,6 @@
 namespace cl {
 namespace {
 
-using Json = nlohmann::json;
-
 bool identifierLike(std::string_view key) {
     if (key.empty() || key.size() > 40) return false;
     return std::all_of(key.begin(), key.end(), [](char c) {
@@ -18,17 +16,18 @@ bool identifierLike(std::string_view key) {
 }
 
 /// Builds the tree through nlohmann's own DOM builder, counting and checking every event first.
+template <class Json>
 class BoundedSax {
 public:
     BoundedSax(Json& root, const JsonLimits& limits) : m_dom(root, false), m_limits(limits) {}
 
     bool null() { return value() && m_dom.null(); }
     bool boolean(bool v) { return value() && m_dom.boolean(v); }
-    bool number_integer(Json::number_integer_t v) { return value() && m_dom.number_integer(v); }
-    bool number_unsigned(Json::number_unsigned_t v) { return value() && m_dom.number_unsigned(v); }
-    bool number_float(Json::number_float_t v, const std::string& s) { return value() && m_dom.number_float(v, s); }
+    bool number_integer(typename Json::number_integer_t v) { return value() && m_dom.number_integer(v); }
+    bool number_unsigned(typename Json::number_unsigned_t v) { return value() && m_dom.number_unsigned(v); }
+    bool number_float(typename Json::number_float_t v, const std::string& s) { return value() && m_dom.number_float(v, s); }
     bool string(std::string& s) { return value() && text(s.size()) && m_dom.string(s); }
-    bool binary(Json::binary_t& b) { return value() && m_dom.binary(b); }
+    bool binary(typename Json::binary_t& b) { return value() && m_dom.binary(b); }
 
     bool start_object(std::size_t n) { return open(false) && m_dom.start_object(n); }
     bool start_array(std::size_t n) { return open(true) && m_dom.start_array(n); }
@@ -138,21 +137,12 @@ private:
     std::string m_error;
 };
 
-}  // namespace
-
-std::string jsonPathKey(std::string_view key) {
-    if (identifierLike(key)) return std::string(key);
-    std::string shown(key.substr(0, 40));
-    std::string quoted = Json(shown).dump(-1, ' ', false, Json::error_handler_t::replace);
-    if (key.size() > 40) quoted.insert(quoted.size() - 1, "...");
-    return "[" + quoted + "]";
-}
-
-JsonParseResult parseBoundedJson(std::string_view text, const JsonLimits& limits) {
-    JsonParseResult result;
+template <class Json>
+BasicJsonParseResult<Json> parse(std::string_view text, const JsonLimits& limits) {
+    BasicJsonParseResult<Json> result;
     Json root;
     {
-        BoundedSax sax(root, limits);
+        BoundedSax<Json> sax(root, limits);
         const bool parsed = Json::sax_parse(text, &sax, Json::input_format_t::json, true, false);
         if (!parsed || !sax.error().empty()) {
             result.path = sax.path();
@@ -162,6 +152,22 @@ JsonParseResult parseBoundedJson(std::string_view text, const JsonLimits& limits
     }
     result.json = std::move(root);
     return result;
+}
+
+}  // namespace
+
+std::string jsonPathKey(std::string_view key) {
+    if (identifierLike(key)) return std::string(key);
+    std::string shown(key.substr(0, 40));
+    std::string quoted = nlohmann::json(shown).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (key.size() > 40) quoted.insert(quoted.size() - 1, "...");
+    return "[" + quoted + "]";
+}
+
+JsonParseResult parseBoundedJson(std::string_view text, const JsonLimits& limits) { return parse<nlohmann::json>(text, limits); }
+
+OrderedJsonParseResult parseBoundedOrderedJson(std::string_view text, const JsonLimits& limits) {
+    return parse<nlohmann::ordered_json>(text, limits);
 }
 
 }  // namespace cl

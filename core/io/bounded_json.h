@@ -36,8 +36,9 @@ struct JsonLimits {
 };
 
 /// A parsed document, or where and why it was refused.
-struct JsonParseResult {
-    std::optional<nlohmann::json> json;  ///< Set on success.
+template <class BasicJson>
+struct BasicJsonParseResult {
+    std::optional<BasicJson> json;  ///< Set on success.
     std::string path;     ///< On failure: the JSON path of the offending value ("view.a[3]"); empty for the whole text.
     std::string error;    ///< On failure: "not valid JSON: ..." or the limit that was exceeded.
     /// True on success.
@@ -46,8 +47,15 @@ struct JsonParseResult {
     std::string message() const { return path.empty() ? error : path + ": " + error; }
 };
 
+/// A document with objects' keys sorted (nlohmann::json).
+using JsonParseResult = BasicJsonParseResult<nlohmann::json>;
+/// A document with objects' keys in file order (nlohmann::ordered_json).
+using OrderedJsonParseResult = BasicJsonParseResult<nlohmann::ordered_json>;
+
 /// Parses `text` (strict JSON, no comments) within `limits`. Never throws except for allocation failure.
 JsonParseResult parseBoundedJson(std::string_view text, const JsonLimits& limits = {});
+/// The same, keeping objects' keys in file order (an atlas's frames are in the order written).
+OrderedJsonParseResult parseBoundedOrderedJson(std::string_view text, const JsonLimits& limits = {});
 
 /// A key as it appears in a JSON path: ".name" for identifier-like keys, otherwise ["quoted"] (cut to 40 characters).
 std::string jsonPathKey(std::string_view key);

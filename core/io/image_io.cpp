@@ -10,6 +10,7 @@
 #include <stb_image_write.h>
 
 #include "core/io/atomic_file.h"
+#include "core/io/bounded_file.h"
 #include "core/io/png_data_check.h"
 
 namespace cl {
@@ -226,24 +227,9 @@ void appendBytes(void* context, void* data, int size) {
 
 ImageLoadResult loadImageFile(const std::filesystem::path& file) {
     const std::string what = shortenedForMessage(file.string());
-    if (file.native().find('\0') != std::string::npos) return failure(what, "a file name cannot contain a NUL character");
-    std::error_code ec;
-    auto status = std::filesystem::status(file, ec);
-    if (ec && ec != std::errc::no_such_file_or_directory) return failure(what, "cannot be opened: " + ec.message());
-    if (!std::filesystem::exists(status)) return failure(what, "file not found");
-    if (std::filesystem::is_directory(status)) return failure(what, "is a folder, not an image file");
-    auto size = std::filesystem::file_size(file, ec);
-    if (ec) return failure(what, "cannot be read: " + ec.message());
-    if (size > kMaxImageFileBytes) {
-        return failure(what, "too big: " + std::to_string(size) + " bytes; the limit is " +
-                                 std::to_string(kMaxImageFileBytes) + " bytes");
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return failure(what, std::string("cannot be read: ") + std::strerror(errno));
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (static_cast<std::uintmax_t>(in.gcount()) != size) return failure(what, "cannot be read: short read");
-    return decodeImage(bytes, what);
+    FileReadResult read = readBoundedFile(file, kMaxImageFileBytes, "image file");
+    if (!read.ok()) return failure(what, read.problem);
+    return decodeImage(std::span(reinterpret_cast<const std::uint8_t*>(read.bytes->data()), read.bytes->size()), what);
 }
 
 ImageLoadResult decodeImage(std::span<const std::uint8_t> bytes, std::string_view what) {
@@ -314,10 +300,11 @@ PngEncodeResult encodePng(const RgbaImage& image) {
     return r;
 }
 
-std::string savePngFile(const RgbaImage& image, const std::filesystem::path& file) {
+std::string savePngFile(const RgbaImage& image, const std::filesystem::path& file, std::span<const std::filesystem::path> inputs) {
+    if (std::string problem = outputProblem(file, inputs); !problem.empty()) return problem;  // before the work of encoding
     PngEncodeResult png = encodePng(image);
     if (!png.ok()) return file.string() + ": " + png.error;
-    return writeFileAtomically(file, std::string_view(reinterpret_cast<const char*>(png.bytes.data()), png.bytes.size()));
+    return writeFileAtomically(file, std::string_view(reinterpret_cast<const char*>(png.bytes.data()), png.bytes.size()), inputs);
 }
 
 std::string base64Encode(std::span<const std::uint8_t> bytes) {

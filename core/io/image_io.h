@@ -47,9 +47,10 @@ struct PngEncodeResult {
 /// Encodes an RGBA image as an 8-bit RGBA PNG. Fails (with a message) for an empty or inconsistent image.
 PngEncodeResult encodePng(const RgbaImage& image);
 
-/// Writes an RGBA image as a PNG file (atomically: temporary file, then rename). Empty string on
-/// success, otherwise a message naming the file; on failure an existing file is left unchanged.
-std::string savePngFile(const RgbaImage& image, const std::filesystem::path& file);
+/// Writes an RGBA image as a PNG file (atomically: temporary file, then rename) under the output rule
+/// (writeFileAtomically: never over a non-regular file or one of `inputs`). Empty string on success,
+/// otherwise a message naming the file; on failure an existing file is left unchanged.
+std::string savePngFile(const RgbaImage& image, const std::filesystem::path& file, std::span<const std::filesystem::path> inputs = {});
 
 /// Standard base64 (RFC 4648 alphabet, with '=' padding).
 std::string base64Encode(std::span<const std::uint8_t> bytes);

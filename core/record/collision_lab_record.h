@@ -409,6 +409,14 @@ public:
         if (m_sprites.size() < 2) return file.string() + ": a scene needs at least two sprites";
         if (!detail::validUtf8(m_title)) return file.string() + ": the title is not UTF-8";
         if (!detail::validUtf8(m_notes)) return file.string() + ": the notes are not UTF-8";
+        // The output rule of core/io/atomic_file.h, restated here because this header stands alone: never
+        // put a regular file in the place of a folder, device, FIFO or socket.
+        std::error_code status;
+        const std::filesystem::file_status target = std::filesystem::status(file, status);
+        if (std::filesystem::is_directory(target)) return file.string() + ": cannot save: is a folder";
+        if (std::filesystem::exists(target) && !std::filesystem::is_regular_file(target)) {
+            return file.string() + ": cannot save: not a regular file (a device, FIFO or socket); refusing to replace it";
+        }
         const std::string text = json();
         if (text.size() > limits::kMaxSceneFileBytes) {
             return file.string() + ": the scene would be " + std::to_string(text.size()) + " bytes; the scene loader reads at most " +

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/io/bounded_file.h"
+#include "core/io/bounded_json.h"
 #include "core/io/image_io.h"
 #include "core/io/json_text.h"
 
@@ -58,7 +60,7 @@ public:
         } else {
             add("frames", "must be an object keyed by frame name or an array of frames, got " + describeJson(*frames));
         }
-        checkDuplicateNames(atlas, frames != root.end() && frames->is_array());
+        checkDuplicateNames(atlas, frames != root.end() && frames->is_array());  // the parser refuses repeated keys
         if (auto meta = root.find("meta"); meta != root.end() && meta->is_object()) readTags(*meta, atlas);
         if (!m_problems.empty()) return std::nullopt;
         return atlas;
@@ -153,6 +155,13 @@ private:
                                                 " but the frame is " + std::to_string(rect->w) + "x" + std::to_string(rect->h) +
                                                 "; they must be the same size");
         }
+        if (placedOk && sourceOk && (sourceW > kMaxImageSide || sourceH > kMaxImageSide)) {
+            // Without sourceSize the untrimmed frame reaches to the stored pixels' far corner, which may pass the image limit.
+            add(path + ".spriteSourceSize", "places the frame in a " + std::to_string(sourceW) + "x" + std::to_string(sourceH) +
+                                                " untrimmed frame; every size must be at most " + std::to_string(kMaxImageSide) + "x" +
+                                                std::to_string(kMaxImageSide));
+            sourceOk = false;
+        }
         if (placedOk && sourceOk && (placed.x + placed.w > sourceW || placed.y + placed.h > sourceH)) {
             add(path + ".spriteSourceSize", "reaches outside the untrimmed frame (sourceSize " + std::to_string(sourceW) + "x" +
                                                 std::to_string(sourceH) + ")");
@@ -198,7 +207,9 @@ private:
         }
         if (auto app = meta->find("app"); app != meta->end() && app->is_string()) atlas.app = app->get<std::string>();
         if (auto image = meta->find("image"); image != meta->end()) {
-            if (image->is_string()) atlas.image = image->get<std::string>();
+            if (image->is_string() && image->get_ref<const std::string&>().find('\0') != std::string::npos) {
+                add("meta.image", "must not contain a NUL character (\\u0000): the path would end there");
+            } else if (image->is_string()) atlas.image = image->get<std::string>();
             else add("meta.image", "must be a string (the atlas image's file name), got " + describeJson(*image));
         }
         if (meta->contains("size")) {
@@ -307,9 +318,16 @@ std::string AtlasLoadResult::message() const {
 AtlasLoadResult parseAtlas(std::string_view text, const std::filesystem::path& file) {
     Json root;
     try {
-        root = Json::parse(text);
+        OrderedJsonParseResult parsed = parseBoundedOrderedJson(text);
+        if (!parsed.ok()) {
+            AtlasLoadResult refused;
+            refused.file = file;
+            refused.problems.push_back({parsed.path, parsed.error});
+            return refused;
+        }
+        root = std::move(*parsed.json);
     } catch (const std::exception& e) {
-        return failed(file, "not valid JSON: " + jsonErrorText(e));
+        return failed(file, "cannot be loaded: " + jsonErrorText(e));
     }
     AtlasLoadResult result;
     result.file = file;
@@ -325,21 +343,11 @@ AtlasLoadResult parseAtlas(std::string_view text, const std::filesystem::path& f
 }
 
 AtlasLoadResult loadAtlas(const std::filesystem::path& file) {
-    std::error_code ec;
-    auto status = std::filesystem::status(file, ec);
-    if (!std::filesystem::exists(status)) return failed(file, "atlas description not found");
-    if (std::filesystem::is_directory(status)) return failed(file, "is a folder, not an atlas description");
-    auto size = std::filesystem::file_size(file, ec);
-    if (ec) return failed(file, "cannot be read: " + ec.message());
-    if (size > kMaxAtlasFileBytes) {
-        return failed(file, "too big: " + std::to_string(size) + " bytes; the limit is " + std::to_string(kMaxAtlasFileBytes));
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return failed(file, "cannot be read (permission denied or not a regular file)");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return failed(file, "cannot be read: read error");
-    return parseAtlas(text.str(), file);
+    FileReadResult read = readBoundedFile(file, kMaxAtlasFileBytes, "atlas description");
+    // A scene names its atlas beside its image, so a missing one says which of the two is missing.
+    if (read.error == FileReadError::NotFound) return failed(file, "atlas description not found");
+    if (!read.ok()) return failed(file, read.problem);
+    return parseAtlas(*read.bytes, file);
 }
 
 std::vector<AtlasProblem> checkAtlasAgainstImage(const Atlas& atlas, int imageWidth, int imageHeight) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/io/atomic_file.h"
+#include "core/io/bounded_file.h"
 #include "core/contact/contact.h"
 #include "core/io/bounded_json.h"
 #include "core/io/image_io.h"
@@ -351,6 +352,9 @@ private:
             framed = true;
             if (!it->is_string() || it->get_ref<const std::string&>().empty() || isDataUri(it->get_ref<const std::string&>())) {
                 add(path + ".atlas", "must be the path of a TexturePacker or Aseprite JSON file, got " + describeJson(*it));
+            } else if (it->get_ref<const std::string&>().find('\0') != std::string::npos) {
+                // As for "image": the operating system would open the path only up to the NUL.
+                add(path + ".atlas", "must not contain a NUL character (\\u0000), got " + describeJson(*it));
             } else {
                 sprite.atlas = it->get<std::string>();
                 sprite.atlasPath = (m_folder / std::filesystem::path(sprite.atlas)).lexically_normal();
@@ -728,22 +732,9 @@ std::string SceneLoadResult::message() const {
 }
 
 SceneLoadResult loadScene(const std::filesystem::path& file) {
-    std::error_code ec;
-    auto status = std::filesystem::status(file, ec);
-    if (ec && ec != std::errc::no_such_file_or_directory) return failedLoad(file, "cannot be opened: " + ec.message());
-    if (!std::filesystem::exists(status)) return failedLoad(file, "file not found");
-    if (std::filesystem::is_directory(status)) return failedLoad(file, "is a folder, not a scene file");
-    auto size = std::filesystem::file_size(file, ec);
-    if (ec) return failedLoad(file, "cannot be read: " + ec.message());
-    if (size > kMaxSceneFileBytes) {
-        return failedLoad(file, "too big: " + std::to_string(size) + " bytes; the limit is " + std::to_string(kMaxSceneFileBytes));
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return failedLoad(file, "cannot be read (permission denied or not a regular file)");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return failedLoad(file, "cannot be read: read error");
-    return parseScene(text.str(), file);
+    FileReadResult read = readBoundedFile(file, kMaxSceneFileBytes, "scene file");
+    if (!read.ok()) return failedLoad(file, read.problem);
+    return parseScene(*read.bytes, file);
 }
 
 SceneLoadResult parseScene(std::string_view text, const std::filesystem::path& file) {
@@ -847,7 +838,9 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
     return result;
 }
 
-SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options) {
+SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options,
+                          std::span<const std::filesystem::path> inputs) {
+    if (std::string problem = outputProblem(file, inputs); !problem.empty()) return {problem};
     SceneJsonResult json = sceneToJson(scene, file, options);
     if (!json.ok()) return {file.string() + ": cannot save: " + json.error};
     std::string text;
@@ -856,7 +849,16 @@ SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file,
     } catch (const std::exception& e) {
         return {file.string() + ": cannot save: " + e.what()};
     }
-    return {writeFileAtomically(file, text)};
+    return {writeFileAtomically(file, text, inputs)};
+}
+
+std::vector<std::filesystem::path> sceneInputFiles(const Scene& scene, const std::filesystem::path& sceneFile) {
+    std::vector<std::filesystem::path> files{sceneFile};
+    for (const SceneSprite& sprite : scene.sprites) {
+        if (!sprite.imagePath.empty()) files.push_back(sprite.imagePath);
+        if (!sprite.atlasPath.empty()) files.push_back(sprite.atlasPath);
+    }
+    return files;
 }
 
 }  // namespace cl

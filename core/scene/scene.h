@@ -28,6 +28,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -182,6 +183,13 @@ struct SceneSaveResult {
 /// Writes the scene atomically (temporary file beside `file`, fsync, rename). On failure the message
 /// names the file and the problem, and an existing `file` is left unchanged. Loading the written file
 /// gives back the same scene.
-SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options = {});
+/// The output rule applies (writeFileAtomically): never over a non-regular file or one of `inputs`.
+SceneSaveResult saveScene(const Scene& scene, const std::filesystem::path& file, const SceneSaveOptions& options = {},
+                          std::span<const std::filesystem::path> inputs = {});
+
+/// The files loading `scene` from `sceneFile` read: the scene file, then each sprite's image and atlas
+/// files (data URIs are not files). A run's writers pass these to the output rule so that no output
+/// replaces its own input.
+std::vector<std::filesystem::path> sceneInputFiles(const Scene& scene, const std::filesystem::path& sceneFile);
 
 }  // namespace cl

@@ -23,7 +23,7 @@ seedsFor() {
     fuzz_image_mask) echo assets/sprites ;;
     fuzz_image_decode) echo assets/sprites tests/fuzz/seeds/fuzz_image_decode ;;
     fuzz_app_files) echo tests/fuzz/seeds/fuzz_app_files ;;
-    fuzz_atlas_parse) echo assets/sprites/atlas.json assets/sprites/atlas-aseprite.json ;;
+    fuzz_atlas_parse) echo assets/sprites/atlas.json assets/sprites/atlas-aseprite.json tests/fuzz/seeds/fuzz_atlas_parse ;;
     fuzz_record) echo tests/fuzz/seeds/fuzz_record ;;
     fuzz_collider) echo tests/fuzz/seeds/fuzz_collider ;;
     *) echo "run_fuzzers: unknown target $1" >&2; exit 2 ;;

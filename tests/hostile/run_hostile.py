@@ -5,12 +5,12 @@ Every case is generated here, in a temporary folder, at test time (big and deep 
 the repository). Each runs the real executable under a time limit and a memory limit (ulimit -v), and
 asserts the exit status and that stderr names the file and the problem, or that stdout holds the right answer.
 
-    run_hostile.py COLLISION_LAB [--sanitizer-build] [-k SUBSTRING]
+    run_hostile.py COLLISION_LAB [--sanitizer-build] [-k SUBSTRING[,SUBSTRING...]]
 
 --sanitizer-build: no memory limit (ASan's shadow memory needs terabytes of address space) and five times
 the time bounds (instrumented code is slower).
 """
-import base64, os, resource, struct, subprocess, sys, tempfile, time, zlib, json
+import base64, os, resource, stat, struct, subprocess, sys, tempfile, time, zlib, json
 
 MEMORY_LIMIT = 2 * 1024**3   # bytes of address space for one run
 TIME_LIMIT = 30              # seconds for one run (times SLOWDOWN)
@@ -106,6 +106,19 @@ class Runner:
             print("FAIL %s: %s\n  stderr: %s\n  stdout: %s" % (name, "; ".join(problems), e[:600], o[:300]))
         else:
             print("ok   %s (%.2f s)" % (name, seconds))
+
+    def expect(self, name, check, detail):
+        """A check on what a case left behind (a file unchanged, a FIFO still a FIFO); `check` is called."""
+        self.count += 1
+        try:
+            ok = check()
+        except OSError as e:
+            ok, detail = False, "%s (%s)" % (detail, e)
+        if ok:
+            print("ok   %s" % name)
+        else:
+            self.failures.append(name)
+            print("FAIL %s: %s" % (name, detail))
 
 def cases(r):
     solid = r.write("solid.png", png(4, 4, b"\xff\xff\xff\xff"))
@@ -210,6 +223,76 @@ def cases(r):
             r.failures.append("--cspace size")
             print("FAIL --cspace with a sprite without solid pixels: the map is %dx%d, expected 15x15" % (width, height))
 
+    # 9. Atlas descriptions and run files go through the bounded parser (issue 27, classes 1 and 2).
+    def atlas_scene(name, atlas_text, frame="a"):
+        atlas = r.write(name + ".atlas.json", atlas_text)
+        return r.write(name + ".json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
+            {"name": "a", "atlas": os.path.basename(atlas), "frame": frame}, {"name": "b", "image": "solid.png"}]})), atlas
+    deep = "[" * 200000 + "]" * 200000
+    f, atlas = atlas_scene("deep-frames", '{"frames": %s, "meta": {"image": "solid.png"}}' % deep)
+    r.case("atlas frames nested 200,000 deep", [f], 2, err=[f, "sprites[0].atlas", "frames[0][0]", "nested too deeply"], max_seconds=5)
+    f, atlas = atlas_scene("deep-pivot", '{"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 4, "h": 4}, "pivot": %s}}, '
+                           '"meta": {"image": "solid.png"}}' % deep)
+    r.case("atlas pivot nested 200,000 deep", [f], 2, err=[f, "frames.a.pivot[0]", "nested too deeply"], max_seconds=5)
+    f, atlas = atlas_scene("flat-atlas", '{"frames": [' + "0," * (32 * 1024 * 1024 - 16) + '0]}')
+    r.case("atlas of 33M numbers just under 64 MiB", [f], 2, err=[f, "sprites[0].atlas", "too many values"], max_seconds=20)
+    f, atlas = atlas_scene("dup-frame", '{"frames": {"hero_0": {"frame": {"x": 0, "y": 0, "w": 4, "h": 4}}, '
+                           '"hero_0": {"frame": {"x": 0, "y": 0, "w": 2, "h": 2}}}, "meta": {"image": "solid.png"}}', frame="hero_0")
+    r.case("atlas repeating a frame key", [f], 2, err=[f, "frames.hero_0", "duplicate key"])
+    f, atlas = atlas_scene("source-8192", '{"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 4, "h": 4}, '
+                           '"spriteSourceSize": {"x": 8192, "y": 8192, "w": 4, "h": 4}}}, "meta": {"image": "solid.png"}}')
+    r.case("atlas frame derived past 8192", [f], 2, err=[f, "8196x8196 untrimmed frame", "at most 8192x8192"])
+    r.write("nul-atlas.atlas.json", '{"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 4, "h": 4}}}, "meta": {"image": "solid.png"}}')
+    f = r.write("nul-atlas.json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
+        {"name": "a", "atlas": "nul-atlas.atlas.json\u0000.txt", "frame": "a"}, {"name": "b", "image": "solid.png"}]}))
+    r.case("NUL in an atlas path", [f], 2, err=[f, "sprites[0].atlas", "NUL"])
+    run_head = '{"format": "collision-lab/run", "version": 1, '
+    deep = "[" * 100000 + "]" * 100000
+    for field, text in (("seed", '"seed": %s, "frames": 0, "inputs": []' % deep),
+                        ("settings", '"seed": 1, "settings": {"pairs": %s}, "frames": 0, "inputs": []' % deep),
+                        ("inputs", '"seed": 1, "frames": 0, "inputs": %s' % deep),
+                        ("hits", '"seed": 1, "frames": 0, "inputs": [], "hits": %s' % deep)):
+        f = r.write("deep-%s.run.json" % field, run_head + text + "}")
+        r.case("run file %s nested 100,000 deep (check)" % field, [f], 2, err=[f, field, "nested too deeply"], max_seconds=5)
+        r.case("run file %s nested 100,000 deep (game --run)" % field, ["game", "--run", f], 2, err=[f, field, "nested too deeply"],
+               max_seconds=5, sandbox=True)
+    f = r.write("flat-hits.run.json", run_head + '"seed": 1, "frames": 0, "inputs": [], "hits": [' + "0," * (32 * 1024 * 1024 - 64) + '0]}')
+    r.case("run file of 33M hits just under 64 MiB", [f], 2, err=[f, "hits[", "too many values"], max_seconds=20)
+    os.mkfifo(r.path("pipe.json"))
+    r.case("scene that is a FIFO", [r.path("pipe.json")], 2, err=["pipe.json", "not a regular file"], max_seconds=5)
+
+    # 10. The output rule (issue 27, class 5): no device, FIFO or input of the run is replaced.
+    # Each case has its own scene, so that one overwritten on an old build does not change the next case.
+    identity = lambda path: (os.stat(path).st_ino, open(path, "rb").read())
+    two = r.write("two.json", scene(["solid.png", "solid.png"]))
+    before = identity(two)
+    r.case("--cspace naming the scene", [two, "--cspace", two], 2, err=[two, "--cspace", "input of this run"])
+    r.expect("--cspace left the scene unchanged", lambda: identity(two) == before, "the scene was replaced")
+    two = r.write("two-image.json", scene(["solid.png", "solid.png"]))
+    r.case("--cspace naming the scene's image", [two, "--cspace", "./solid.png"], 2, err=["solid.png", "input of this run"])
+    r.expect("--cspace left the image unchanged", lambda: open(solid, "rb").read() == png(4, 4, b"\xff\xff\xff\xff"), "the image was overwritten")
+    os.mkfifo(r.path("out-pipe.png"))
+    two = r.write("two-fifo.json", scene(["solid.png", "solid.png"]))
+    r.case("--cspace into a FIFO", [two, "--cspace", r.path("out-pipe.png")], 2, err=["out-pipe.png", "not a regular file"])
+    r.expect("the FIFO is still a FIFO", lambda: stat.S_ISFIFO(os.lstat(r.path("out-pipe.png")).st_mode), "replaced by a regular file")
+    os.symlink("/dev/null", r.path("null-link.png"))
+    two = r.write("two-null.json", scene(["solid.png", "solid.png"]))
+    r.case("--cspace into a link to /dev/null", [two, "--cspace", r.path("null-link.png")], 2, err=["null-link.png", "not a regular file"])
+    r.expect("/dev/null is still a device", lambda: stat.S_ISCHR(os.stat("/dev/null").st_mode), "/dev/null was replaced")
+    two = r.write("two-regular.json", scene(["solid.png", "solid.png"]))
+    r.case("--cspace into a regular file", [two, "--cspace", r.path("map.png")], 0)
+    recorded = r.path("recorded.run.json")
+    r.case("game --record", ["game", "--frames", "30", "--record", recorded], 0, sandbox=True)
+    run_before = identity(recorded) if os.path.exists(recorded) else None
+    r.case("game --run X --record X", ["game", "--run", recorded, "--record", recorded], 2, err=[recorded, "input of this run"],
+           sandbox=True)
+    r.expect("the replayed run is unchanged", lambda: identity(recorded) == run_before, "the run file was replaced")
+    r.case("game --record into a FIFO", ["game", "--frames", "5", "--record", r.path("out-pipe.png")], 2, err=["not a regular file"],
+           sandbox=True)
+    r.case("game --scene into a FIFO", ["game", "--frames", "5", "--scene-at", "2", "--scene", r.path("out-pipe.png")], 2,
+           err=["not a regular file"], sandbox=True)
+    r.expect("the FIFO is still a FIFO after game", lambda: stat.S_ISFIFO(os.lstat(r.path("out-pipe.png")).st_mode), "replaced")
+
     # The sandbox without a display says so (and how), rather than aborting.
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["XDG_CONFIG_HOME"] = r.path("config")
@@ -228,9 +311,11 @@ def main():
         SLOWDOWN = 5
     only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
     r = Runner(os.path.abspath(exe), memory)
-    real_case = r.case
+    real_case, real_expect = r.case, r.expect
     if only:
-        r.case = lambda name, *a, **k: real_case(name, *a, **k) if only in name else None
+        wanted = lambda name: any(part in name for part in only.split(","))
+        r.case = lambda name, *a, **k: real_case(name, *a, **k) if wanted(name) else None
+        r.expect = lambda name, *a, **k: real_expect(name, *a, **k) if wanted(name) else None
     cases(r)
     print("%d case(s), %d failed" % (r.count, len(r.failures)))
     subprocess.run(["rm", "-rf", r.dir])

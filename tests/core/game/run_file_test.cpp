@@ -87,5 +87,38 @@ TEST(RunFile, BadFilesAreRefusedWithTheFileAndTheJsonPath) {
     EXPECT_EQ(loadRun(std::filesystem::path(testing::TempDir()) / "missing.run.json").problems.front().message, "file not found");
 }
 
+TEST(RunFile, DeepNestingInAnyFieldIsRefusedWithItsPathAndAShortMessage) {
+    // 100,000 levels: the unbounded parser overflowed the stack on these, and the message dumped the whole value.
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    const std::string head = R"({"format":"collision-lab/run","version":1,)";
+    const std::pair<std::string, std::string> cases[] = {
+        {head + R"("seed":)" + deep + R"(,"frames":0,"inputs":[]})", "bad.run.json: seed[0][0]"},
+        {head + R"("seed":1,"settings":{"pairs":)" + deep + R"(},"frames":0,"inputs":[]})", "bad.run.json: settings.pairs[0]"},
+        {head + R"("seed":1,"frames":0,"inputs":)" + deep + "}", "bad.run.json: inputs[0][0]"},
+        {head + R"("seed":1,"frames":0,"inputs":[],"hits":)" + deep + "}", "bad.run.json: hits[0][0]"},
+    };
+    for (const auto& [text, start] : cases) {
+        const std::string m = problemsOf(text);
+        EXPECT_EQ(m.rfind(start, 0), 0u) << m.substr(0, 200);
+        EXPECT_NE(m.find("nested too deeply: more than 64 levels"), std::string::npos) << m.substr(0, 200);
+        EXPECT_LT(m.size(), 1000u);
+    }
+}
+
+TEST(RunFile, ARunFileThatIsNotARegularFileIsRefused) {
+    const auto folder = std::filesystem::path(testing::TempDir());
+    EXPECT_EQ(loadRun(folder).problems.front().message, "is a folder, not a run file");
+    EXPECT_EQ(loadRun("/dev/zero").problems.front().message, "is not a regular file (a FIFO, device or socket), not a run file");
+}
+
+TEST(RunFile, SavingOverAnInputOrADeviceIsRefused) {
+    const GameRun run = playedRun(5);
+    const auto file = std::filesystem::path(testing::TempDir()) / "input.run.json";
+    ASSERT_EQ(saveRun(run, file), "");
+    const std::vector<std::filesystem::path> inputs{file};
+    EXPECT_NE(saveRun(run, file, inputs).find("it is an input of this run"), std::string::npos);
+    EXPECT_NE(saveRun(run, "/dev/null").find("not a regular file"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace cl

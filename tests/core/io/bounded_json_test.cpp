@@ -88,5 +88,17 @@ TEST(BoundedJson, PathKeysThatAreNotIdentifiersAreQuotedAndCut) {
     EXPECT_EQ(r.path, "expect[\"F/R\"].aabb");
 }
 
+TEST(BoundedJson, TheOrderedFormKeepsKeysInFileOrderUnderTheSameLimits) {
+    OrderedJsonParseResult r = parseBoundedOrderedJson(R"({"zeta": 1, "alpha": {"b": 2, "a": 3}})");
+    ASSERT_TRUE(r.ok()) << r.message();
+    EXPECT_EQ(r.json->dump(), R"({"zeta":1,"alpha":{"b":2,"a":3}})");
+    OrderedJsonParseResult deep = parseBoundedOrderedJson(std::string(100000, '[') + std::string(100000, ']'));
+    ASSERT_FALSE(deep.ok());
+    EXPECT_NE(deep.error.find("nested too deeply"), std::string::npos) << deep.error;
+    OrderedJsonParseResult repeated = parseBoundedOrderedJson(R"({"frames": {"a": 1, "a": 2}})");
+    ASSERT_FALSE(repeated.ok());
+    EXPECT_EQ(repeated.path, "frames.a");
+}
+
 }  // namespace
 }  // namespace cl

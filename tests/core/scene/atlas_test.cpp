@@ -152,6 +152,42 @@ TEST(Atlas, SizesThatDisagreeWithTheImageAreReported) {
     EXPECT_EQ(problems[1].message, "[3, 0, 2, 3] (rotated) reaches outside the 4x4 image");
 }
 
+TEST(Atlas, DeepNestingIsRefusedByTheBoundedParserWithItsPath) {
+    // 200,000 levels: nlohmann's recursive parser and destructor overflow the stack on this.
+    const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+    const std::string inFrames = messageOf(R"({"frames": )" + deep + "}");
+    EXPECT_EQ(inFrames.rfind("sheet.json: frames[0][0]", 0), 0u) << inFrames.substr(0, 200);
+    EXPECT_NE(inFrames.find("nested too deeply: more than 64 levels"), std::string::npos) << inFrames.substr(0, 200);
+    const std::string inPivot = messageOf(R"({"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 2, "h": 2}, "pivot": )" + deep + "}}}");
+    EXPECT_EQ(inPivot.rfind("sheet.json: frames.a.pivot[0]", 0), 0u) << inPivot.substr(0, 200);
+    EXPECT_NE(inPivot.find("nested too deeply"), std::string::npos) << inPivot.substr(0, 200);
+}
+
+TEST(Atlas, ARepeatedFrameKeyIsRefusedNotSilentlyReplaced) {
+    const std::string m = messageOf(R"({"frames": {"hero_0": {"frame": {"x": 0, "y": 0, "w": 2, "h": 2}},
+                                                   "hero_0": {"frame": {"x": 2, "y": 0, "w": 2, "h": 2}}}})");
+    EXPECT_EQ(m, "sheet.json: frames.hero_0: duplicate key (a JSON object must not repeat a key)\n");
+}
+
+TEST(Atlas, AnUntrimmedFrameDerivedPastTheImageLimitIsRefused) {
+    // Without sourceSize the untrimmed frame reaches to the stored pixels' far corner: 8192 + 28 = 8220.
+    const std::string m = messageOf(R"({"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 28, "h": 56},
+        "spriteSourceSize": {"x": 8192, "y": 8192, "w": 28, "h": 56}}}})");
+    EXPECT_EQ(m, "sheet.json: frames[\"a\"].spriteSourceSize: places the frame in a 8220x8248 untrimmed frame; every size must be at most "
+                 "8192x8192\n");
+    // Right at the limit is fine.
+    AtlasLoadResult ok = parseAtlas(R"({"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 2, "h": 2},
+        "spriteSourceSize": {"x": 8190, "y": 8190, "w": 2, "h": 2}}}})", "sheet.json");
+    ASSERT_TRUE(ok.ok()) << ok.message();
+    EXPECT_EQ(ok.atlas->frames[0].sourceWidth, 8192);
+    EXPECT_EQ(ok.atlas->frames[0].sourceHeight, 8192);
+}
+
+TEST(Atlas, AnImageNameWithANulIsRefused) {
+    EXPECT_EQ(messageOf(R"({"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 2, "h": 2}}}, "meta": {"image": "a.png\u0000.txt"}})"),
+              "sheet.json: meta.image: must not contain a NUL character (\\u0000): the path would end there\n");
+}
+
 TEST(Atlas, AMissingFileIsReported) {
     AtlasLoadResult r = loadAtlas("/nonexistent/sheet.json");
     EXPECT_EQ(r.message(), "/nonexistent/sheet.json: atlas description not found\n");

@@ -204,6 +204,28 @@ TEST(SceneFrames, EveryBadFrameIsReportedWithFileAndPath) {
               file + "sprites[0].atlas: bad.json: meta.frameTags[0]: tag \"run\" has no frames: from 2 to 1, but the atlas's frames are 0..0\n");
 }
 
+TEST(SceneFrames, AnAtlasPathWithANulIsRefusedRatherThanCutShort) {
+    TempFolder dir;
+    writeExports(dir.path());
+    // "trimmed.json\u0000x" would open trimmed.json, a different file from the one named.
+    EXPECT_EQ(problemsOf(dir, R"({"name": "A", "atlas": "trimmed.json\u0000x", "frame": "art"})"),
+              (dir / "scene.json").string() + ": sprites[0].atlas: must not contain a NUL character (\\u0000), got the string \"trimmed.json\\u0000x\"\n");
+}
+
+TEST(SceneFrames, TheInputFilesAreTheSceneItsImagesAndItsAtlases) {
+    TempFolder dir;
+    writeExports(dir.path());
+    const SceneLoadResult loaded = load(dir, sceneWith(R"({"name": "A", "atlas": "trimmed.json", "frame": "art"})", kTarget));
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    const std::vector<std::filesystem::path> inputs = sceneInputFiles(*loaded.scene, dir / "scene.json");
+    std::vector<std::string> names;
+    for (const auto& file : inputs) names.push_back(file.filename().string());
+    EXPECT_EQ(names, (std::vector<std::string>{"scene.json", "trimmed.png", "trimmed.json", "target.png"}));
+    for (const auto& file : inputs) {
+        EXPECT_NE(saveScene(*loaded.scene, file, {}, inputs).error.find("it is an input of this run"), std::string::npos) << file;
+    }
+}
+
 TEST(SceneFrames, SwitchingFramesReusesTheCachedImage) {
     TempFolder dir;
     writeExports(dir.path());
