@@ -255,7 +255,10 @@ std::size_t Expectations::count() const {
 }
 
 bool Expectations::expectsContact() const {
-    return std::ranges::any_of(pairs(), [](const PairExpectations& p) { return p.contact.has_value(); });
+    for (const auto& p : pairs()) {
+        if (p.contact) return true;
+    }
+    return false;
 }
 
 bool Expectations::expectsMotion() const {

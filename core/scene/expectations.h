@@ -12,7 +12,6 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <ranges>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,11 +58,38 @@ struct PairExpectations {
     friend bool operator==(const PairExpectations&, const PairExpectations&) = default;
 };
 
+/// The pairs of an expect block in key order, for range-for: the values of its map. (Not
+/// std::views::values: clang 14, which builds the fuzzers, cannot compile libstdc++ 12's views.)
+class PairExpectationsRange {
+public:
+    using Map = std::map<std::string, PairExpectations>;
+    class Iterator {
+    public:
+        explicit Iterator(Map::const_iterator at) : m_at(at) {}
+        const PairExpectations& operator*() const { return m_at->second; }
+        const PairExpectations* operator->() const { return &m_at->second; }
+        Iterator& operator++() {
+            ++m_at;
+            return *this;
+        }
+        bool operator==(const Iterator&) const = default;
+
+    private:
+        Map::const_iterator m_at;
+    };
+    explicit PairExpectationsRange(const Map& map) : m_map(&map) {}
+    Iterator begin() const { return Iterator(m_map->begin()); }
+    Iterator end() const { return Iterator(m_map->end()); }
+
+private:
+    const Map* m_map;
+};
+
 /// A whole expect block: pairs sorted by key ("A/B"), each key once.
 class Expectations {
 public:
     /// Every pair (a range of PairExpectations), sorted by key.
-    auto pairs() const { return std::views::values(m_pairs); }
+    PairExpectationsRange pairs() const { return PairExpectationsRange(m_pairs); }
     /// True when nothing is expected (no pair at all).
     bool empty() const { return m_pairs.empty(); }
     /// How many pairs the block names.
