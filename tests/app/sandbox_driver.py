@@ -114,6 +114,14 @@ def scene_with_absolute_images(source):
     return data
 
 
+def undo_and_save(read, expected, seconds=10):
+    """Press Ctrl+Z, then Ctrl+S; True once read() (the saved file's value) gives `expected` within `seconds`."""
+    xdotool("key", "ctrl+z")
+    time.sleep(0.5)
+    xdotool("key", "ctrl+s")
+    return bool(wait_for(lambda: read() == expected, seconds))
+
+
 def fresh_env(work):
     """os.environ with HOME at `work` and XDG config and state below it: no settings or layout from earlier runs."""
     return dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"), XDG_STATE_HOME=os.path.join(work, "state"),

@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
 from sandbox_driver import (colours_box, drag, fail, fresh_env, open_sandbox, quit_with_ctrl_q, retry,  # noqa: E402
-                            scene_with_absolute_images, screenshot_rgb, wait_for, xdotool)
+                            scene_with_absolute_images, screenshot_rgb, undo_and_save, wait_for, xdotool)
 
 FREE = (0xEC, 0xEB, 0xE4)     # kMapFreeColour
 HIT = (0x30, 0x38, 0x48)      # kMapHitColour
@@ -98,11 +98,7 @@ def drive(app, scene, original, cells, env, work):
         if abs(delta[0] - MOVE[0]) > 1 or abs(delta[1] - MOVE[1]) > 1:
             return f"A moved by {delta}, not by about {MOVE} (the cell under the release)"
         print(f"ok: the drag moved A by {delta} (to the cell under the mouse, {MOVE} from the crosshair give or take one)")
-        xdotool("key", "ctrl+z")
-        time.sleep(0.5)
-        xdotool("key", "ctrl+s")
-        back = wait_for(lambda: a_position(scene) == original, 10)
-        if not back:
+        if not undo_and_save(lambda: a_position(scene), original):
             return f"one Ctrl+Z and Ctrl+S left A at {a_position(scene)}, not {original}"
         print("ok: one Ctrl+Z put A back where it was")
         return quit_with_ctrl_q(proc, 20)

@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
 from sandbox_driver import (click, colours_box, fresh_env, open_sandbox, quit_with_ctrl_q, retry,  # noqa: E402
-                            scene_with_absolute_images, screenshot_rgb, wait_for, xdotool)
+                            scene_with_absolute_images, screenshot_rgb, undo_and_save, wait_for, xdotool)
 
 HIT = (52, 52, 52)      # kHitGrey in app/tools/thresholds_tool.cpp
 MISS = (228, 228, 228)  # kMissGrey
@@ -75,11 +75,7 @@ def drive(app, scene, env, work):
         if changed[0] == START[0] or changed[1] == START[1]:
             return f"the click changed only one threshold: {changed}"
         print(f"ok: the click set both thresholds, to {changed}")
-        xdotool("key", "ctrl+z")
-        time.sleep(0.5)
-        xdotool("key", "ctrl+s")
-        back = wait_for(lambda: thresholds(scene) == START, 10)
-        if not back:
+        if not undo_and_save(lambda: thresholds(scene), START):
             return f"one Ctrl+Z and Ctrl+S left the thresholds at {thresholds(scene)}, not {START}"
         print(f"ok: one Ctrl+Z put both thresholds back at {START}")
         return quit_with_ctrl_q(proc, 20)
