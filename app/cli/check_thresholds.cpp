@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/base/mask_cache.h"
+#include "core/check/scene_check.h"
 #include "core/check/threshold_map.h"
 #include "core/io/image_io.h"
 
@@ -101,6 +102,11 @@ int runThresholdsReport(const Scene& scene, const ThresholdsRequest& request, co
                 entry["frontier"] = frontier;
                 entry["margins"] = {{"a", marginJson(margins.a, margins.hit, sa.name)},
                                     {"b", marginJson(margins.b, margins.hit, sb.name)}};
+                nlohmann::ordered_json engines = nlohmann::ordered_json::array();
+                for (const SceneSprite* sprite : {&sa, &sb}) {
+                    if (auto note = engineThresholdNote(*sprite)) engines.push_back(engineThresholdJson(*note));
+                }
+                if (!engines.empty()) entry["engine_thresholds"] = std::move(engines);
                 maps.push_back(entry);
                 continue;
             }
@@ -108,6 +114,9 @@ int runThresholdsReport(const Scene& scene, const ThresholdsRequest& request, co
             if (test->directional) out << " (" << samplingName(options.sampling) << ", " << scanDirectionName(options.scan) << ")";
             out << "  at thresholds " << sa.name << " " << margins.at.a << ", " << sb.name << " " << margins.at.b << ": "
                 << (margins.hit ? "hit" : "miss") << ", overlap " << overlapText(map, overlap) << "\n";
+            for (const SceneSprite* sprite : {&sa, &sb}) {
+                if (auto note = engineThresholdNote(*sprite)) out << "  " << engineThresholdText(*note) << "\n";
+            }
             out << "  frontier (" << sa.name << ", " << sb.name << "), the last cells that touch:";
             if (map.frontier.empty()) out << " none (no thresholds make the pair touch)";
             for (const ThresholdCell& c : map.frontier) out << " (" << c.a << ", " << c.b << ")";

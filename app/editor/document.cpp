@@ -1,5 +1,7 @@
 #include "app/editor/document.h"
 
+#include "core/base/engine_threshold.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -128,13 +130,51 @@ bool Document::setTransform(int index, const SpriteTransform& transform, std::st
     return true;
 }
 
+namespace {
+// A plain threshold: the engine setting goes with any change of the number.
+void assignThreshold(SceneSprite& sprite, int threshold) {
+    if (threshold == sprite.alphaThreshold) return;
+    sprite.alphaThreshold = threshold;
+    sprite.engineThreshold.reset();
+}
+}  // namespace
+
 bool Document::setThreshold(int index, int threshold, std::string_view mergeKey) {
     if (!validIndex(index)) return false;
     SceneSprite& sprite = m_scene.sprites[index];
     const int clamped = std::clamp(threshold, 0, 255);
     if (clamped == sprite.alphaThreshold) return true;
     prepareEdit("Threshold of " + sprite.name, mergeKey);
-    sprite.alphaThreshold = clamped;
+    assignThreshold(sprite, clamped);
+    finishEdit();
+    return true;
+}
+
+bool Document::setThresholds(int a, int thresholdA, int b, int thresholdB) {
+    if (!validIndex(a) || !validIndex(b)) return false;
+    const int clampedA = std::clamp(thresholdA, 0, 255);
+    const int clampedB = std::clamp(thresholdB, 0, 255);
+    if (clampedA == m_scene.sprites[a].alphaThreshold && clampedB == m_scene.sprites[b].alphaThreshold) return true;
+    prepareEdit("Thresholds of " + m_scene.sprites[a].name + "/" + m_scene.sprites[b].name, {});
+    assignThreshold(m_scene.sprites[a], clampedA);
+    assignThreshold(m_scene.sprites[b], clampedB);
+    finishEdit();
+    return true;
+}
+
+bool Document::setEngineThreshold(int index, const std::optional<SpriteEngineThreshold>& setting, std::string_view mergeKey) {
+    if (!validIndex(index)) return false;
+    SceneSprite& sprite = m_scene.sprites[index];
+    int threshold = sprite.alphaThreshold;
+    if (setting) {
+        const EngineThreshold converted = engineThreshold(setting->engine, setting->value);
+        if (!converted.threshold) return false;
+        threshold = *converted.threshold;
+    }
+    if (setting == sprite.engineThreshold && threshold == sprite.alphaThreshold) return true;
+    prepareEdit("Threshold of " + sprite.name, mergeKey);
+    sprite.alphaThreshold = threshold;
+    sprite.engineThreshold = setting;
     finishEdit();
     return true;
 }

@@ -94,8 +94,14 @@ public:
     // --- edits (each one undo step, or merged/grouped as described above) ---
     /// Sets sprite `index`'s transform (clamped to the limits).
     bool setTransform(int index, const SpriteTransform& transform, std::string_view mergeKey = {});
-    /// Sets sprite `index`'s alpha threshold (clamped to 0..255).
+    /// Sets sprite `index`'s alpha threshold (clamped to 0..255) as a plain number: a different value drops the
+    /// engine setting it was written as.
     bool setThreshold(int index, int threshold, std::string_view mergeKey = {});
+    /// Sets the thresholds of sprites `a` and `b` (clamped to 0..255) as one undo step, like setThreshold().
+    bool setThresholds(int a, int thresholdA, int b, int thresholdB);
+    /// Writes sprite `index`'s threshold as an engine's setting (core/base/engine_threshold.h), or as a plain
+    /// number with nullopt; the threshold becomes its conversion. Refuses (false) a setting that does not convert.
+    bool setEngineThreshold(int index, const std::optional<SpriteEngineThreshold>& setting, std::string_view mergeKey = {});
     /// Renames sprite `index`; refuses empty names, names with '/', and names another sprite has.
     bool setName(int index, const std::string& name);
     /// Replaces sprite `index`'s image with a plain one shown whole; `image` is the scene-file string,

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cstdio>
 #include <string>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include "app/tools/tool_context.h"
+#include "core/base/engine_threshold.h"
 
 namespace cl {
 
@@ -46,6 +48,56 @@ void drawHistogram(ToolContext& ctx, const SceneSprite& sprite) {
     }
 }
 
+// "Written as": the threshold as this project's number or as an engine's own setting, converted exactly.
+void drawEngineThreshold(ToolContext& ctx, int i, const std::string& key) {
+    Document& doc = ctx.document();
+    const SceneSprite& sprite = doc.scene().sprites[i];
+    const SpriteEngineThreshold* shown = shownEngineThreshold(sprite);
+    ImGui::SetNextItemWidth(160);
+    if (ImGui::BeginCombo("Written as", shown ? std::string(shown->engine).c_str() : "alpha > t")) {
+        if (ImGui::Selectable("alpha > t", shown == nullptr) && shown) doc.setEngineThreshold(i, std::nullopt);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("This project's rule: a pixel is solid when alpha > t.");
+        for (const EngineRule& rule : engineRules()) {
+            const std::string name(rule.name);
+            if (ImGui::Selectable(name.c_str(), shown && shown->engine == rule.name) && !(shown && shown->engine == rule.name)) {
+                // A new engine starts at its default setting.
+                doc.setEngineThreshold(i, SpriteEngineThreshold{name, std::nullopt});
+            }
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip("%s: %s\nread from %s", std::string(rule.setting).c_str(), std::string(rule.rule).c_str(),
+                                  std::string(rule.source).c_str());
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Write the threshold as another engine's own setting; it is converted exactly.");
+    if (!shown) return;
+    const EngineRule& rule = *findEngineRule(shown->engine);
+    if (rule.takesValue) {
+        ImGui::SameLine();
+        double value = shown->value.value_or(*rule.defaultValue);
+        ImGui::SetNextItemWidth(90);
+        if (ImGui::InputDouble("Value##engine", &value, 0.0, 0.0, "%.10g", ImGuiInputTextFlags_EnterReturnsTrue)) {
+            const SpriteEngineThreshold setting{shown->engine, value};
+            if (!doc.setEngineThreshold(i, setting, "panel-engine-" + key)) {
+                ctx.showError(engineThreshold(setting.engine, setting.value).error);
+            }
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (Enter to apply)", std::string(rule.setting).c_str());
+    }
+    const SpriteEngineThreshold* now = shownEngineThreshold(doc.scene().sprites[i]);
+    if (!now) return;
+    std::string line(now->engine);
+    if (rule.takesValue) {
+        char number[32];
+        std::snprintf(number, sizeof number, " %.10g", now->value.value_or(*rule.defaultValue));
+        line += number;
+    }
+    line += " -> alpha > " + std::to_string(doc.scene().sprites[i].alphaThreshold);
+    ImGui::TextUnformatted(line.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", describeEngineThreshold(now->engine, now->value).c_str());
+}
+
 void drawSprite(ToolContext& ctx, FramePicker& frames, int i) {
     Document& doc = ctx.document();
     const SceneSprite& sprite = doc.scene().sprites[i];
@@ -70,6 +122,7 @@ void drawSprite(ToolContext& ctx, FramePicker& frames, int i) {
     if (ImGui::IsItemActivated()) doc.breakMerge();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A pixel is solid when its alpha is above this (the classic code uses 0).");
     if (thresholdChanged) doc.setThreshold(i, threshold, "panel-threshold-" + key);
+    drawEngineThreshold(ctx, i, key);
 
     const auto& shapes = ctx.report().sprites();
     const long long solid = i < int(shapes.size()) && shapes[i].mask ? shapes[i].mask->solidCount() : 0;

@@ -10,6 +10,7 @@
 #include "app/tools/notes_tool.h"
 #include "app/tools/sprites_tool.h"
 #include "app/tools/step_tool.h"
+#include "app/tools/thresholds_tool.h"
 #include "app/tools/tight_bounds_tool.h"
 #include "app/tools/timeline_tool.h"
 #include "app/tools/transform_tool.h"
@@ -24,6 +25,7 @@ std::vector<std::unique_ptr<Tool>> makeTools() {
     tools.push_back(std::make_unique<CompareTool>());
     tools.push_back(std::make_unique<TightBoundsTool>());
     tools.push_back(std::make_unique<ContactTool>());
+    tools.push_back(std::make_unique<ThresholdsTool>());
     tools.push_back(std::make_unique<NotesTool>());
     tools.push_back(std::make_unique<ExpectationsTool>());
     tools.push_back(std::make_unique<GameTool>());

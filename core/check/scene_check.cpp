@@ -1,5 +1,7 @@
 #include "core/check/scene_check.h"
 
+#include "core/base/engine_threshold.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -268,6 +270,9 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
         report.contact = contactSettings(scene, options);
     }
     for (const auto& sprite : scene.sprites) {
+        if (auto note = engineThresholdNote(sprite)) report.engineThresholds.push_back(std::move(*note));
+    }
+    for (const auto& sprite : scene.sprites) {
         if (!sprite.pixels) {
             out.error = "sprite " + jsonQuoted(sprite.name) + " has no image";
             return out;
@@ -321,6 +326,24 @@ Ordered resultJson(const Algorithm& algorithm, const CollisionResult& result) {
     return j;
 }
 
+std::optional<EngineThresholdNote> engineThresholdNote(const SceneSprite& sprite) {
+    const SpriteEngineThreshold* setting = shownEngineThreshold(sprite);
+    if (!setting) return std::nullopt;
+    return EngineThresholdNote{sprite.name, *setting, sprite.alphaThreshold};
+}
+
+Ordered engineThresholdJson(const EngineThresholdNote& note) {
+    Ordered entry{{"sprite", note.sprite}, {"engine", note.setting.engine}};
+    if (note.setting.value) entry["value"] = *note.setting.value;
+    entry["alpha_threshold"] = note.alphaThreshold;
+    entry["rule"] = describeEngineThreshold(note.setting.engine, note.setting.value);
+    return entry;
+}
+
+std::string engineThresholdText(const EngineThresholdNote& note) {
+    return "threshold of " + note.sprite + ": " + describeEngineThreshold(note.setting.engine, note.setting.value);
+}
+
 Ordered reportJson(const CheckReport& report) {
     Ordered pairs = Ordered::array();
     for (const auto& pair : report.pairs) {
@@ -330,8 +353,14 @@ Ordered reportJson(const CheckReport& report) {
         if (pair.contact && report.contact) entry["contact"] = contactJson(*report.contact, *pair.contact);
         pairs.push_back(std::move(entry));
     }
-    return Ordered{{"scene", report.scene}, {"sampling", samplingName(report.sampling)},
-                   {"scan", scanDirectionName(report.scan)}, {"pairs", std::move(pairs)}};
+    Ordered json{{"scene", report.scene}, {"sampling", samplingName(report.sampling)}, {"scan", scanDirectionName(report.scan)}};
+    if (!report.engineThresholds.empty()) {
+        Ordered notes = Ordered::array();
+        for (const EngineThresholdNote& note : report.engineThresholds) notes.push_back(engineThresholdJson(note));
+        json["engine_thresholds"] = std::move(notes);
+    }
+    json["pairs"] = std::move(pairs);
+    return json;
 }
 
 Ordered expectJson(const CheckReport& report) {
@@ -360,6 +389,7 @@ Ordered expectJson(const CheckReport& report) {
 std::string reportTable(const CheckReport& report) {
     std::string text = "scene: " + report.scene + "  (sampling: " + std::string(samplingName(report.sampling)) +
                        (report.scan == ScanDirection::AToB ? std::string() : ", scan: " + std::string(scanDirectionName(report.scan))) + ")\n";
+    for (const EngineThresholdNote& note : report.engineThresholds) text += engineThresholdText(note) + "\n";
     for (const auto& pair : report.pairs) {
         const std::string scanned = report.scan == ScanDirection::AToB   ? pair.a + " scanned into " + pair.b
                                     : report.scan == ScanDirection::BToA ? pair.b + " scanned into " + pair.a

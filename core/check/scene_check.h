@@ -60,11 +60,26 @@ struct PairReport {
     std::optional<ContactReport> contact;   ///< Set when the check answered contact questions.
 };
 
+/// A sprite whose threshold the scene writes as another engine's setting, and what it converts to.
+struct EngineThresholdNote {
+    std::string sprite;
+    SpriteEngineThreshold setting;
+    int alphaThreshold = 0;  ///< The conversion: a pixel is solid when alpha > alphaThreshold.
+};
+
+/// The note for a sprite whose threshold is written as an engine's setting (shownEngineThreshold()); empty otherwise.
+std::optional<EngineThresholdNote> engineThresholdNote(const SceneSprite& sprite);
+/// The note as `check --json` prints it: {"sprite", "engine", "value" (when written), "alpha_threshold", "rule"}.
+nlohmann::ordered_json engineThresholdJson(const EngineThresholdNote& note);
+/// The note as `check` prints it: "threshold of B: godot BitMap.create_from_image_alpha threshold 0.1: ... -> alpha > 25".
+std::string engineThresholdText(const EngineThresholdNote& note);
+
 /// Everything one check computed.
 struct CheckReport {
     std::string scene;  ///< The scene file as the user named it.
     Sampling sampling = Sampling::Center;
     ScanDirection scan = ScanDirection::AToB;  ///< The directional tests' scan direction.
+    std::vector<EngineThresholdNote> engineThresholds;  ///< In file order; only sprites with an engine setting.
     std::vector<PairReport> pairs;  ///< File order: every (earlier, later) pair, then extra expected pairs.
     std::optional<CheckContactSettings> contact;  ///< The contact settings, when contact questions were answered.
 };
@@ -118,7 +133,8 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
 /// overlap or overlap_area, first_hit {a, b, world}, samples, time_ns — only the fields that apply.
 nlohmann::ordered_json resultJson(const Algorithm& algorithm, const CollisionResult& result);
 
-/// The whole report as `check --json` prints it: {"scene": ..., "sampling": ..., "scan": ..., "pairs": [...]}.
+/// The whole report as `check --json` prints it: {"scene": ..., "sampling": ..., "scan": ..., "engine_thresholds":
+/// [...] (only when a sprite has an engine setting), "pairs": [...]}.
 nlohmann::ordered_json reportJson(const CheckReport& report);
 
 /// One pair's contact answers in the JSON shape of `check --contact --json`.

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/base/engine_threshold.h"
 #include "core/io/atomic_file.h"
 #include "core/io/bounded_file.h"
 #include "core/contact/contact.h"
@@ -202,6 +203,39 @@ private:
         }
     }
 
+    // {"engine": name, "value": number (optional)}: converted by the engine's own rule (core/base/engine_threshold.h).
+    void readEngineThreshold(const Json& value, const std::string& path, SceneSprite& sprite) {
+        checkKeys(value, path, {"engine", "value"});
+        auto engine = value.find("engine");
+        if (engine == value.end()) {
+            add(path + ".engine", "missing (required: one of " + engineNamesText() + ")");
+            return;
+        }
+        if (!engine->is_string() || !findEngineRule(engine->get_ref<const std::string&>())) {
+            add(path + ".engine", "must be one of " + engineNamesText() + ", got " + describeJson(*engine));
+            return;
+        }
+        SpriteEngineThreshold setting{engine->get<std::string>(), std::nullopt};
+        if (auto it = value.find("value"); it != value.end()) {
+            auto v = readNumber(*it, path + ".value", [](double) { return true; }, "must be a finite number");
+            if (!v) return;
+            setting.value = *v;
+        }
+        const EngineThreshold converted = cl::engineThreshold(setting.engine, setting.value);
+        if (!converted.threshold) {
+            add(setting.value ? path + ".value" : path, converted.error);
+            return;
+        }
+        sprite.alphaThreshold = *converted.threshold;
+        sprite.engineThreshold = std::move(setting);
+    }
+
+    static std::string engineNamesText() {
+        std::string names;
+        for (const EngineRule& rule : engineRules()) names += (names.empty() ? "\"" : ", \"") + std::string(rule.name) + "\"";
+        return names;
+    }
+
     // Returns false when the sprite is too broken to take part in later checks (expect pair names).
     bool readSprite(const Json& value, const std::string& path, SceneSprite& sprite) {
         if (!value.is_object()) {
@@ -261,7 +295,9 @@ private:
             if (auto v = readPair(*it, path + ".scale", scale, rule, true)) sprite.transform.scale = *v;
         }
         if (auto it = value.find("alpha_threshold"); it != value.end()) {
-            if (isIntegral(*it) && it->get<double>() >= 0 && it->get<double>() <= 255) {
+            if (it->is_object()) {
+                readEngineThreshold(*it, path + ".alpha_threshold", sprite);
+            } else if (isIntegral(*it) && it->get<double>() >= 0 && it->get<double>() <= 255) {
                 sprite.alphaThreshold = static_cast<int>(it->get<double>());
             } else {
                 add(path + ".alpha_threshold", "must be an integer in [0, 255], got " + describeJson(*it));
@@ -676,6 +712,12 @@ void writeTimeline(nlohmann::ordered_json& root, const SceneTimeline& timeline) 
 
 }  // namespace
 
+const SpriteEngineThreshold* shownEngineThreshold(const SceneSprite& sprite) {
+    if (!sprite.engineThreshold) return nullptr;
+    const EngineThreshold converted = engineThreshold(sprite.engineThreshold->engine, sprite.engineThreshold->value);
+    return converted.threshold == sprite.alphaThreshold ? &*sprite.engineThreshold : nullptr;
+}
+
 std::string_view samplingName(Sampling sampling) { return sampling == Sampling::Xna ? "xna" : "center"; }
 
 std::optional<Sampling> parseSampling(std::string_view name) {
@@ -812,7 +854,13 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
             s["origin"] = pairJson(sprite.transform.origin);
             s["rotation_deg"] = numberJson(sprite.transform.rotationDeg);
             s["scale"] = pairJson(sprite.transform.scale);
-            s["alpha_threshold"] = sprite.alphaThreshold;
+            if (const SpriteEngineThreshold* engine = shownEngineThreshold(sprite)) {
+                nlohmann::ordered_json setting{{"engine", engine->engine}};
+                if (engine->value) setting["value"] = numberJson(*engine->value);
+                s["alpha_threshold"] = std::move(setting);
+            } else {
+                s["alpha_threshold"] = sprite.alphaThreshold;
+            }
             writeMotion(s, sprite.motion);
             sprites.push_back(std::move(s));
         }

@@ -9,7 +9,8 @@
 //     image (required: path relative to the scene file's folder, absolute path, or data:image/...;base64,),
 //     position [x, y] (default [0, 0]), origin [x, y] (default: the image centre [w/2, h/2]),
 //     rotation_deg (default 0), scale [x, y] or one number for both (default 1), alpha_threshold 0..255
-//     (default 0), velocity [vx, vy] (default [0, 0]), angular_velocity (degrees per frame, default 0),
+//     (default 0) or another engine's own setting {"engine": "godot", "value": 0.1} (core/base/engine_threshold.h;
+//     value optional: the engine's default), velocity [vx, vy] (default [0, 0]), angular_velocity (degrees per frame, default 0),
 //     frame {"rect": [x, y, w, h]} | {"grid": [cellW, cellH], "index": i, "spacing": s, "margin": m} | "name"
 //       (a frame of `atlas`), atlas "sheet.json" (TexturePacker or Aseprite JSON; `image` defaults to its
 //       meta.image), flip [fx, fy] (booleans), animation {"tag": "run"} | {"frames": ["run_00", ...]} with
@@ -56,6 +57,15 @@ struct SpriteAnimation {
     friend bool operator==(const SpriteAnimation&, const SpriteAnimation&) = default;
 };
 
+/// A threshold written as another engine's own setting (core/base/engine_threshold.h), kept so that a
+/// scene saves it back in that form.
+struct SpriteEngineThreshold {
+    std::string engine;           ///< A name from engineRules(), e.g. "godot".
+    std::optional<double> value;  ///< The setting as written; empty: the engine's default (xna has none).
+    /// Field-by-field equality.
+    friend bool operator==(const SpriteEngineThreshold&, const SpriteEngineThreshold&) = default;
+};
+
 /// One sprite of a scene.
 struct SceneSprite {
     std::string name;                          ///< Unique, non-empty, no '/'.
@@ -64,6 +74,9 @@ struct SceneSprite {
     std::shared_ptr<const RgbaImage> pixels;   ///< The decoded image (never null in a loaded scene).
     SpriteTransform transform;
     int alphaThreshold = 0;                    ///< 0..255; a pixel is solid when alpha > threshold.
+    /// The engine setting alphaThreshold was written as; it counts only while it converts to alphaThreshold
+    /// (shownEngineThreshold()), so setting alphaThreshold alone turns the sprite back to a plain number.
+    std::optional<SpriteEngineThreshold> engineThreshold;
     SpriteMotion motion;                       ///< velocity and angular_velocity (default still).
     // Sprite sheets: `pixels` is the shown frame cut from `sheet`; without a frame or flip they are the same.
     std::shared_ptr<const RgbaImage> sheet;    ///< The decoded image file (or data URI) the frame is cut from.
@@ -111,6 +124,10 @@ inline constexpr int kSceneVersion = 1;
 inline constexpr int kMaxSceneSprites = 256;
 /// Most pixels all of a scene's distinct images may hold together (512 MiB of RGBA).
 inline constexpr std::int64_t kMaxScenePixels = std::int64_t(128) * 1024 * 1024;
+
+/// The sprite's engine setting when it still converts exactly to its alphaThreshold; null otherwise. Saving,
+/// `check` and the Sprites tool show the engine form only through this.
+const SpriteEngineThreshold* shownEngineThreshold(const SceneSprite& sprite);
 
 /// The name a sampling convention has in scene files and on the command line: "center" or "xna".
 std::string_view samplingName(Sampling sampling);

@@ -6,6 +6,7 @@ The tests run under `xvfb-run` (tests/CMakeLists.txt: `sandbox_ui_test()`) as
 this module. Plain Python; numpy is imported only by `screenshot_array()`.
 """
 import contextlib
+import json
 import os
 import subprocess
 import sys
@@ -78,6 +79,47 @@ def screenshot_array(path):
     import numpy
     width, height, rgb = screenshot_rgb(path)
     return numpy.frombuffer(rgb, dtype=numpy.uint8).reshape(height, width, 3)
+
+
+def colours_box(shot, colours, columns):
+    """The smallest box (x0, y0, x1, y1) holding every pixel of exactly one of `colours` (RGB tuples) in the first
+    `columns` columns of `shot` (as screenshot_rgb() gives it); None when there is none."""
+    width, height, rgb = shot
+    x0 = y0 = 10**9
+    x1 = y1 = -1
+    for y in range(height):
+        row = rgb[y * width * 3:(y * width + columns) * 3]
+        for colour in colours:
+            needle = bytes(colour)
+            at = row.find(needle)
+            while at >= 0 and at % 3 != 0:
+                at = row.find(needle, at + 1)
+            if at < 0:
+                continue
+            last = row.rfind(needle)
+            while last >= 0 and last % 3 != 0:
+                last = row.rfind(needle, 0, last + 2)
+            x0, x1 = min(x0, at // 3), max(x1, last // 3)
+            y0, y1 = min(y0, y), max(y1, y)
+    return None if x1 < 0 else (x0, y0, x1, y1)
+
+
+def scene_with_absolute_images(source):
+    """The scene file `source` as a dict whose sprites' images are absolute paths, so a copy of it saved
+    elsewhere finds the same images."""
+    with open(source) as f:
+        data = json.load(f)
+    for sprite in data["sprites"]:
+        sprite["image"] = os.path.normpath(os.path.join(os.path.dirname(source), sprite["image"]))
+    return data
+
+
+def undo_and_save(read, expected, seconds=10):
+    """Press Ctrl+Z, then Ctrl+S; True once read() (the saved file's value) gives `expected` within `seconds`."""
+    xdotool("key", "ctrl+z")
+    time.sleep(0.5)
+    xdotool("key", "ctrl+s")
+    return bool(wait_for(lambda: read() == expected, seconds))
 
 
 def fresh_env(work):

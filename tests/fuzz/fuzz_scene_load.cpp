@@ -53,6 +53,7 @@ void expectSameScene(const cl::Scene& a, const cl::Scene& b) {
         if (x.name != y.name) fail("round trip changed sprite " + std::to_string(i) + "'s name");
         if (!(x.transform == y.transform)) fail("round trip changed sprite " + x.name + "'s transform");
         if (x.alphaThreshold != y.alphaThreshold) fail("round trip changed sprite " + x.name + "'s alpha threshold");
+        if (x.engineThreshold != y.engineThreshold) fail("round trip changed sprite " + x.name + "'s engine threshold");
         if (!(x.motion == y.motion)) fail("round trip changed sprite " + x.name + "'s velocity or angular velocity");
         if (!x.pixels || !y.pixels) fail("a loaded sprite has no pixels");
         if (x.pixels->width != y.pixels->width || x.pixels->height != y.pixels->height || x.pixels->pixels != y.pixels->pixels) {

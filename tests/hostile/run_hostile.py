@@ -297,6 +297,37 @@ def cases(r):
            err=["not a regular file"], sandbox=True)
     r.expect("the FIFO is still a FIFO after game", lambda: stat.S_ISFIFO(os.lstat(r.path("out-pipe.png")).st_mode), "replaced")
 
+    # 11. Engine thresholds (issue 24): a sprite's alpha_threshold written as another engine's setting.
+    def engine_scene(name, setting):
+        doc = json.loads(scene(["solid.png", "solid.png"]))
+        doc["sprites"][1]["alpha_threshold"] = setting
+        return r.write(name, json.dumps(doc))
+    f = engine_scene("engine-godot.json", {"engine": "godot", "value": 0.1})
+    r.case("engine threshold godot 0.1 converts to alpha > 25", [f, "--algorithm", "pixel-naive"], 0,
+           out=["threshold of s1: godot BitMap.create_from_image_alpha threshold 0.1", "-> alpha > 25", "pixel-naive  yes  16"])
+    f = engine_scene("engine-unknown.json", {"engine": "unity", "value": 0.5})
+    r.case("engine threshold of an unknown engine", [f], 2, err=[f, "sprites[1].alpha_threshold.engine", "must be one of", "\"unity\""])
+    f = engine_scene("engine-long-name.json", {"engine": "e" * 1000000})
+    r.case("engine threshold with a 1 MB engine name", [f], 2, err=[f, "sprites[1].alpha_threshold.engine", "must be one of"],
+           max_seconds=5)
+    f = engine_scene("engine-negative.json", {"engine": "godot", "value": -0.1})
+    r.case("engine threshold that makes alpha 0 solid", [f], 2, err=[f, "sprites[1].alpha_threshold.value", "makes alpha 0 solid"])
+    f = engine_scene("engine-not-int.json", {"engine": "pygame", "value": 1e300})
+    r.case("pygame threshold beyond a C int", [f], 2, err=[f, "sprites[1].alpha_threshold.value", "is a C int"])
+    f = engine_scene("engine-huge-float.json", {"engine": "godot", "value": 1e300})
+    r.case("godot threshold beyond a float leaves nothing solid", [f, "--algorithm", "pixel-naive"], 0,
+           out=["-> alpha > 255", "pixel-naive  no"])
+    # Values json.dumps cannot write: the text of a scene with value 7, edited.
+    with open(engine_scene("engine-seven.json", {"engine": "godot", "value": 7})) as seven:
+        text = seven.read()
+    f = r.write("engine-overflow.json", text.replace('"value": 7', '"value": 1e400'))
+    r.case("engine threshold value 1e400", [f], 2, err=[f, "number overflow parsing '1e400'"])
+    f = r.write("engine-deep.json", text.replace('"value": 7', '"value": ' + "[" * 100000 + "]" * 100000))
+    r.case("engine threshold value nested 100,000 deep", [f], 2, err=[f, "sprites[1].alpha_threshold.value", "nested too deeply"],
+           max_seconds=5)
+    f = engine_scene("engine-xna-value.json", {"engine": "xna", "value": 0})
+    r.case("xna threshold with a value", [f], 2, err=[f, "sprites[1].alpha_threshold.value", "has no threshold setting"])
+
     # The sandbox without a display says so (and how), rather than aborting.
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["XDG_CONFIG_HOME"] = r.path("config")

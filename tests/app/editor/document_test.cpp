@@ -207,6 +207,40 @@ TEST(EditorDocument, ThresholdIsClampedAndUndoable) {
     EXPECT_EQ(doc.scene().sprites[0].alphaThreshold, 255);
 }
 
+TEST(EditorDocument, BothThresholdsOfAPairAreOneUndoStep) {
+    Document doc(twoSpriteScene());
+    EXPECT_TRUE(doc.setThresholds(0, 141, 1, 300));
+    EXPECT_EQ(doc.scene().sprites[0].alphaThreshold, 141);
+    EXPECT_EQ(doc.scene().sprites[1].alphaThreshold, 255);
+    EXPECT_TRUE(doc.undo());
+    EXPECT_EQ(doc.scene().sprites[0].alphaThreshold, 0);
+    EXPECT_EQ(doc.scene().sprites[1].alphaThreshold, 0);
+    EXPECT_FALSE(doc.canUndo());
+    EXPECT_FALSE(doc.setThresholds(0, 1, 2, 1));
+}
+
+TEST(EditorDocument, AnEngineThresholdSetsItsConversionAndAPlainNumberDropsIt) {
+    Document doc(twoSpriteScene());
+    // Godot 0.1: alpha / 255.0 > float(0.1) first holds at alpha 26, so t = 25.
+    EXPECT_TRUE(doc.setEngineThreshold(1, SpriteEngineThreshold{"godot", 0.1}));
+    EXPECT_EQ(doc.scene().sprites[1].alphaThreshold, 25);
+    ASSERT_NE(shownEngineThreshold(doc.scene().sprites[1]), nullptr);
+    // A setting that makes alpha 0 solid does not convert: refused, nothing changes.
+    EXPECT_FALSE(doc.setEngineThreshold(1, SpriteEngineThreshold{"godot", -0.1}));
+    EXPECT_EQ(doc.scene().sprites[1].alphaThreshold, 25);
+    EXPECT_FALSE(doc.setEngineThreshold(1, SpriteEngineThreshold{"unity", 0.5}));
+    // A plain number drops the engine form; undo brings it back.
+    doc.setThreshold(1, 40);
+    EXPECT_FALSE(doc.scene().sprites[1].engineThreshold.has_value());
+    doc.undo();
+    EXPECT_EQ(doc.scene().sprites[1].alphaThreshold, 25);
+    EXPECT_EQ(doc.scene().sprites[1].engineThreshold, (SpriteEngineThreshold{"godot", 0.1}));
+    // Back to "alpha > t": the number stays, the engine form goes.
+    EXPECT_TRUE(doc.setEngineThreshold(1, std::nullopt));
+    EXPECT_EQ(doc.scene().sprites[1].alphaThreshold, 25);
+    EXPECT_FALSE(doc.scene().sprites[1].engineThreshold.has_value());
+}
+
 TEST(EditorDocument, BadIndicesAreRefusedWithoutASideEffect) {
     Document doc(twoSpriteScene());
     EXPECT_FALSE(doc.setTransform(2, SpriteTransform{}));

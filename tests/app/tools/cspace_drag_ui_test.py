@@ -20,8 +20,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
-from sandbox_driver import (drag, fail, fresh_env, open_sandbox, quit_with_ctrl_q, retry, screenshot_rgb,  # noqa: E402
-                            wait_for, xdotool)
+from sandbox_driver import (colours_box, drag, fail, fresh_env, open_sandbox, quit_with_ctrl_q, retry,  # noqa: E402
+                            scene_with_absolute_images, screenshot_rgb, undo_and_save, wait_for, xdotool)
 
 FREE = (0xEC, 0xEB, 0xE4)     # kMapFreeColour
 HIT = (0x30, 0x38, 0x48)      # kMapHitColour
@@ -41,23 +41,11 @@ def find_map(shot, cells):
     """The map's screen rectangle (x0, y0, x1, y1) and A's crosshair centre, or None while not drawn."""
     width, height, rgb = shot
     # The map sits in the left column; nothing else there is drawn in its two colours.
-    x0 = y0 = 10**9
-    x1 = y1 = -1
-    for y in range(height):
-        row = rgb[y * width * 3:(y * width + width // 3) * 3]
-        for colour in (FREE, HIT):
-            needle = bytes(colour)
-            at = row.find(needle)
-            while at >= 0 and at % 3 != 0:
-                at = row.find(needle, at + 1)
-            if at < 0:
-                continue
-            last = row.rfind(needle)
-            while last >= 0 and last % 3 != 0:
-                last = row.rfind(needle, 0, last + 2)
-            x0, x1 = min(x0, at // 3), max(x1, last // 3)
-            y0, y1 = min(y0, y), max(y1, y)
-    if x1 < 0 or x1 - x0 < 50:
+    box = colours_box(shot, (FREE, HIT), width // 3)
+    if not box:
+        return None
+    x0, y0, x1, y1 = box
+    if x1 - x0 < 50:
         return None
     map_w, map_h = x1 - x0 + 1, y1 - y0 + 1
     # The whole map is drawn (no grey rows pending) when its shape matches the cells'.
@@ -110,11 +98,7 @@ def drive(app, scene, original, cells, env, work):
         if abs(delta[0] - MOVE[0]) > 1 or abs(delta[1] - MOVE[1]) > 1:
             return f"A moved by {delta}, not by about {MOVE} (the cell under the release)"
         print(f"ok: the drag moved A by {delta} (to the cell under the mouse, {MOVE} from the crosshair give or take one)")
-        xdotool("key", "ctrl+z")
-        time.sleep(0.5)
-        xdotool("key", "ctrl+s")
-        back = wait_for(lambda: a_position(scene) == original, 10)
-        if not back:
+        if not undo_and_save(lambda: a_position(scene), original):
             return f"one Ctrl+Z and Ctrl+S left A at {a_position(scene)}, not {original}"
         print("ok: one Ctrl+Z put A back where it was")
         return quit_with_ctrl_q(proc, 20)
@@ -125,10 +109,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         env = fresh_env(work)
         # A copy to save into, its images found where the original's are.
-        with open(source) as f:
-            data = json.load(f)
-        for sprite in data["sprites"]:
-            sprite["image"] = os.path.normpath(os.path.join(os.path.dirname(source), sprite["image"]))
+        data = scene_with_absolute_images(source)
         scene = os.path.join(work, "contact.json")
         with open(scene + ".orig", "w") as f:
             json.dump(data, f, indent=2)

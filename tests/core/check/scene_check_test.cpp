@@ -301,6 +301,38 @@ TEST(SceneCheck, TableNamesEveryPairAndAlgorithm) {
     EXPECT_NE(table.find("pixel-rect   n/a  ("), std::string::npos) << table;
 }
 
+TEST(SceneCheck, EngineThresholdsAreShownWithTheirConversion) {
+    // B is written as Godot 0.1 (alpha > 25); its pixels of alpha 26 are solid, so the squares still touch.
+    Scene scene = overlappingSquares();
+    scene.sprites[1].pixels = std::make_shared<const RgbaImage>(testing::imageWithAlphas(2, 2, {26, 26, 26, 26}));
+    scene.sprites[1].alphaThreshold = 25;
+    scene.sprites[1].engineThreshold = SpriteEngineThreshold{"godot", 0.1};
+    const CheckReport report = check(scene);
+    ASSERT_EQ(report.engineThresholds.size(), 1u);
+    EXPECT_EQ(report.engineThresholds[0].sprite, "B");
+    EXPECT_EQ(report.engineThresholds[0].alphaThreshold, 25);
+    EXPECT_EQ(resultOf(report, 0, "pixel-naive").overlap, 2.0);
+
+    const json j = json::parse(reportJson(report).dump());
+    ASSERT_EQ(j["engine_thresholds"].size(), 1u);
+    EXPECT_EQ(j["engine_thresholds"][0]["sprite"], "B");
+    EXPECT_EQ(j["engine_thresholds"][0]["engine"], "godot");
+    EXPECT_EQ(j["engine_thresholds"][0]["value"], 0.1);
+    EXPECT_EQ(j["engine_thresholds"][0]["alpha_threshold"], 25);
+    const std::string rule = "godot BitMap.create_from_image_alpha threshold 0.1: alpha / 255.0 > threshold "
+                             "(threshold a 32-bit float) -> alpha > 25";
+    EXPECT_EQ(j["engine_thresholds"][0]["rule"], rule);
+    const std::string table = reportTable(report);
+    EXPECT_NE(table.find("threshold of B: " + rule + "\n"), std::string::npos) << table;
+
+    // A plain threshold, or an engine setting the number no longer matches, shows nothing extra.
+    scene.sprites[1].alphaThreshold = 26;
+    const CheckReport plain = check(scene);
+    EXPECT_TRUE(plain.engineThresholds.empty());
+    EXPECT_FALSE(json::parse(reportJson(plain).dump()).contains("engine_thresholds"));
+    EXPECT_EQ(reportTable(plain).find("threshold of"), std::string::npos);
+}
+
 TEST(SceneCheck, SpriteWithoutPixelsIsAnErrorNotACrash) {
     Scene scene = overlappingSquares();
     scene.sprites[0].pixels.reset();

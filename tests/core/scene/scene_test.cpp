@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "core/base/alpha_mask.h"
 #include "core/io/image_io.h"
 #include "core/scene/scene.h"
 #include "tests/core/scene_test_files.h"
@@ -628,6 +629,119 @@ TEST_F(SceneFile, BadContactValuesAreRefusedWithTheirPath) {
     EXPECT_EQ(problemAt(r, "expect[\"F/R\"][\"contact\"].approach"),
               "must be a non-negative number or null (none within the limit), got -1");
     EXPECT_TRUE(contains(problemAt(r, "expect[\"F/R\"][\"contact\"].normal"), "unknown field"));
+}
+
+// Engine thresholds: a sprite's alpha_threshold written as another engine's setting. The expected t of each
+// row is worked by hand from the engine's own comparison (core/base/engine_threshold.h): t is the largest
+// alpha the engine leaves clear.
+TEST_F(SceneFile, EngineThresholdsLoadAsTheirExactConversionAtEachBoundary) {
+    struct Row {
+        json setting;
+        int expected;
+    };
+    const Row rows[] = {
+        {{{"engine", "pygame"}, {"value", 127}}, 127},  // alpha > 127: 127 clear, 128 solid
+        {{{"engine", "pygame"}, {"value", 128}}, 128},
+        {{{"engine", "pygame"}}, 127},                  // pygame's default threshold is 127
+        {{{"engine", "godot"}, {"value", 0.1}}, 25},    // 25/255 = 0.098 not above float(0.1); 26/255 = 0.102 is
+        {{{"engine", "godot"}, {"value", 0.0980392156}}, 25},  // below 25/255 in double, above it as a float
+        {{{"engine", "godot"}, {"value", 0.09803921}}, 24},    // below 25/255 as a float too
+        {{{"engine", "godot"}}, 25},                    // the default 0.1
+        {{{"engine", "phaser"}, {"value", 1}}, 0},      // alpha && alpha >= 1: alpha 1 solid
+        {{{"engine", "phaser"}, {"value", 0}}, 0},      // alpha 0 is falsy: the same as 1
+        {{{"engine", "phaser"}, {"value", 128}}, 127},
+        {{{"engine", "sfml-wiki"}, {"value", 255}}, 255},  // alpha > 255: nothing solid
+        {{{"engine", "xna"}}, 0},                          // alpha != 0
+    };
+    for (const Row& row : rows) {
+        scene["sprites"][1]["alpha_threshold"] = row.setting;
+        SceneLoadResult r = writeAndLoad();
+        ASSERT_TRUE(r.ok()) << row.setting.dump() << "\n" << r.message();
+        const SceneSprite& sprite = r.scene->sprites[1];
+        EXPECT_EQ(sprite.alphaThreshold, row.expected) << row.setting.dump();
+        ASSERT_TRUE(sprite.engineThreshold) << row.setting.dump();
+        EXPECT_EQ(sprite.engineThreshold->engine, row.setting["engine"].get<std::string>());
+        EXPECT_EQ(sprite.engineThreshold->value.has_value(), row.setting.contains("value")) << row.setting.dump();
+        EXPECT_EQ(shownEngineThreshold(sprite), &*sprite.engineThreshold) << row.setting.dump();
+    }
+}
+
+TEST_F(SceneFile, AGodotThresholdGivesGodotsSolidPixels) {
+    // Alphas 25 | 26 and 127 | 128: Godot 0.1 makes 26 and up solid, pygame 127 only 128.
+    testing::writePng(folder / "sprites/soft.png", testing::imageWithAlphas(4, 1, {25, 26, 127, 128}));
+    scene["sprites"][1]["image"] = "../sprites/soft.png";
+    scene["sprites"][1]["alpha_threshold"] = json{{"engine", "godot"}, {"value", 0.1}};
+    SceneLoadResult godot = writeAndLoad();
+    ASSERT_TRUE(godot.ok()) << godot.message();
+    const AlphaMask godotMask(*godot.scene->sprites[1].pixels, godot.scene->sprites[1].alphaThreshold);
+    EXPECT_FALSE(godotMask.solid(0, 0));
+    EXPECT_TRUE(godotMask.solid(1, 0));
+    EXPECT_TRUE(godotMask.solid(2, 0));
+    EXPECT_TRUE(godotMask.solid(3, 0));
+
+    scene["sprites"][1]["alpha_threshold"] = json{{"engine", "pygame"}, {"value", 127}};
+    SceneLoadResult pygame = writeAndLoad();
+    ASSERT_TRUE(pygame.ok()) << pygame.message();
+    const AlphaMask pygameMask(*pygame.scene->sprites[1].pixels, pygame.scene->sprites[1].alphaThreshold);
+    EXPECT_FALSE(pygameMask.solid(1, 0));
+    EXPECT_FALSE(pygameMask.solid(2, 0));
+    EXPECT_TRUE(pygameMask.solid(3, 0));
+}
+
+TEST_F(SceneFile, BadEngineThresholdsAreReportedAtTheirPath) {
+    scene["sprites"][0]["alpha_threshold"] = json{{"engine", "unity"}, {"value", 0.5}};
+    scene["sprites"][1]["alpha_threshold"] = json{{"engine", "sfml-wiki"}, {"value", 256}};
+    scene.erase("expect");
+    SceneLoadResult r = writeAndLoad();
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(problemAt(r, "sprites[0].alpha_threshold.engine"),
+              "must be one of \"pygame\", \"godot\", \"phaser\", \"sfml-wiki\", \"xna\", got the string \"unity\"");
+    EXPECT_EQ(problemAt(r, "sprites[1].alpha_threshold.value"),
+              "sfml-wiki Collision::PixelPerfectTest AlphaLimit is an sf::Uint8 (a whole number 0..255): 256 is not one");
+    EXPECT_EQ(r.problems.size(), 2u) << r.message();
+
+    const struct {
+        json setting;
+        std::string path;
+        std::string part;
+    } cases[] = {
+        {json{{"value", 0.1}}, "sprites[1].alpha_threshold.engine", "missing"},
+        {json{{"engine", 3}}, "sprites[1].alpha_threshold.engine", "must be one of"},
+        {json{{"engine", "godot"}, {"value", "0.1"}}, "sprites[1].alpha_threshold.value", "must be a finite number"},
+        {json{{"engine", "godot"}, {"value", -0.1}}, "sprites[1].alpha_threshold.value", "makes alpha 0 solid"},
+        {json{{"engine", "pygame"}, {"value", 127.5}}, "sprites[1].alpha_threshold.value", "is a C int"},
+        {json{{"engine", "xna"}, {"value", 0}}, "sprites[1].alpha_threshold.value", "has no threshold setting"},
+        {json{{"engine", "godot"}, {"threshold", 0.1}}, "sprites[1].alpha_threshold.threshold", "unknown field"},
+    };
+    scene["sprites"][0]["alpha_threshold"] = 0;
+    for (const auto& c : cases) {
+        scene["sprites"][1]["alpha_threshold"] = c.setting;
+        SceneLoadResult bad = writeAndLoad();
+        ASSERT_FALSE(bad.ok()) << c.setting.dump();
+        EXPECT_TRUE(contains(problemAt(bad, c.path), c.part)) << c.setting.dump() << "\n" << bad.message();
+    }
+}
+
+TEST_F(SceneFile, EngineThresholdsSaveBackInTheEngineForm) {
+    scene["sprites"][0]["alpha_threshold"] = json{{"engine", "godot"}, {"value", 0.1}};
+    scene["sprites"][1]["alpha_threshold"] = json{{"engine", "xna"}};
+    SceneLoadResult first = writeAndLoad();
+    ASSERT_TRUE(first.ok()) << first.message();
+    ASSERT_EQ(saveScene(*first.scene, folder / "scenes/copy.json").error, "");
+    const json saved = json::parse(testing::readText(folder / "scenes/copy.json"));
+    EXPECT_EQ(saved["sprites"][0]["alpha_threshold"], (json{{"engine", "godot"}, {"value", 0.1}}));
+    EXPECT_EQ(saved["sprites"][1]["alpha_threshold"], (json{{"engine", "xna"}}));
+    SceneLoadResult again = loadScene(folder / "scenes/copy.json");
+    ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_EQ(again.scene->sprites[0].engineThreshold, first.scene->sprites[0].engineThreshold);
+    EXPECT_EQ(again.scene->sprites[0].alphaThreshold, 25);
+
+    // A threshold set as a plain number no longer matches the engine setting: it saves as that number.
+    Scene edited = *first.scene;
+    edited.sprites[0].alphaThreshold = 40;
+    EXPECT_EQ(shownEngineThreshold(edited.sprites[0]), nullptr);
+    ASSERT_EQ(saveScene(edited, folder / "scenes/edited.json").error, "");
+    EXPECT_EQ(json::parse(testing::readText(folder / "scenes/edited.json"))["sprites"][0]["alpha_threshold"], 40);
 }
 
 }  // namespace
