@@ -45,7 +45,7 @@ CommandTable makeCommands(SandboxState& state) {
     t.add(gesture("Arrow keys", "nudge the selected sprite 1 pixel (Shift: 10)"));
     t.add(gesture("Q / E", "rotate the selected sprite by -1 / +1 degree"));
     t.add(gesture("Delete", "remove the selected sprite (a scene keeps at least two)"));
-    t.add(gesture("Escape", "cancel the drag in progress, or clear the selection"));
+    t.add(gesture("Escape", "close an open menu or this window (F1); else cancel the drag in progress, or clear the selection"));
     t.add({.id = "edit.undo", .label = "Undo", .menu = Menu::Edit, .shortcuts = {ctrl(Key::Z)},
            .help = "undo (one drag is one step)",
            .enabled = [&doc, noDrag] { return doc.canUndo() && noDrag(); }, .run = [&doc] { doc.undo(); },
