@@ -65,6 +65,9 @@ float drawMainMenu(SandboxState& state) {
         ImGui::TextColored(colour, "%s: %s", std::string(pair.chosen->name).c_str(), pair.hit ? "HIT" : "no hit");
     }
     ImGui::Separator();
+    ImGui::Text("zoom %.0f%%", state.views.world.zoom() * 100.0);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The world view's zoom: screen pixels per world pixel. +/- zoom, Ctrl+0 is 100%%, F frames the sprites.");
+    ImGui::Separator();
     ImGui::Text("work %.2f ms", state.lastFrameWorkMs);
     if (state.views.manipulator->settings().classicControls) {
         ImGui::Separator();
