@@ -100,6 +100,10 @@ CommandOptions checkOptions(const CliContext& context) {
                    "compare the results with the scene's \"expect\" block (also running any\n"
                    "pair it names, such as \"R/F\"), print each difference, exit 1 if any.\n"
                    "Expectations for tests not run (see --algorithm, --pair) are skipped."),
+        flagOption("--strict",
+                   "with --verify: an expectation that cannot be checked here (a test this\n"
+                   "binary lacks, or gpu without a display) fails the verification (exit 1)\n"
+                   "instead of being skipped with a notice."),
         flagOption("--print-expect",
                    "print an \"expect\" block (hit and overlap of every result) to paste\n"
                    "into the scene file; check those values by hand before committing."),
@@ -144,8 +148,9 @@ CommandOptions checkOptions(const CliContext& context) {
                    "misses light, the frontier red, the sprites' thresholds a blue crosshair."),
     };
     c.outro =
-        "Exit status: 0 done (and verified), 1 --verify found a difference, 2 bad input (unreadable or\n"
-        "invalid scene, unknown option, algorithm or sprite); the reason is printed on stderr.\n";
+        "Exit status: 0 done (and verified), 1 --verify found a difference (or, with --strict, an\n"
+        "expectation it could not check here), 2 bad input (unreadable or invalid scene, unknown\n"
+        "option, algorithm or sprite); the reason is printed on stderr.\n";
     return c;
 }
 
@@ -154,6 +159,7 @@ struct CheckArguments {
     CheckOptions options;
     bool json = false;
     bool verify = false;
+    bool strict = false;  ///< --strict: with --verify, an expectation that cannot run here is a failure.
     bool printExpect = false;
     bool allFrames = false;
     bool frames = false;
@@ -197,6 +203,8 @@ std::optional<std::string> readArguments(const ParsedOptions& given, const Algor
     parsed.json = given.has("--json");
     parsed.verify = given.has("--verify");
     parsed.printExpect = given.has("--print-expect");
+    parsed.strict = given.has("--strict");
+    if (parsed.strict && !parsed.verify) return std::string("--strict: needs --verify (it says how --verify treats a test that cannot run here)");
     if (parsed.verify && parsed.printExpect) {
         return std::string("--verify and --print-expect cannot be used together: --print-expect writes a new "
                            "expect block, --verify checks the one in the file");
@@ -232,7 +240,27 @@ void printVerify(const VerifyResult& verified, std::ostream& out) {
     out << "\nverify: " << (verified.passed() ? "passed" : "FAILED") << " (" << verified.checked << " expectation(s) compared, "
         << verified.skipped << " skipped, " << verified.differences.size() << " difference(s))\n";
     for (const auto& difference : verified.differences) out << "  " << difference << "\n";
-    for (const auto& test : verified.unavailable) out << "  " << test << ": not available here (skipped)\n";
+    for (std::size_t i = 0; i < verified.unavailable.size(); ++i)
+        out << "  " << verified.unavailable[i] << ": not available here (skipped): " << verified.unavailableReasons[i] << "\n";
+}
+
+// The exit status of a verification, after telling the person what the output alone would not: the
+// differences when the output is JSON, and the expectations that could not run here (a notice, or with
+// --strict a failure).
+int verifyExit(const CheckArguments& parsed, const VerifyResult& verified, std::ostream& err) {
+    if (!verified.passed() && parsed.json) {
+        // The table already lists the differences; JSON output is for programs, so tell the person too.
+        for (const auto& difference : verified.differences) err << parsed.scene << ": " << difference << "\n";
+    }
+    if (!verified.unavailable.empty()) {
+        err << parsed.scene << ": " << (parsed.strict ? "error" : "notice") << ": " << verified.unavailable.size()
+            << " recorded expectation(s) cannot be checked here and were skipped:";
+        for (std::size_t i = 0; i < verified.unavailable.size(); ++i)
+            err << (i ? "; " : " ") << verified.unavailable[i] << " (" << verified.unavailableReasons[i] << ")";
+        err << (parsed.strict ? " (--strict makes this a failure)\n" : " (--strict would make this a failure)\n");
+    }
+    if (!verified.passed() || (parsed.strict && !verified.unavailable.empty())) return kExitVerifyFailed;
+    return kExitDone;
 }
 
 // `check SCENE --frames`: the timeline report (table, JSON or expect block) and its verification.
@@ -275,13 +303,7 @@ int runFramesCommand(const CheckArguments& parsed, const Scene& sceneAsLoaded, s
         err << parsed.scene << ": warning: the scene's \"expect\" block has no \"frames\" or \"time_of_impact\" entry, so "
                "--verify compared nothing\n";
     }
-    if (verified && !verified->passed()) {
-        if (parsed.json) {
-            for (const auto& difference : verified->differences) err << parsed.scene << ": " << difference << "\n";
-        }
-        return kExitVerifyFailed;
-    }
-    return kExitDone;
+    return verified ? verifyExit(parsed, *verified, err) : kExitDone;
 }
 
 // The pair --pair names: split at the one comma that leaves two sprite names (names may hold commas).
@@ -472,14 +494,7 @@ int checkMain(const ParsedOptions& given, const CliContext& context) {
         if (verified && verified->checked == 0 && verified->skipped == 0) {
             err << parsed.scene << ": warning: the scene has no \"expect\" block, so --verify compared nothing\n";
         }
-        if (verified && !verified->passed()) {
-            // The table already lists the differences; JSON output is for programs, so tell the person too.
-            if (parsed.json) {
-                for (const auto& difference : verified->differences) err << parsed.scene << ": " << difference << "\n";
-            }
-            return kExitVerifyFailed;
-        }
-        return kExitDone;
+        return verified ? verifyExit(parsed, *verified, err) : kExitDone;
     } catch (const std::exception& e) {
         // Only resource exhaustion reaches here; the user still gets a message, not a stack trace.
         err << "collision-lab check: " << e.what() << "\n";

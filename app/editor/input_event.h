@@ -20,7 +20,9 @@ enum class MouseButton { Left, Right, Middle };
     X(Num1, Num1, "1") X(Num2, Num2, "2") X(Num3, Num3, "3") X(Num4, Num4, "4") X(Num5, Num5, "5")         \
     X(Num6, Num6, "6") X(Num7, Num7, "7") X(Num8, Num8, "8") X(Num9, Num9, "9")                           \
     X(F1, F1, "F1") X(F2, F2, "F2") X(F3, F3, "F3") X(F4, F4, "F4") X(F5, F5, "F5") X(F6, F6, "F6")        \
-    X(F7, F7, "F7") X(F8, F8, "F8") X(F9, F9, "F9") X(F10, F10, "F10") X(F11, F11, "F11") X(F12, F12, "F12")
+    X(F7, F7, "F7") X(F8, F8, "F8") X(F9, F9, "F9") X(F10, F10, "F10") X(F11, F11, "F11") X(F12, F12, "F12") \
+    X(Num0, Num0, "0") X(Equal, Equal, "+") X(Hyphen, Hyphen, "-") X(Add, Add, "Keypad +")                  \
+    X(Subtract, Subtract, "Keypad -")
 
 /// The keys the editor and the sandbox's shortcuts use; everything else is Other.
 enum class Key {

@@ -7,6 +7,7 @@
 
 #include "app/analysis/expectations.h"
 #include "app/shell/file_actions.h"
+#include "core/io/json_text.h"
 
 namespace cl {
 
@@ -26,10 +27,27 @@ std::vector<AlgorithmOutcome> tableAnswers(const SandboxState& state) {
     return answers;
 }
 
-const char* answerText(const AlgorithmRow& row) {
+// The answer and the counts behind it, as the report records them: "HIT  overlap 127  samples 3840".
+std::string answerText(const AlgorithmRow& row) {
     if (!row.hasResult || row.deferred) return "(waiting)";
     if (!row.result.applicable) return "n/a";
-    return row.result.hit ? "HIT" : "no hit";
+    std::string text = row.result.hit ? "HIT" : "no hit";
+    if (row.algorithm->kind == AlgorithmKind::Pixel) {
+        text += row.algorithm->reportsArea ? "  overlap area " + numberText(row.result.overlap)
+                                           : "  overlap " + numberText(row.result.overlap);
+        text += "  samples " + std::to_string(row.result.samples);
+    }
+    return text;
+}
+
+// The tests a report records: the ticked ones, or every test, those that need a display only when asked
+// (a report that names gpu fails `check --verify` on a machine without one unless it is told to skip).
+std::vector<std::string> recordedTests(const BugReportForm& form, const AlgorithmSet& algorithms) {
+    if (!form.allTests) return form.ticked;
+    std::vector<std::string> names;
+    for (const Algorithm& a : algorithms.all())
+        if (!a.needsDisplay || form.displayTests) names.emplace_back(a.name);
+    return names;
 }
 
 }  // namespace
@@ -48,8 +66,10 @@ void openBugReport(SandboxState& state) {
     form.title = state.open.document.scene().title.empty() ? "Bug report" : "Bug report: " + state.open.document.scene().title;
     form.notes = "What I did:\n\nWhat I expected:\n\nWhat I saw:\n";
     form.allTests = true;
+    form.displayTests = false;
     form.ticked.clear();
-    for (const Algorithm& a : state.report.algorithms().all()) form.ticked.emplace_back(a.name);
+    for (const Algorithm& a : state.report.algorithms().all())
+        if (!a.needsDisplay) form.ticked.emplace_back(a.name);
     form.file = freeBugReportName(browserStartFolder(state, true)).string();
 }
 
@@ -68,7 +88,7 @@ bool saveBugReport(SandboxState& state, const std::filesystem::path& file) {
     MaskCache masks;
     const ExpectRecording recorded =
         recordExpectations(scene, {scene.sprites[selection.pairA].name, scene.sprites[selection.pairB].name},
-                           form.allTests ? std::vector<std::string>{} : form.ticked, state.report.algorithms(),
+                           recordedTests(form, state.report.algorithms()), state.report.algorithms(),
                            tableAnswers(state), masks);
     if (!recorded.ok()) {
         state.dialogs.errors.push_back("Cannot record the answers: " + recorded.error);
@@ -126,12 +146,23 @@ void drawBugReportDialog(SandboxState& state) {
         ImGui::SameLine();
         ImGui::TextDisabled("(replaces the scene's %zu expectations)", earlier);
     }
+    const auto& all = state.report.algorithms().all();
+    if (std::any_of(all.begin(), all.end(), [](const Algorithm& a) { return a.needsDisplay; })) {
+        ImGui::BeginDisabled(!form.allTests);
+        ImGui::Checkbox("and the tests that need a display", &form.displayTests);
+        ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("Off: the report runs the same anywhere, with or without a display.\n"
+                              "On: it also records gpu; where there is no display `check --verify` skips it\n"
+                              "with a notice, and `--verify --strict` fails.");
+    }
     const float testsHeight = std::max(line * 3.0f, ImGui::GetContentRegionAvail().y - footer);
     if (ImGui::BeginChild("tests", ImVec2(0, testsHeight), true)) {
         const PairAnalysis& pair = state.report.pair();
         for (const AlgorithmRow& row : pair.rows) {
             const std::string name(row.algorithm->name);
-            bool ticked = form.allTests || std::find(form.ticked.begin(), form.ticked.end(), name) != form.ticked.end();
+            bool ticked = form.allTests ? !row.algorithm->needsDisplay || form.displayTests
+                                        : std::find(form.ticked.begin(), form.ticked.end(), name) != form.ticked.end();
             ImGui::BeginDisabled(form.allTests);
             if (ImGui::Checkbox(name.c_str(), &ticked)) {
                 std::erase(form.ticked, name);
@@ -139,11 +170,11 @@ void drawBugReportDialog(SandboxState& state) {
             }
             ImGui::EndDisabled();
             ImGui::SameLine(ImGui::GetFontSize() * 10.0f);
-            ImGui::TextUnformatted(answerText(row));
+            ImGui::TextUnformatted(answerText(row).c_str());
             if (row.algorithm->needsDisplay) {
                 ImGui::SameLine();
                 ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.3f, 1.0f));
-                ImGui::TextWrapped("needs a display: check runs it only with one (xvfb-run); a core-only check skips it");
+                ImGui::TextWrapped("needs a display: recorded only when asked; where there is none, check skips it with a notice");
                 ImGui::PopStyleColor();
             }
         }

@@ -13,7 +13,8 @@ struct BugReportForm {
     bool requested = false;           ///< Open the dialog on the next frame.
     std::string title;
     std::string notes;
-    bool allTests = true;             ///< Record every test; otherwise only `ticked`.
+    bool allTests = true;             ///< Record every test (those needing a display only with displayTests); otherwise only `ticked`.
+    bool displayTests = false;        ///< With allTests: also the tests that need a display (gpu), so the report fails without one.
     std::vector<std::string> ticked;  ///< Test names to record when !allTests.
     std::string file;                 ///< Where Save writes.
     std::optional<std::filesystem::path> browsed;  ///< Browse...'s answer: saved there on the next frame.

@@ -54,10 +54,19 @@ float drawMainMenu(SandboxState& state) {
     drawCommandMenu(state.commands, Menu::Help, "Help");
     const PairAnalysis& pair = state.report.pair();
     ImGui::Separator();
-    if (pair.a >= 0 && pair.chosen) {
+    // A tool that owns the window (the game while it runs) speaks for it: the scene underneath is not shown.
+    std::optional<Tool::WindowStatus> owner;
+    for (const auto& tool : state.tools)
+        if (!owner) owner = tool->windowStatus();
+    if (owner) {
+        ImGui::TextColored(owner->hit ? ImVec4(1.0f, 0.35f, 0.35f, 1.0f) : ImVec4(0.5f, 0.9f, 0.5f, 1.0f), "%s", owner->text.c_str());
+    } else if (pair.a >= 0 && pair.chosen) {
         const ImVec4 colour = pair.hit ? ImVec4(1.0f, 0.35f, 0.35f, 1.0f) : ImVec4(0.5f, 0.9f, 0.5f, 1.0f);
         ImGui::TextColored(colour, "%s: %s", std::string(pair.chosen->name).c_str(), pair.hit ? "HIT" : "no hit");
     }
+    ImGui::Separator();
+    ImGui::Text("zoom %.0f%%", state.views.world.zoom() * 100.0);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The world view's zoom: screen pixels per world pixel. +/- zoom, Ctrl+0 is 100%%, F frames the sprites.");
     ImGui::Separator();
     ImGui::Text("work %.2f ms", state.lastFrameWorkMs);
     if (state.views.manipulator->settings().classicControls) {

@@ -309,6 +309,11 @@ void Sandbox::routeEvent(const sf::Event& event) {
                 m_escapePressed = true;
                 break;
             }
+            // Then the F1 window, unless a text field has the keys (Esc there leaves the field).
+            if (event.key.code == sf::Keyboard::Escape && m_state.dialogs.showHelp && !io.WantTextInput) {
+                m_state.dialogs.showHelp = false;
+                break;
+            }
             if (io.WantCaptureKeyboard) break;
             const auto key = toKey(event.key.code);
             if (!key) break;

@@ -42,10 +42,24 @@ CommandTable makeCommands(SandboxState& state) {
     t.add({.id = "edit.frame-all", .label = "Frame sprites", .menu = Menu::Edit,
            .shortcuts = {{Key::F}, {Key::F, false, true}}, .help = "frame all sprites", .keys = "F",
            .enabled = noDrag, .run = [&state] { state.views.manipulator->frameAll(); }, .separatorBefore = true});
+    // Keyboard zoom about the world view's centre, in the steps of a wheel notch and a bit; the menu bar reads it out.
+    auto zoomBy = [&state](double factor) {
+        const Camera& c = state.views.world;
+        state.views.world.zoomAt((c.viewport().min + c.viewport().max) * 0.5, factor);
+    };
+    t.add({.id = "view.zoom-in", .label = "Zoom in", .menu = Menu::View, .shortcuts = {{Key::Equal}, {Key::Add}},
+           .help = "zoom the world view in about its centre (+, Keypad +)", .enabled = noDrag,
+           .run = [zoomBy] { zoomBy(1.25); }, .separatorBefore = true});
+    t.add({.id = "view.zoom-out", .label = "Zoom out", .menu = Menu::View, .shortcuts = {{Key::Hyphen}, {Key::Subtract}},
+           .help = "zoom the world view out about its centre (-, Keypad -)", .enabled = noDrag,
+           .run = [zoomBy] { zoomBy(1.0 / 1.25); }});
+    t.add({.id = "view.zoom-actual", .label = "Actual size (100%)", .menu = Menu::View, .shortcuts = {ctrl(Key::Num0)},
+           .help = "zoom the world view to one screen pixel per world pixel, about its centre", .enabled = noDrag,
+           .run = [&state] { state.views.world.setZoom(1.0); }});
     t.add(gesture("Arrow keys", "nudge the selected sprite 1 pixel (Shift: 10)"));
     t.add(gesture("Q / E", "rotate the selected sprite by -1 / +1 degree"));
     t.add(gesture("Delete", "remove the selected sprite (a scene keeps at least two)"));
-    t.add(gesture("Escape", "cancel the drag in progress, or clear the selection"));
+    t.add(gesture("Escape", "close an open menu or this window (F1); else cancel the drag in progress, or clear the selection"));
     t.add({.id = "edit.undo", .label = "Undo", .menu = Menu::Edit, .shortcuts = {ctrl(Key::Z)},
            .help = "undo (one drag is one step)",
            .enabled = [&doc, noDrag] { return doc.canUndo() && noDrag(); }, .run = [&doc] { doc.undo(); },

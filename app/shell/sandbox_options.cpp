@@ -24,7 +24,7 @@ CommandOptions sandboxOptions() {
         textOption("--tool", "NAME", "open this tool's tab (its title or id: contact, game, step-through, ...)"),
         pathOption("--save-bug-report", "FILE",
                    "with --frames: after the last frame, save what File > Save as bug report\n"
-                   "saves with every test recorded (the same code path), then quit"),
+                   "saves with its defaults (every test but those needing a display; the same\ncode path), then quit"),
         pathOption("--describe-ui", "FILE",
                    "at exit, write what the panels show as JSON (open tab, title, notes, file,\n"
                    "status, errors, sprites, frames): for scripted UI tests"),

@@ -28,6 +28,9 @@ inline constexpr std::uint32_t kCurrent = 0xe0402affu;     // red: A where it st
 inline constexpr std::uint32_t kLagging = 0xf0c040ffu;     // amber: the map shown is of an earlier pose
 }  // namespace contactPalette
 
+/// Rows of the numbers' block: a hit's five lines and the worker line, which may wrap once.
+inline constexpr float kNumberLines = 7.0f;
+
 /// Everything the worker needs for one answer; masks are shared so they outlive the work.
 struct ContactJob {
     std::uint64_t id = 0;
@@ -498,10 +501,14 @@ void ContactTool::drawMap(ToolContext& ctx) {
     ImGui::Text("%d x %d cells, %s", map.window.width(), map.window.height(),
                 map.complete() ? ("built in " + formatNumber(m_map->ms) + " ms").c_str()
                                : ("filling: " + std::to_string(map.rowsDone) + " of " + std::to_string(map.window.height()) + " rows").c_str());
+    // The lagging line has its row whether shown or not, and never wraps: the map below holds still.
     if (m_map->mapId != m_requestedMapId) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(toImColor(contactPalette::kLagging)));
-        ImGui::TextWrapped("Lagging: the map of an earlier pose of A (the newest follows when this one is done)");
+        ImGui::TextUnformatted("Lagging: the map of an earlier pose of A");
         ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The newest pose's map follows when this one is done.");
+    } else {
+        ImGui::NewLine();
     }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const double cell = fitCellPixels(map.window, {avail.x, std::max(120.0f, avail.y - 30.0f)}, 12.0);
@@ -588,7 +595,12 @@ void ContactTool::drawPanel(ToolContext& ctx) {
     ImGui::Checkbox("Draw in the world view", &m_drawInWorld);
     drawSettings(ctx);
     ImGui::Separator();
+    // The numbers take five lines while A hits and two once it is free; in a block of fixed height the map
+    // below them holds still while a drag in it takes A across the edge of a hit (else the map jumps under
+    // the cursor and A lands on another cell). Longer text scrolls inside the block.
+    ImGui::BeginChild("##contact-numbers", ImVec2(0.0f, kNumberLines * ImGui::GetTextLineHeightWithSpacing()));
     drawNumbers(ctx);
+    ImGui::EndChild();
     ImGui::Separator();
     colourName(contactPalette::kSeparation, "separation", true);
     colourName(contactPalette::kGradient, "gradient normal", false);

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "app/editor/natural_order.h"
 #include "app/tools/tool_context.h"
 
 namespace cl {
@@ -224,12 +225,29 @@ void ExpectationsTool::drawPanel(ToolContext& ctx) {
     ImGui::TableSetupColumn("expected", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     const bool judged = m_judgedRevision == doc.revision();
-    for (const PairExpectations& pair : expect.pairs()) {
+    // Pairs in natural order (block-2 before block-10); a click on a row's pair makes it the current pair.
+    std::vector<const PairExpectations*> sorted;
+    for (const PairExpectations& pair : expect.pairs()) sorted.push_back(&pair);
+    std::stable_sort(sorted.begin(), sorted.end(), [](const PairExpectations* x, const PairExpectations* y) {
+        return naturalLess(x->key(), y->key());
+    });
+    const Scene& scene = doc.scene();
+    const Selection& selection = doc.selection();
+    for (const PairExpectations* pairPointer : sorted) {
+        const PairExpectations& pair = *pairPointer;
         const std::string pairKey = pair.key();
+        const std::optional<std::size_t> a = findSprite(scene, pair.a), b = findSprite(scene, pair.b);
+        const bool current = a && b && int(*a) == selection.pairA && int(*b) == selection.pairB;
+        int rowIndex = 0;
         auto row = [&](const std::string& name, const nlohmann::json& fields) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(pairKey.c_str());
+            ImGui::PushID(pairKey.c_str());
+            ImGui::PushID(rowIndex++);
+            if (ImGui::Selectable(pairKey.c_str(), current) && a && b && !current) doc.setPair(int(*a), int(*b));
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip(a && b ? "Click to make %s the current pair." : "The scene has no sprite pair %s.", pairKey.c_str());
+            ImGui::PopID();
+            ImGui::PopID();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(name.c_str());
             ImGui::TableNextColumn();

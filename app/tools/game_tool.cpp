@@ -9,11 +9,13 @@
 
 #include <imgui_stdlib.h>
 
+#include "app/editor/natural_order.h"
 #include "app/tools/game_keys.h"
 #include "app/tools/tool_context.h"
 #include "app/views/overlays.h"
 #include "app/views/view_drawing.h"
 #include "core/collision/algorithms.h"
+#include "core/game/collision_pass.h"
 #include "core/game/frame_scene.h"
 
 namespace cl {
@@ -41,12 +43,35 @@ FieldFit fitField(const Rect& viewport, const GameSettings& s) {
     return fit;
 }
 
-void drawSprite(ImDrawList* list, ImTextureID texture, const SpriteTransform& transform, int width, int height, const FieldFit& fit) {
+// The falling blocks' tint over their gray image (a light steel blue), and that of a block hitting the person.
+constexpr std::uint32_t kGameBlockTint = 0x9CC3FFFFu;
+constexpr std::uint32_t kGameBlockHitTint = 0xFF4A3CFFu;
+
+void drawSprite(ImDrawList* list, ImTextureID texture, const SpriteTransform& transform, int width, int height, const FieldFit& fit,
+                ImU32 tint = IM_COL32_WHITE) {
     const glm::dmat3 m = worldMatrix(transform);
     const glm::dvec2 corners[4] = {{0.0, 0.0}, {double(width), 0.0}, {double(width), double(height)}, {0.0, double(height)}};
     ImVec2 screen[4];
     for (int k = 0; k < 4; ++k) screen[k] = toIm(fit.toScreen(transformPoint(m, corners[k])));
-    list->AddImageQuad(texture, screen[0], screen[1], screen[2], screen[3]);
+    list->AddImageQuad(texture, screen[0], screen[1], screen[2], screen[3], ImVec2(0, 0), ImVec2(1, 0), ImVec2(1, 1), ImVec2(0, 1), tint);
+}
+
+// Moves the block of the first hitting pair (pairs in natural order, a "hit": true entry) to be the second
+// sprite, so the opened scene's current pair (its first two sprites) is one that hits, not the nearest miss.
+void putAHitFirst(Scene& scene) {
+    std::vector<const PairExpectations*> pairs;
+    for (const PairExpectations& pair : scene.expect.pairs()) pairs.push_back(&pair);
+    std::stable_sort(pairs.begin(), pairs.end(), [](const PairExpectations* x, const PairExpectations* y) { return naturalLess(x->key(), y->key()); });
+    for (const PairExpectations* pair : pairs) {
+        const bool hits = std::any_of(pair->algorithms.begin(), pair->algorithms.end(), [](const AlgorithmExpectation& e) {
+            const auto hit = e.fields.find("hit");
+            return hit != e.fields.end() && hit->is_boolean() && hit->get<bool>();
+        });
+        if (!hits || scene.sprites.size() < 2 || scene.sprites[0].name != pair->a) continue;
+        const auto block = std::find_if(scene.sprites.begin() + 1, scene.sprites.end(), [&](const SceneSprite& s) { return s.name == pair->b; });
+        if (block != scene.sprites.end()) std::rotate(scene.sprites.begin() + 1, block, block + 1);
+        return;
+    }
 }
 
 }  // namespace
@@ -68,6 +93,7 @@ bool GameTool::play(ToolContext& ctx) {
         ctx.showError("Game: " + *bad);
         return false;
     }
+    if (m_steadySpawn) m_settings.spawnProbability = steadySpawnProbability(m_settings, *m_sprites, m_settings.maxBlocks);
     m_session.start(*m_sprites, m_settings, m_seed);
     m_playing = true;
     m_status.clear();
@@ -79,7 +105,7 @@ void GameTool::update(ToolContext& ctx) {
         // --game-blocks: what Blocks, fill the field and steady spawn set, then Play.
         m_settings.maxBlocks = *blocks;
         m_settings.initialBlocks = *blocks;
-        m_settings.spawnProbability = steadySpawnProbability(m_settings, *m_sprites, *blocks);
+        m_steadySpawn = true;
         play(ctx);
     }
     if (m_pendingScene) {
@@ -155,17 +181,15 @@ void GameTool::drawHud(bool compact) const {
 
 void GameTool::drawPanel(ToolContext& ctx) {
     const bool active = m_session.active();
-    if (!active || !m_playing) {
-        if (ImGui::Button(active ? "Restart" : "Play")) play(ctx);
-    } else if (ImGui::Button("Pause")) {
-        m_playing = false;
-    }
-    if (active && !m_playing) {
-        ImGui::SameLine();
-        if (ImGui::Button("Resume")) m_playing = true;
-    }
+    // The same four buttons in the same places whatever the state: Play (a new run from the settings, also
+    // while one runs), Pause/Resume, Stop, Replay.
+    if (ImGui::Button("Play")) play(ctx);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip(active ? "Start a new run with the settings below (this one ends)." : "Start a run with the settings below.");
     ImGui::SameLine();
     ImGui::BeginDisabled(!active);
+    const float pauseWidth = ImGui::CalcTextSize("Resume").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+    if (ImGui::Button(active && !m_playing ? "Resume###pause" : "Pause###pause", ImVec2(pauseWidth, 0.0f))) m_playing = !m_playing;
+    ImGui::SameLine();
     if (ImGui::Button("Stop")) {
         m_session.stop();
         m_playing = false;
@@ -188,6 +212,7 @@ void GameTool::drawPanel(ToolContext& ctx) {
         } else if (made.scene->sprites.size() < 2) {
             ctx.showError("Open as scene: no block is near the person in this frame; tick \"every block\" or pause nearer one.");
         } else {
+            putAHitFirst(*made.scene);
             m_pendingScene = std::move(made.scene);  // opened at the start of the next frame, outside the panels
         }
     }
@@ -219,20 +244,25 @@ void GameTool::drawPanel(ToolContext& ctx) {
     if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed)) m_seed = seed;
     if (m_session.active()) ImGui::TextDisabled("running seed %llu", static_cast<unsigned long long>(m_session.game().seed()));
     float spawn = float(m_settings.spawnProbability), fall = float(m_settings.fallSpeed), spin = float(m_settings.spinSpeed);
+    ImGui::BeginDisabled(m_steadySpawn);
     if (ImGui::SliderFloat("spawn probability", &spawn, 0.0f, 50.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) m_settings.spawnProbability = spawn;
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip(m_steadySpawn ? "Set by Play to keep Blocks in the field (untick \"steady spawn\" to choose it)."
+                                        : "New blocks per frame (below 1: the chance of one).");
     if (ImGui::SliderFloat("fall speed", &fall, 0.1f, 20.0f, "%.2f px/frame")) m_settings.fallSpeed = fall;
     if (ImGui::SliderFloat("spin speed", &spin, 0.0f, 0.5f, "%.4f rad/frame", ImGuiSliderFlags_Logarithmic)) m_settings.spinSpeed = spin;
     if (ImGui::SliderInt("Blocks", &m_settings.maxBlocks, 0, kMaxGameBlocks, "%d", ImGuiSliderFlags_Logarithmic)) {
         m_settings.initialBlocks = std::min(m_settings.initialBlocks, m_settings.maxBlocks);
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Most live blocks. Fill the field starts a run with this many.");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("How many blocks are in the field: a run starts with this many (fill the field) and, with steady\n"
+                          "spawn, new ones fall in as fast as others leave. Without either it is only the most there may be.");
     bool fill = m_settings.initialBlocks > 0;
     if (ImGui::Checkbox("fill the field at the start", &fill)) m_settings.initialBlocks = fill ? m_settings.maxBlocks : 0;
     if (fill) m_settings.initialBlocks = m_settings.maxBlocks;
     ImGui::SameLine();
-    if (ImGui::SmallButton("steady spawn") && m_sprites) {
-        m_settings.spawnProbability = steadySpawnProbability(m_settings, *m_sprites, m_settings.maxBlocks);
-    }
+    ImGui::Checkbox("steady spawn", &m_steadySpawn);
     if (ImGui::BeginCombo("pre-check", m_settings.precheck.c_str())) {
         std::vector<std::string> names{std::string(kNoPrecheck)};
         for (const Algorithm* row : precheckAlgorithms()) names.emplace_back(row->name);
@@ -262,6 +292,24 @@ void GameTool::drawPanel(ToolContext& ctx) {
     if (auto bad = validate(m_settings)) ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.4f, 1.0f), "%s", bad->c_str());
 }
 
+std::optional<Tool::WindowStatus> GameTool::windowStatus() const {
+    if (!m_session.active()) return std::nullopt;
+    const FrameReport& f = m_session.game().lastFrame();
+    auto name = [](std::uint64_t id) { return id == kPersonId ? std::string("person") : "block-" + std::to_string(id); };
+    for (const GameHit& h : f.hits) {
+        if (h.a == kPersonId) return WindowStatus{"game, frame " + std::to_string(f.frame) + ": " + name(h.a) + "/" + name(h.b) + " HIT", true};
+    }
+    // No hit in this frame: the last hit of the run, if any.
+    const std::vector<RecordedHit>& hits = m_session.hits();
+    for (auto it = hits.rbegin(); it != hits.rend(); ++it) {
+        if (it->a == kPersonId)
+            return WindowStatus{"game, frame " + std::to_string(f.frame) + ": no hit (last: " + name(it->a) + "/" + name(it->b) +
+                                    " at frame " + std::to_string(it->frame) + ")",
+                                false};
+    }
+    return WindowStatus{"game, frame " + std::to_string(f.frame) + ": no hit yet", false};
+}
+
 void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const {
     (void)ctx;
     if (!m_session.active() || !view.list || !view.camera) return;
@@ -275,9 +323,16 @@ void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx
     list->AddRect(toIm(fit.origin), toIm(fieldMax), toImColor(withAlpha(palette::kSelection, 120)));
     list->PushClipRect(toIm(fit.origin), toIm(fieldMax), true);
     const GameSprites& sprites = game.sprites();
-    if (const sf::Texture* block = m_textures.get(sprites.block)) {
+    // Blocks in a colour of their own (the image's gray, tinted): red is the hit colour, kept for the blocks
+    // that touch the person in this frame.
+    if (const sf::Texture* block = m_textures.getGray(sprites.block)) {
+        std::vector<std::uint64_t> hitting;
+        for (const GameHit& h : game.lastFrame().hits)
+            if (h.a == kPersonId) hitting.push_back(h.b);
         for (const FallingBlock& b : game.blocks()) {
-            drawSprite(list, textureId(block), game.blockTransform(b), sprites.block->width, sprites.block->height, fit);
+            const bool hits = std::find(hitting.begin(), hitting.end(), b.id) != hitting.end();
+            drawSprite(list, textureId(block), game.blockTransform(b), sprites.block->width, sprites.block->height, fit,
+                       toImColor(hits ? kGameBlockHitTint : kGameBlockTint));
         }
     }
     if (const sf::Texture* person = m_textures.get(sprites.person)) {

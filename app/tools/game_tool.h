@@ -24,6 +24,7 @@ public:
     void update(ToolContext& ctx) override;
     void drawPanel(ToolContext& ctx) override;
     bool overlayActive() const override { return m_session.active(); }
+    std::optional<WindowStatus> windowStatus() const override;
     void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
     void addCommands(CommandTable& commands) override;
     /// The start-up option --game-blocks K: on its next update the tool sets Blocks to K, fills the field,
@@ -31,12 +32,21 @@ public:
     void playAtStart(int blocks) { m_blocksAtStart = blocks; }
 
 private:
+    /// The tutorial's settings with Blocks as a count: 200 blocks, the field filled at the start.
+    static GameSettings toolDefaults() {
+        GameSettings s;
+        s.maxBlocks = 200;
+        s.initialBlocks = 200;
+        return s;
+    }
     bool loadSprites(ToolContext& ctx);
     bool play(ToolContext& ctx);
     void drawHud(bool compact) const;
 
     GameSession m_session;
-    GameSettings m_settings;
+    GameSettings m_settings = toolDefaults();
+    /// Play sets the spawn rate that keeps Blocks alive (steadySpawnProbability), so Blocks is the count.
+    bool m_steadySpawn = true;
     std::uint64_t m_seed = 1;
     bool m_playing = false;
     bool m_everyBlock = false;

@@ -7,6 +7,7 @@
 // adopted its newest answer, so every tool reads the snapshot the Collision table shows), drawPanel()
 // on the tool whose tab is open, then the overlay hooks on every tool whose overlayActive() is true.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,14 @@ public:
     virtual void update(ToolContext& ctx) { (void)ctx; }
     /// The tool's panel, drawn inside its tab.
     virtual void drawPanel(ToolContext& ctx) = 0;
+
+    /// What the menu bar says instead of the scene pair's answer while the tool owns the window (a game
+    /// running): the text and whether it is a hit. Empty while it does not.
+    struct WindowStatus {
+        std::string text;
+        bool hit = false;
+    };
+    virtual std::optional<WindowStatus> windowStatus() const { return std::nullopt; }
 
     /// True while the tool draws over the views (the overlay hooks are called only then).
     virtual bool overlayActive() const { return false; }

@@ -322,8 +322,8 @@ VerifyResult verifyMotion(const MotionReport& report, const Expectations& expect
                 if (p.a == expected.a && p.b == expected.b && p.algorithm->name == entry.algorithm) pair = &p;
             }
             if (!pair) {
-                ++out.skipped;
-                if (!available.find(entry.algorithm)) out.unavailable.push_back(pairName + " " + entry.algorithm);
+                if (!available.find(entry.algorithm)) out.skipUnavailable(pairName + " " + entry.algorithm, "not in this binary");
+                else ++out.skipped;
                 continue;
             }
             ++out.checked;
@@ -371,6 +371,7 @@ MotionRunResult runMotionForVerify(const Scene& scene, const std::string& sceneL
 void mergeVerify(VerifyResult& into, const VerifyResult& more) {
     into.differences.insert(into.differences.end(), more.differences.begin(), more.differences.end());
     into.unavailable.insert(into.unavailable.end(), more.unavailable.begin(), more.unavailable.end());
+    into.unavailableReasons.insert(into.unavailableReasons.end(), more.unavailableReasons.begin(), more.unavailableReasons.end());
     into.checked += more.checked;
     into.skipped += more.skipped;
 }

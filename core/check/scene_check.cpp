@@ -443,8 +443,14 @@ VerifyResult verifyReport(const CheckReport& report, const Expectations& expect,
                 }
             }
             if (!outcome) {
-                ++out.skipped;
-                if (!available.find(entry.algorithm)) out.unavailable.push_back(pairName + " " + entry.algorithm);
+                if (!available.find(entry.algorithm)) out.skipUnavailable(pairName + " " + entry.algorithm, "not in this binary");
+                else ++out.skipped;
+                return;
+            }
+            // A test that needs a display is not applicable only where there is none: the machine lacks it, the
+            // pair's answer is not in question.
+            if (outcome->algorithm->needsDisplay && !outcome->result.applicable) {
+                out.skipUnavailable(pairName + " " + entry.algorithm, outcome->result.reason);
                 return;
             }
             ++out.checked;

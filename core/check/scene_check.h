@@ -156,16 +156,26 @@ struct VerifyResult {
     std::vector<std::string> differences;  ///< One line each: "F/R pixel-naive overlap: expected 312, got 310".
     int checked = 0;  ///< Expectations (pair + algorithm) compared.
     int skipped = 0;  ///< Expectations whose pair or algorithm was not run (unavailable ones included).
-    /// Expectations naming a test this binary lacks, "F/R gpu" each: reported, never a difference.
+    /// Expectations naming a test that cannot run here, "F/R gpu" each: one this binary lacks, or one that
+    /// needs a display (Algorithm::needsDisplay) and found none. Reported, never a difference.
     std::vector<std::string> unavailable;
+    /// Why each of `unavailable` could not run, in the same order: "not in this binary", or the test's reason.
+    std::vector<std::string> unavailableReasons;
     /// True when no expectation differs.
     bool passed() const { return differences.empty(); }
+    /// Counts expectation `name` ("F/R gpu") as skipped because it cannot run here, for `reason`.
+    void skipUnavailable(std::string name, std::string reason) {
+        ++skipped;
+        unavailable.push_back(std::move(name));
+        unavailableReasons.push_back(std::move(reason));
+    }
 };
 
 /// Compares every field of every expectation with the report. Counts (overlap, samples, pixels) must be
 /// equal; overlap_area and world coordinates may differ by 1e-6 relative (at least 1e-6 absolute); the
-/// contact entry's numbers and vectors by 1e-9. An expectation for a test not in `available` is listed
-/// as unavailable, not compared.
+/// contact entry's numbers and vectors by 1e-9. An expectation for a test not in `available`, or for a test
+/// that needs a display and was not applicable (no display, no OpenGL here), is listed as unavailable, not
+/// compared: a report recorded on a machine with a display stays portable.
 VerifyResult verifyReport(const CheckReport& report, const Expectations& expect,
                           const AlgorithmSet& available = coreAlgorithms());
 /// The same for an expect block given as JSON (see expectationsFromJson()).

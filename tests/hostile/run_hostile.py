@@ -196,6 +196,13 @@ def cases(r):
     ok = r.write("ok.json", scene([solid, solid]))
     r.case("--verify with --print-expect", [ok, "--verify", "--print-expect"], 2, err=["cannot be used together"])
     r.case("repeated --pair", [ok, "--pair", "s0,s1", "--pair", "s1,s0"], 2, err=["--pair given twice"])
+    r.case("--strict without --verify", [ok, "--strict"], 2, err=["--strict: needs --verify"])
+    no_display = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    gpu = r.write("gpu-expect.json", scene([solid, solid], expect={"s0/s1": {"gpu": {"hit": True}, "aabb": {"hit": True}}}))
+    r.case("a gpu expectation where gpu cannot run: a notice, exit 0", [gpu, "--verify", "--algorithm", "aabb,gpu"], 0,
+           err=[gpu, "notice: 1 recorded expectation(s) cannot be checked here", "s0/s1 gpu"], env=no_display)
+    r.case("the same with --strict: exit 1", [gpu, "--verify", "--strict", "--algorithm", "aabb,gpu"], 1,
+           err=[gpu, "error: 1 recorded expectation(s) cannot be checked here"], env=no_display)
     r.case("--scan b-to-a header", [ok, "--scan", "b-to-a", "--algorithm", "aabb"], 0, out=["s0/s1  (s1 scanned into s0)"])
     comma = r.write("comma.json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
         {"name": "a,b", "image": "solid.png"}, {"name": "c", "image": "solid.png", "position": [10, 0]}]}))

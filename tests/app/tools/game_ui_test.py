@@ -3,8 +3,8 @@
 
 usage: game_ui_test.py COLLISION_LAB SCENE.json
 
-Opens the sandbox with `--tool game` at 1600x900 and, with real xdotool input: sets *Blocks* to 100 and ticks
-*fill the field at the start* (so blocks are near the person at once), clicks *Play*, holds Left, then Right (shorter), presses
+Opens the sandbox with `--tool game` at 1600x900 and, with real xdotool input: sets *Blocks* to 100 (the count:
+*fill the field at the start* and *steady spawn* are ticked by default, so blocks are near the person at once), clicks *Play*, holds Left, then Right (shorter), presses
 Space to pause, clicks *Open as scene* and quits with Ctrl+Q. `--describe-ui` then has to show an untitled
 "Falling blocks" scene holding the person and blocks, the person left of where it started (Left was held
 longer than Right), every block falling at the game's fall speed, and a timeline to play it over.
@@ -20,7 +20,6 @@ from sandbox_driver import click, fail, fresh_env, hold, open_sandbox, quit_with
 
 # Where the Game panel's controls are at 1600x900 with default settings (the window at 0,0).
 BLOCKS_SLIDER = (137, 319)
-FILL_CHECKBOX = (19, 342)
 PLAY_BUTTON = (25, 86)
 OPEN_AS_SCENE_BUTTON = (57, 160)
 FIELD_WIDTH, PERSON_WIDTH, FALL_SPEED = 800.0, 48.0, 2.0  # the tutorial's defaults (core/README.md "The falling-blocks game")
@@ -49,7 +48,6 @@ def play_once(app, scene, env, work, ui_file):
         xdotool("type", "--delay", "40", str(BLOCKS))
         xdotool("key", "Return")
         time.sleep(0.4)
-        click(FILL_CHECKBOX)
         click(PLAY_BUTTON)
         xdotool("mousemove", "700", "400")  # over the world view, away from the panel's widgets
         hold("Left", 1.2)

@@ -263,6 +263,44 @@ TEST(SceneCheck, ExpectationsForATestThisBinaryLacksAreReportedAsUnavailableNotA
     EXPECT_EQ(v.unavailable, std::vector<std::string>{"A/B gpu"});
 }
 
+// A test that needs a display and finds none: not applicable with the reason, as the app's gpu row answers.
+CollisionResult noDisplay(const Body&, const Body&, const TestOptions&) {
+    CollisionResult r;
+    r.applicable = false;
+    r.reason = "display-test: no X display";
+    return r;
+}
+
+TEST(SceneCheck, AnExpectationForATestThatNeedsADisplayIsUnavailableWhereItFindsNone) {
+    AlgorithmSet available(coreAlgorithms().all());
+    available.add(Algorithm{.name = "display-test", .summary = "needs a display", .run = &noDisplay, .needsDisplay = true});
+    CheckOptions options;
+    options.available = &available;
+    options.algorithms = {"aabb", "display-test"};
+    CheckReport report = check(overlappingSquares(), options);
+    json expect = json::parse(R"({"A/B": {"display-test": {"hit": true, "overlap": 4}, "aabb": {"hit": true}}})");
+    VerifyResult v = verifyReport(report, expect, available);
+    EXPECT_TRUE(v.passed()) << v.differences.at(0);
+    EXPECT_EQ(v.checked, 1);
+    EXPECT_EQ(v.skipped, 1);
+    EXPECT_EQ(v.unavailable, std::vector<std::string>{"A/B display-test"});
+    EXPECT_EQ(v.unavailableReasons, std::vector<std::string>{"display-test: no X display"});
+}
+
+TEST(SceneCheck, ATestThatIsNotApplicableForThePairAndNeedsNoDisplayIsStillADifference) {
+    // The same answer from a row without needsDisplay: the pair's answer changed, not the machine.
+    AlgorithmSet available(coreAlgorithms().all());
+    available.add(Algorithm{.name = "plain-test", .summary = "needs nothing", .run = &noDisplay});
+    CheckOptions options;
+    options.available = &available;
+    options.algorithms = {"plain-test"};
+    CheckReport report = check(overlappingSquares(), options);
+    VerifyResult v = verifyReport(report, json::parse(R"({"A/B": {"plain-test": {"hit": true}}})"), available);
+    ASSERT_EQ(v.differences.size(), 1u);
+    EXPECT_EQ(v.differences[0], "A/B plain-test hit: expected true, but the test is not applicable (display-test: no X display)");
+    EXPECT_TRUE(v.unavailable.empty());
+}
+
 TEST(SceneCheck, ASetWithAnExtraTestRunsItAndVerifiesItsExpectations) {
     // An app's set: core's tests plus one of its own (here pixel-world's function under another name).
     AlgorithmSet available(coreAlgorithms().all());
