@@ -8,6 +8,7 @@
 #include "core/motion/motion.h"
 #include "core/io/json_text.h"
 #include "core/scene/sampling_names.h"
+#include "core/scene/sprite_pair.h"
 
 namespace cl {
 namespace {
@@ -77,20 +78,7 @@ private:
     }
 
     std::optional<std::pair<std::string, std::string>> readPair(const Json& value, const std::string& path) {
-        const std::string text = value.is_string() ? value.get<std::string>() : std::string();
-        const auto slash = text.find('/');
-        if (!value.is_string() || slash == std::string::npos || text.find('/', slash + 1) != std::string::npos) {
-            m_problem(path, "must be \"A/B\" (two sprite names), got " + describeJson(value));
-            return std::nullopt;
-        }
-        std::string a = text.substr(0, slash), b = text.substr(slash + 1);
-        const bool ok = knownSprite(a, path) & knownSprite(b, path);
-        if (!ok) return std::nullopt;
-        if (a == b) {
-            m_problem(path, "names " + jsonQuoted(a) + " twice; a pair is two different sprites");
-            return std::nullopt;
-        }
-        return std::pair{a, b};
+        return readSpritePair(value, path, m_names, m_problem);
     }
 
     std::optional<double> readNumber(const Json& value, const std::string& path, double lo, double hi) {

@@ -4,6 +4,7 @@
 
 #include "core/collision/algorithms.h"
 #include "core/io/json_text.h"
+#include "core/scene/sprite_pair.h"
 
 namespace cl {
 namespace {
@@ -29,25 +30,7 @@ SceneView readSceneView(const nlohmann::json& view, const std::vector<std::strin
             if (value.is_string() && !value.get_ref<const std::string&>().empty()) out.tool = value.get<std::string>();
             else problem(path, "must be a tool's name (e.g. \"contact\"), got " + describeJson(value));
         } else if (key == "pair") {
-            const std::string text = value.is_string() ? value.get<std::string>() : std::string();
-            const auto slash = text.find('/');
-            if (!value.is_string() || slash == std::string::npos || text.find('/', slash + 1) != std::string::npos) {
-                problem(path, "must be \"A/B\" (two sprite names), got " + describeJson(value));
-                continue;
-            }
-            std::string a = text.substr(0, slash), b = text.substr(slash + 1);
-            bool ok = true;
-            for (const std::string& name : {a, b}) {
-                if (!known(spriteNames, name)) {
-                    problem(path, "no sprite is named " + jsonQuoted(name) + " (sprites: " + listText(spriteNames) + ")");
-                    ok = false;
-                }
-            }
-            if (ok && a == b) {
-                problem(path, "names " + jsonQuoted(a) + " twice; a pair is two different sprites");
-                ok = false;
-            }
-            if (ok) out.pair = std::pair{std::move(a), std::move(b)};
+            out.pair = readSpritePair(value, path, spriteNames, problem);
         } else if (key == "algorithm") {
             if (value.is_string() && findAlgorithm(value.get_ref<const std::string&>())) out.algorithm = value.get<std::string>();
             else problem(path, "must be a test's name (" + coreAlgorithms().namesText() + "), got " + describeJson(value));
