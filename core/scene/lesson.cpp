@@ -65,9 +65,7 @@ private:
 
     bool knownSprite(const std::string& name, const std::string& path) {
         if (std::find(m_names.begin(), m_names.end(), name) != m_names.end()) return true;
-        std::string list;
-        for (const auto& n : m_names) list += (list.empty() ? "" : ", ") + n;
-        m_problem(path, "no sprite is named " + jsonQuoted(name) + " (sprites: " + list + ")");
+        m_problem(path, "no sprite is named " + jsonQuoted(name) + " (sprites: " + namesText(m_names) + ")");
         return false;
     }
 

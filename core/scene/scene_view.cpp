@@ -9,12 +9,6 @@
 namespace cl {
 namespace {
 
-std::string listText(const std::vector<std::string>& names) {
-    std::string text;
-    for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
-    return text;
-}
-
 bool known(const std::vector<std::string>& names, const std::string& name) {
     return std::find(names.begin(), names.end(), name) != names.end();
 }
@@ -68,11 +62,11 @@ std::vector<std::pair<std::string, std::string>> viewNameProblems(const SceneVie
                                                                   const std::vector<std::string>& overlays) {
     std::vector<std::pair<std::string, std::string>> problems;
     if (view.tool && !known(tools, *view.tool)) {
-        problems.emplace_back("view.tool", "no tool is named " + jsonQuoted(*view.tool) + " (tools: " + listText(tools) + ")");
+        problems.emplace_back("view.tool", "no tool is named " + jsonQuoted(*view.tool) + " (tools: " + namesText(tools) + ")");
     }
     for (const auto& [name, on] : view.overlays) {
         if (!known(overlays, name)) {
-            problems.emplace_back("view.overlays." + name, "no overlay is named " + jsonQuoted(name) + " (overlays: " + listText(overlays) + ")");
+            problems.emplace_back("view.overlays." + name, "no overlay is named " + jsonQuoted(name) + " (overlays: " + namesText(overlays) + ")");
         }
     }
     return problems;

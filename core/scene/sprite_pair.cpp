@@ -5,15 +5,11 @@
 #include "core/io/json_text.h"
 
 namespace cl {
-namespace {
-
-std::string listText(const std::vector<std::string>& names) {
+std::string namesText(const std::vector<std::string>& names) {
     std::string text;
     for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
     return text;
 }
-
-}  // namespace
 
 std::optional<std::pair<std::string, std::string>> readSpritePair(const nlohmann::json& value, const std::string& path,
                                                                   const std::vector<std::string>& spriteNames,
@@ -28,7 +24,7 @@ std::optional<std::pair<std::string, std::string>> readSpritePair(const nlohmann
     bool ok = true;
     for (const std::string& name : {a, b}) {
         if (std::find(spriteNames.begin(), spriteNames.end(), name) == spriteNames.end()) {
-            problem(path, "no sprite is named " + jsonQuoted(name) + " (sprites: " + listText(spriteNames) + ")");
+            problem(path, "no sprite is named " + jsonQuoted(name) + " (sprites: " + namesText(spriteNames) + ")");
             ok = false;
         }
     }

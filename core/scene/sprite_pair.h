@@ -12,6 +12,9 @@
 
 namespace cl {
 
+/// The names joined with ", ", for messages that list what is known ("sprites: F, R").
+std::string namesText(const std::vector<std::string>& names);
+
 /// Reads "A/B": two different names of `spriteNames`, A first. Problems go to `problem` at `path`; empty then.
 std::optional<std::pair<std::string, std::string>> readSpritePair(const nlohmann::json& value, const std::string& path,
                                                                   const std::vector<std::string>& spriteNames,
