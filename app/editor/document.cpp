@@ -28,6 +28,13 @@ void Document::reset(Scene scene) {
     m_images.assign(m_scene.sprites.size(), nullptr);
     m_selection = Selection{};
     m_selection.sprite = m_scene.sprites.empty() ? -1 : 0;
+    if (const auto& pair = m_scene.view.pair) {
+        // The scene's view names the pair it opens on; the file reader has checked both names.
+        for (int i = 0; i < static_cast<int>(m_scene.sprites.size()); ++i) {
+            if (m_scene.sprites[i].name == pair->first) m_selection.pairA = i;
+            if (m_scene.sprites[i].name == pair->second) m_selection.pairB = i;
+        }
+    }
     m_undo.clear();
     m_redo.clear();
     m_gesture.reset();

@@ -51,7 +51,7 @@ public:
 
     /// An empty scene, nothing selected, not dirty.
     Document() = default;
-    /// Edits `scene`: selection = first sprite, pair = (0, 1) when there are two sprites; not dirty.
+    /// Edits `scene`: selection = first sprite, pair = the view's pair, else (0, 1) when there are two sprites; not dirty.
     explicit Document(Scene scene);
 
     /// Replaces the whole document (New/Open) with `scene` as its file stores it (transforms at frame 0),

@@ -160,8 +160,31 @@ void browseForImage(SandboxState& state, int sprite) {
     }
 }
 
+// The view names the app lacks (a tool id, an overlay key), one message each.
+static std::vector<std::string> viewProblems(const SandboxState& state, const SceneView& view) {
+    std::vector<std::string> tools, overlays, out;
+    for (const auto& tool : state.tools) tools.emplace_back(tool->id());
+    for (const OverlayInfo& info : overlayTable()) overlays.emplace_back(info.key);
+    for (const auto& [path, message] : viewNameProblems(view, tools, overlays)) out.push_back(path + ": " + message);
+    return out;
+}
+
 void sceneOpened(SandboxState& state) {
     for (const auto& tool : state.tools) tool->sceneOpened();
+    // The scene's view says how it opens (the pair is the document's: Document::reset); names the app lacks
+    // were reported by openSceneFile() and are skipped here.
+    const SceneView& view = state.open.document.scene().view;
+    for (const auto& [key, on] : view.overlays) {
+        for (const OverlayInfo& info : overlayTable()) {
+            if (info.key == key) state.settings.overlays[static_cast<std::size_t>(info.id)] = on;
+        }
+    }
+    if (view.algorithm) state.settings.algorithm = *view.algorithm;
+    const int viewTool = view.tool ? findTool(state.tools, *view.tool) : -1;
+    if (viewTool >= 0) {
+        state.requests.push(FocusTool{viewTool});
+        return;
+    }
     for (std::size_t i = 0; i < state.tools.size(); ++i) {
         if (state.tools[i]->showsOnOpen(state.open.document.scene())) {
             state.requests.push(FocusTool{int(i)});
@@ -181,6 +204,9 @@ bool openSceneFile(SandboxState& state, const std::filesystem::path& file) {
         return false;
     }
     state.open.loadFailed = false;
+    for (const std::string& problem : viewProblems(state, loaded.scene->view)) {
+        state.dialogs.errors.push_back(file.string() + ": " + problem + "; the rest of the scene is opened");
+    }
     std::error_code ec;
     state.open.file = std::filesystem::absolute(file, ec);
     state.open.document.reset(std::move(*loaded.scene));

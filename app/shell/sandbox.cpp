@@ -184,6 +184,7 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
                                    {"angular_velocity", sprite.motion.angularVelocityDeg}});
     }
     json["frames"] = scene.timeline.frames;
+    for (const auto& tool : m_state.tools) tool->describeUi(json);
     if (const std::string error = writeFileAtomically(file, json.dump(2) + "\n"); !error.empty()) {
         std::cerr << "collision-lab: --describe-ui: " << error << "\n";
     }

@@ -2,10 +2,72 @@
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <nlohmann/json.hpp>
 
 #include "app/tools/tool_context.h"
 
 namespace cl {
+
+void NotesTool::sceneOpened() {
+    m_checker.reset();
+    m_hints.clear();
+}
+
+void NotesTool::describeUi(nlohmann::json& ui) const {
+    // The checklist as the student sees it: ticked, and whether the newest answer has arrived.
+    ui["tasks_checked"] = !m_checker.pending();
+    ui["tasks"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < m_lessonTasks; ++i) ui["tasks"].push_back({{"ticked", m_checker.ticked(i)}, {"met", m_checker.met(i)}});
+}
+
+void NotesTool::update(ToolContext& ctx) {
+    const Document& doc = ctx.document();
+    m_lessonTasks = doc.scene().lesson ? doc.scene().lesson->tasks.size() : 0;
+    if (!doc.scene().lesson) return;
+    const Selection& selection = doc.selection();
+    if (selection.pairA < 0 || selection.pairB < 0) return;
+    m_checker.update(doc.revision(), {std::size_t(selection.pairA), std::size_t(selection.pairB)}, [&doc] { return doc.fileScene(); });
+}
+
+void NotesTool::drawLesson(const Lesson& lesson) {
+    if (!lesson.teaches.empty()) ImGui::TextWrapped("Teaches: %s", lesson.teaches.c_str());
+    std::size_t done = 0;
+    for (std::size_t i = 0; i < lesson.tasks.size(); ++i) done += m_checker.ticked(i) ? 1 : 0;
+    ImGui::Spacing();
+    ImGui::Text("Tasks: %zu of %zu done%s", done, lesson.tasks.size(), m_checker.pending() ? " (checking...)" : "");
+    m_hints.resize(lesson.tasks.size(), false);
+    for (std::size_t i = 0; i < lesson.tasks.size(); ++i) {
+        const LessonTask& task = lesson.tasks[i];
+        ImGui::PushID(static_cast<int>(i));
+        const bool ticked = m_checker.ticked(i);
+        // A ticked task stays ticked; the mark says whether its goal still holds now.
+        const ImVec4 colour = ticked ? ImVec4(0.35f, 0.85f, 0.40f, 1.0f) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+        ImGui::TextColored(colour, "%s %zu.", ticked ? "[x]" : "[ ]", i + 1);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s", ticked ? (m_checker.met(i) ? "Done: the goal holds now." : "Done (the goal held; the scene has changed since).")
+                                           : "Not yet: this ticks itself when the goal holds.");
+        }
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", task.text.c_str());
+        if (!task.hint.empty()) {
+            ImGui::Indent();
+            if (ImGui::SmallButton(m_hints[i] ? "Hide hint" : "Hint")) m_hints[i] = !m_hints[i];
+            if (m_hints[i]) {
+                ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+                ImGui::TextWrapped("%s", task.hint.c_str());
+                ImGui::PopStyleColor();
+            }
+            ImGui::Unindent();
+        }
+        if (const std::string error = m_checker.error(i); !error.empty()) ImGui::TextDisabled("(cannot check: %s)", error.c_str());
+        ImGui::PopID();
+    }
+    if (!lesson.why.empty()) {
+        ImGui::Spacing();
+        ImGui::TextWrapped("Why: %s", lesson.why.c_str());
+    }
+    ImGui::Separator();
+}
 
 void NotesTool::drawPanel(ToolContext& ctx) {
     Document& doc = ctx.document();
@@ -42,9 +104,10 @@ void NotesTool::drawPanel(ToolContext& ctx) {
         }
         if (ImGui::IsItemActivated()) doc.breakMerge();
     } else if (ImGui::BeginChild("notes", ImVec2(0, 0), false)) {
-        if (doc.scene().notes.empty()) {
+        if (doc.scene().lesson) drawLesson(*doc.scene().lesson);
+        if (doc.scene().notes.empty() && !doc.scene().lesson) {
             ImGui::TextDisabled("This scene has no notes. The Lessons menu opens the bundled lessons.");
-        } else {
+        } else if (!doc.scene().notes.empty()) {
             ImGui::TextWrapped("%s", doc.scene().notes.c_str());
         }
         ImGui::EndChild();

@@ -1,6 +1,11 @@
 #pragma once
-// The Notes tool: the scene's title and notes (the lesson text), readable or editable.
+// The Notes tool: the scene's title and notes (the lesson text), readable or editable, and for a lesson the
+// course: what it teaches, its tasks as a checklist that ticks itself (app/tools/task_checker.h), hints on
+// demand, and why it matters.
 
+#include <vector>
+
+#include "app/tools/task_checker.h"
 #include "app/tools/tool.h"
 
 namespace cl {
@@ -10,13 +15,23 @@ class NotesTool : public Tool {
 public:
     std::string_view id() const override { return "notes"; }
     std::string_view title() const override { return "Notes"; }
-    std::string_view help() const override { return "the scene's title and notes (the lesson text), editable"; }
+    std::string_view help() const override {
+        return "the lesson: what it teaches, its tasks (ticked as you reach each goal, a hint on demand), why; the notes, editable";
+    }
+    void update(ToolContext& ctx) override;
     void drawPanel(ToolContext& ctx) override;
+    void sceneOpened() override;
+    void describeUi(nlohmann::json& ui) const override;
     bool showsOnOpen(const Scene& scene) const override { return !scene.notes.empty(); }
     Shortcut shortcut() const override { return {Key::F2}; }
 
 private:
-    bool m_editing = false;  // an editor instead of the text
+    void drawLesson(const Lesson& lesson);
+
+    bool m_editing = false;     // an editor instead of the text
+    std::vector<bool> m_hints;  // per task: its hint is shown
+    std::size_t m_lessonTasks = 0;  // tasks of the open scene's lesson (for describeUi)
+    TaskChecker m_checker;
 };
 
 }  // namespace cl

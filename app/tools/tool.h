@@ -85,6 +85,9 @@ public:
     /// The key that opens the tool's tab (Key::Other: none); its View-menu entry shows it.
     virtual Shortcut shortcut() const { return {}; }
 
+    /// Adds what the tool shows to --describe-ui's object (keys of its own, e.g. "tasks"); most tools add nothing.
+    virtual void describeUi(nlohmann::json& ui) const { (void)ui; }
+
     /// Writes the tool's own settings into the settings file's object (keys of its own, e.g. "step_speed").
     virtual void saveSettings(nlohmann::json& settings) const { (void)settings; }
     /// Reads them back from the settings file's object: missing keys keep the current values; ill-typed or

@@ -56,7 +56,7 @@ public:
         if (!readHeader(root)) return std::nullopt;
         Scene scene;
         checkKeys(root, "", {"format", "version", "title", "notes", "sampling", "scan", "frames", "frame", "sweep_resolution", "fps",
-                             "sprites", "contact", "expect", "view"});
+                             "sprites", "contact", "expect", "view", "lesson"});
         readString(root, "title", "title", scene.title);
         readString(root, "notes", "notes", scene.notes);
         if (auto it = root.find("sampling"); it != root.end()) {
@@ -83,10 +83,14 @@ public:
                 add("expect", "must be an object {\"A/B\": {\"algorithm\": {...}}}, got " + describeJson(*it));
             }
         }
+        std::vector<std::string> spriteNames;
+        for (const auto& sprite : scene.sprites) spriteNames.push_back(sprite.name);
+        const auto problem = [this](std::string path, std::string message) { add(std::move(path), std::move(message)); };
         if (auto it = root.find("view"); it != root.end()) {
-            if (it->is_object()) scene.view = *it;
+            if (it->is_object()) scene.view = readSceneView(*it, spriteNames, problem);
             else add("view", "must be an object, got " + describeJson(*it));
         }
+        if (auto it = root.find("lesson"); it != root.end()) scene.lesson = readLesson(*it, spriteNames, problem);
         if (!m_problems.empty()) return std::nullopt;
         return scene;
     }
@@ -718,30 +722,6 @@ const SpriteEngineThreshold* shownEngineThreshold(const SceneSprite& sprite) {
     return converted.threshold == sprite.alphaThreshold ? &*sprite.engineThreshold : nullptr;
 }
 
-std::string_view samplingName(Sampling sampling) { return sampling == Sampling::Xna ? "xna" : "center"; }
-
-std::optional<Sampling> parseSampling(std::string_view name) {
-    if (name == "center") return Sampling::Center;
-    if (name == "xna") return Sampling::Xna;
-    return std::nullopt;
-}
-
-std::string_view scanDirectionName(ScanDirection scan) {
-    switch (scan) {
-    case ScanDirection::BToA: return "b-to-a";
-    case ScanDirection::Both: return "both";
-    case ScanDirection::AToB: break;
-    }
-    return "a-to-b";
-}
-
-std::optional<ScanDirection> parseScanDirection(std::string_view name) {
-    if (name == "a-to-b") return ScanDirection::AToB;
-    if (name == "b-to-a") return ScanDirection::BToA;
-    if (name == "both") return ScanDirection::Both;
-    return std::nullopt;
-}
-
 std::string setSpriteFrame(SceneSprite& sprite, const FrameRef& frame, FrameFlip flip, FrameImageCache& cache) {
     // A sprite made in the sandbox (or given a new image there) shows its whole image: that image is its sheet.
     const bool showsWhole = sprite.frame.kind == FrameRef::Kind::Whole && !sprite.flip.x && !sprite.flip.y && !sprite.atlasData;
@@ -867,7 +847,8 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
         root["sprites"] = std::move(sprites);
         if (scene.contact) root["contact"] = contactJson(*scene.contact);
         root["expect"] = Ordered::parse(scene.expect.toJson().dump(-1, ' ', false, Json::error_handler_t::replace));
-        root["view"] = Ordered::parse(scene.view.dump(-1, ' ', false, Json::error_handler_t::replace));
+        root["view"] = Ordered::parse(sceneViewJson(scene.view).dump(-1, ' ', false, Json::error_handler_t::replace));
+        if (scene.lesson) root["lesson"] = Ordered::parse(lessonJson(*scene.lesson).dump(-1, ' ', false, Json::error_handler_t::replace));
 
         // Refuse to write what could not be read back.
         SceneReader reader(file, false);

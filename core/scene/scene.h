@@ -21,7 +21,8 @@
 //   contact {test, resolution 1|2|4|8, push "up"|"down"|"left"|"right"|[x, y]} (optional; written only when set),
 //   expect {"A/B": {"<algorithm>": {applicable, reason, hit, overlap, overlap_area, samples, first_hit},
 //                   "contact": {separation [x, y], depth, push, approach (null: none), centroid [x, y] | null}}}
-//     (default {}), view {...} (default {}, owned by the app and kept as written).
+//     (default {}), view {tool, pair, algorithm, overlays, ...} (default {}; core/scene/scene_view.h),
+//   lesson {teaches, why, tasks} (optional; core/scene/lesson.h; written only when set).
 // Unknown fields are reported as problems, so that a misspelt field is never silently ignored.
 
 #include <cstdint>
@@ -40,6 +41,9 @@
 #include "core/scene/expectations.h"
 #include "core/base/collision_result.h"
 #include "core/scene/frame_image.h"
+#include "core/scene/lesson.h"
+#include "core/scene/sampling_names.h"
+#include "core/scene/scene_view.h"
 #include "core/base/image.h"
 #include "core/motion/motion.h"
 #include "core/base/pair_transform.h"
@@ -112,8 +116,10 @@ struct Scene {
     /// What the reporter expected (the file's `expect` block, checked when read): e.g. of the pair F/R,
     /// pixel-naive answers {"hit": true, "overlap": 312}.
     Expectations expect;
-    /// Owned by the app (camera, overlays, selected pair); kept as written.
-    nlohmann::json view = nlohmann::json::object();
+    /// How the sandbox shows the scene when it opens it (tool tab, pair, drawn test, overlays); other keys kept as written.
+    SceneView view;
+    /// The lesson block (what it teaches, its tasks, why), when the scene is a lesson.
+    std::optional<Lesson> lesson;
 };
 
 /// The value of the file's "format" field.
@@ -128,16 +134,6 @@ inline constexpr std::int64_t kMaxScenePixels = std::int64_t(128) * 1024 * 1024;
 /// The sprite's engine setting when it still converts exactly to its alphaThreshold; null otherwise. Saving,
 /// `check` and the Sprites tool show the engine form only through this.
 const SpriteEngineThreshold* shownEngineThreshold(const SceneSprite& sprite);
-
-/// The name a sampling convention has in scene files and on the command line: "center" or "xna".
-std::string_view samplingName(Sampling sampling);
-/// The sampling convention with this name, or empty.
-std::optional<Sampling> parseSampling(std::string_view name);
-
-/// The name a scan direction has in scene files and on the command line: "a-to-b", "b-to-a" or "both".
-std::string_view scanDirectionName(ScanDirection scan);
-/// The scan direction with this name, or empty.
-std::optional<ScanDirection> parseScanDirection(std::string_view name);
 
 /// One problem in a scene file: where (a JSON path such as "sprites[1].scale[0]"; empty for the whole
 /// file) and what is wrong.

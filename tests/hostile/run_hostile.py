@@ -208,6 +208,19 @@ def cases(r):
         {"name": "a,b", "image": "solid.png"}, {"name": "c", "image": "solid.png", "position": [10, 0]}]}))
     r.case("sprite name with a comma in --pair", [comma, "--pair", "c,a,b", "--algorithm", "aabb"], 0, out=["c/a,b  (c scanned into a,b)"])
 
+    # 7b. A lesson's view and tasks: typed, every problem with its path, limits on tasks and steps.
+    f = r.write("view-pair.json", scene([solid, solid], view={"pair": "s0/ghost", "tool": ["contact"]}))
+    r.case("view naming a missing sprite", [f], 2, err=[f, "view.pair", "no sprite is named \"ghost\"", "view.tool"])
+    task = {"text": "t", "goal": {"hit": ["aabb"]}, "solution": [{"sprite": "s0", "move": [1, 0]}]}
+    f = r.write("lesson-many.json", scene([solid, solid], lesson={"tasks": [task] * 17}))
+    r.case("lesson with 17 tasks", [f], 2, err=[f, "lesson.tasks", "too many tasks: 17"])
+    f = r.write("lesson-steps.json", scene([solid, solid], lesson={"tasks": [dict(task, solution=[{"frame": 0}] * 17)]}))
+    r.case("task with 17 solution steps", [f], 2, err=[f, "lesson.tasks[0].solution", "too many steps: 17"])
+    f = r.write("lesson-goal.json", scene([solid, solid], lesson={"tasks": [dict(task, goal={"hit": "aabb", "depth": {"at_least": 1e308}})]}))
+    r.case("task goal of the wrong shape", [f], 2, err=[f, "lesson.tasks[0].goal.hit", "lesson.tasks[0].goal.depth.at_least"])
+    f = r.write("lesson-ok.json", scene([solid, solid], lesson={"teaches": "x", "tasks": [task]}, view={"pair": "s1/s0"}))
+    r.case("a lesson loads and check ignores it", [f, "--algorithm", "pixel-naive"], 0, out=["pixel-naive  yes  16"])
+
     # 8. Issue 27, class 8 (part). A 10x10 square pushed out of another 7 pixels to its right along (1, 1)/sqrt 2:
     # its top row's samples leave the other's rows once k >= 9.5 sqrt 2, k = 14 (core/README.md, "Contact").
     block = r.write("block.png", png(10, 10, b"\xff\xff\xff\xff"))

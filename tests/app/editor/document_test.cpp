@@ -27,6 +27,16 @@ TEST(EditorDocument, AFreshDocumentSelectsTheFirstSpriteAndPairsTheFirstTwo) {
     EXPECT_FALSE(doc.canUndo());
 }
 
+TEST(EditorDocument, AScenesViewPairIsThePairItOpensOnWithoutAnUndoStep) {
+    Scene scene = twoSpriteScene();
+    scene.view.pair = std::pair<std::string, std::string>{scene.sprites[1].name, scene.sprites[0].name};
+    const Document doc(scene);
+    EXPECT_EQ(doc.selection().pairA, 1);
+    EXPECT_EQ(doc.selection().pairB, 0);
+    EXPECT_FALSE(doc.dirty());
+    EXPECT_FALSE(doc.canUndo());
+}
+
 TEST(EditorDocument, UndoAndRedoRestoreExactTransforms) {
     Document doc(twoSpriteScene());
     const SpriteTransform original = doc.scene().sprites[0].transform;

@@ -229,7 +229,7 @@ TEST(CollisionLabRecord, ARecordedSceneChecksExactlyLikeTheSameSceneSavedBySaveS
     SceneLoadResult original = loadScene(COLLISION_LAB_SOURCE_DIR "/assets/scenes/default.json");
     ASSERT_TRUE(original.ok()) << original.message();
     Scene scene = *original.scene;
-    scene.view = nlohmann::json::object();
+    scene.view = SceneView{};
 
     SceneRecorder recorder(scene.title, scene.notes);
     for (const SceneSprite& sprite : scene.sprites) {

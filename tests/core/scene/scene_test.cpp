@@ -107,7 +107,8 @@ TEST_F(SceneFile, LoadsEveryFieldAsWritten) {
     EXPECT_EQ(f.pixels->alpha(3, 1), 9);
     ASSERT_TRUE(s.expect.find("F", "R") && s.expect.find("F", "R")->find("pixel-naive"));
     EXPECT_EQ(s.expect.find("F", "R")->find("pixel-naive")->fields["overlap"], 3);
-    EXPECT_EQ(s.view["overlays"]["ghost"], true);
+    EXPECT_EQ(s.view.overlays, (std::vector<std::pair<std::string, bool>>{{"ghost", true}}));
+    EXPECT_EQ(s.view.rest["camera"], json::array({1, 2}));
 }
 
 TEST_F(SceneFile, OmittedOptionalFieldsTakeTheDocumentedDefaults) {
@@ -123,7 +124,8 @@ TEST_F(SceneFile, OmittedOptionalFieldsTakeTheDocumentedDefaults) {
     EXPECT_EQ(r.scene->sampling, Sampling::Center);
     EXPECT_EQ(r.scene->scan, ScanDirection::AToB);
     EXPECT_EQ(r.scene->expect.toJson(), json::object());
-    EXPECT_EQ(r.scene->view, json::object());
+    EXPECT_EQ(r.scene->view, SceneView{});
+    EXPECT_FALSE(r.scene->lesson.has_value());
     // R gives only name and image: position (0,0), origin at the 3x3 image's centre, no rotation, scale 1.
     const SceneSprite& sprite = r.scene->sprites[1];
     EXPECT_EQ(sprite.transform.position, glm::dvec2(0, 0));
