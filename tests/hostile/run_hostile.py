@@ -310,7 +310,7 @@ def cases(r):
     doc = json.loads(scene([solid, solid]))
     doc["sprites"][1]["collider"] = {"mode": "inner", "epsilon": 0.5, "max_vertices": 3}
     f = r.write("collider-ok.json", json.dumps(doc))
-    r.case("scene collider settings load", [f, "--algorithm", "polygon"], 0, out=["polygon  yes"])
+    r.case("scene collider settings load", [f, "--algorithm", "polygon"], 0, out=["polygon      yes"])
     for args, err in ((["--max-vertices", "2"], "--max-vertices"), (["--max-vertices", "65"], "--max-vertices"),
                       (["--epsilon", "0"], "--epsilon"), (["--epsilon", "nan"], "--epsilon"), (["--epsilon", "-1"], "--epsilon"),
                       (["--mode", "outerx"], "--mode"), (["--format", "svg"], "--format"), (["--threshold", "256"], "--threshold")):

@@ -219,8 +219,12 @@ TEST(PolygonRow, OuterNeverMissesAPixelExactHitAndInnerNeverHitsWherePixelExactM
         const CollisionResult pixels = runAlgorithm(*exact, Body{&a, ta}, Body{&b, tb}, {});
         const bool outerHit = polygon(body(a, ta, outer), body(b, tb, outer)).hit;
         const bool innerHit = polygon(body(a, ta, inner), body(b, tb, inner)).hit;
-        if (pixels.hit) ASSERT_TRUE(outerHit) << "trial " << trial << ": pixel-exact area " << pixels.overlap;
-        if (innerHit) ASSERT_GT(pixels.overlap, 0.0) << "trial " << trial;
+        if (pixels.hit) {
+            ASSERT_TRUE(outerHit) << "trial " << trial << ": pixel-exact area " << pixels.overlap;
+        }
+        if (innerHit) {
+            ASSERT_GT(pixels.overlap, 0.0) << "trial " << trial;
+        }
         exactHits += pixels.hit;
         innerHits += innerHit;
         outerOnly += outerHit && !pixels.hit;
