@@ -7,6 +7,7 @@
 
 #include "app/cli/check_command.h"
 #include "app/cli/cli_command.h"
+#include "app/cli/collider_command.h"
 #include "app/cli/game_command.h"
 #include "app/gpu/gpu_collision.h"
 #include "app/shell/asset_paths.h"
@@ -22,6 +23,7 @@ int main(int argc, char** argv) {
     const cl::CliCommand commands[] = {
         cl::checkCommand(),
         cl::gameCommand(),
+        cl::colliderCommand(),
         cl::sandboxCommand(),
     };
 

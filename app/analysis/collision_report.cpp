@@ -100,8 +100,8 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, std::uint64_t
         PairAnalysis& p = snap.pair;
         p.a = job.a;
         p.b = job.b;
-        const Body a{snap.sprites[job.a].mask.get(), job.sprites[job.a].transform};
-        const Body b{snap.sprites[job.b].mask.get(), job.sprites[job.b].transform};
+        const Body a{snap.sprites[job.a].mask.get(), job.sprites[job.a].transform, job.sprites[job.a].collider};
+        const Body b{snap.sprites[job.b].mask.get(), job.sprites[job.b].transform, job.sprites[job.b].collider};
         p.transform = makePairTransform(a.transform, b.transform, job.sampling);
         if (overlapsPositively(snap.sprites[job.a].aabb, snap.sprites[job.b].aabb)) {
             p.aabbOverlap = intersection(snap.sprites[job.a].aabb, snap.sprites[job.b].aabb);
@@ -196,7 +196,7 @@ bool CollisionReport::update(const Scene& scene, const ReportRequest& request, s
                 if (algorithm.deferWhileEditing && &algorithm != job.chosen) job.skip.push_back(&algorithm);
             }
         }
-        for (const SceneSprite& s : scene.sprites) job.sprites.push_back({s.pixels, s.transform, s.alphaThreshold});
+        for (const SceneSprite& s : scene.sprites) job.sprites.push_back({s.pixels, s.transform, s.alphaThreshold, s.colliderOptions()});
         m_postedId = m_worker.post(std::move(job));  // a job not started yet is replaced: only the newest inputs matter
     }
     if (wait > std::chrono::microseconds::zero() && pending()) m_worker.waitFor(m_postedId, wait);

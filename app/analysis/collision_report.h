@@ -121,6 +121,7 @@ private:
         std::shared_ptr<const RgbaImage> pixels;
         SpriteTransform transform;
         int threshold = 0;
+        ColliderOptions collider;
     };
     struct Job {
         std::vector<SpriteInput> sprites;

@@ -71,7 +71,7 @@ int runThresholdsReport(const Scene& scene, const ThresholdsRequest& request, co
         const SceneSprite& sb = scene.sprites[ib];
         const auto maskA = masks.get(sa.pixels, sa.alphaThreshold);
         const auto maskB = masks.get(sb.pixels, sb.alphaThreshold);
-        const Body a{maskA.get(), sa.transform}, b{maskB.get(), sb.transform};
+        const Body a{maskA.get(), sa.transform, sa.colliderOptions()}, b{maskB.get(), sb.transform, sb.colliderOptions()};
         for (const Algorithm* test : tests) {
             const ThresholdMap map = thresholdMap(*test, a, b, options);
             if (!map.applicable) {

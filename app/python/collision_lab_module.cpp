@@ -13,6 +13,8 @@
 #include "app/python/python_mask.h"
 #include "app/python/python_result.h"
 #include "app/python/python_sprite.h"
+#include "core/collider/collider_validity.h"
+#include "core/collider/make_collider.h"
 #include "core/collision/algorithms.h"
 #include "core/base/mask_cache.h"
 #include "core/scene/scene.h"
@@ -83,6 +85,53 @@ Result collide(const Sprite& a, const Sprite& b, const std::string& test, const 
         py::gil_scoped_release release;
         result.result = runAlgorithm(algorithm, bodyA, bodyB, options);
     }
+    return result;
+}
+
+/// collider(): the mask's convex pieces and certificate as plain Python values; settings checked as the CLI does.
+py::dict colliderOf(const Mask& mask, const std::string& modeName, double epsilon, int maxVertices) {
+    ColliderOptions options;
+    if (!parseColliderMode(modeName, options.mode)) {
+        throw py::value_error("mode: must be 'outer', 'inner' or 'balanced', got '" + modeName + "'");
+    }
+    options.epsilon = epsilon;
+    options.maxVertices = maxVertices;
+    if (const std::string problem = colliderOptionsProblem(options); !problem.empty()) throw py::value_error(problem);
+    const std::shared_ptr<const AlphaMask> held = mask.mask;
+    Collider collider;
+    {
+        py::gil_scoped_release release;
+        collider = makeCollider(*held, options);
+    }
+    // The validity check every output goes through: an invalid collider is a bug, never an answer.
+    if (const std::string problem = colliderProblem(collider.pieces, options.maxVertices); !problem.empty()) {
+        throw std::logic_error("internal error, invalid collider: " + problem);
+    }
+    py::list pieces;
+    for (const ColliderPiece& piece : collider.pieces) {
+        py::list points;
+        for (const glm::dvec2& v : piece) points.append(py::make_tuple(v.x, v.y));
+        pieces.append(points);
+    }
+    const ColliderCertificate& c = collider.certificate;
+    py::list dropped;
+    for (const DroppedPart& d : c.dropped) {
+        py::dict part;
+        part["at"] = py::make_tuple(d.at.x, d.at.y);
+        part["area"] = d.area;
+        dropped.append(part);
+    }
+    py::dict certificate;
+    certificate["missed_area"] = c.missedArea;
+    certificate["extra_area"] = c.extraArea;
+    certificate["missed_pixels"] = c.missedPixels;
+    certificate["extra_pixels"] = c.extraPixels;
+    certificate["iou"] = c.iou;
+    certificate["hausdorff"] = c.hausdorff;  // inf when exactly one of the shape and the collider is empty
+    certificate["dropped"] = dropped;
+    py::dict result;
+    result["pieces"] = pieces;
+    result["certificate"] = certificate;
     return result;
 }
 
@@ -316,6 +365,12 @@ PYBIND11_MODULE(collision_lab, m) {
           py::arg("sampling") = "center", py::arg("scan") = "a-to-b", py::arg("hit_only") = false,
           "Runs one test on sprites a and b (a is scanned into b) and returns its Result. hit_only stops at the "
           "first overlapping sample (overlap then counts at most 1).");
+    m.def("collider", &colliderOf, py::arg("mask"), py::kw_only(), py::arg("mode") = "outer", py::arg("epsilon") = 1.0,
+          py::arg("max_vertices") = 8,
+          "The mask's collider (core/README.md \"Colliders from alpha\"): {'pieces': [[(x, y), ...], ...] in texture "
+          "pixels, counter-clockwise on screen, 'certificate': {'missed_area', 'extra_area', 'missed_pixels', "
+          "'extra_pixels', 'iou', 'hausdorff', 'dropped'}}. mode 'outer', 'inner' or 'balanced'; epsilon > 0 px; "
+          "max_vertices 3..64; ValueError otherwise.");
     m.def("load_scene", &loadSceneFile, py::arg("path"), "Reads a scene file; SceneError lists every problem in it.");
     m.def("save_scene", &saveSceneFile, py::arg("path"), py::arg("sprites"), py::kw_only(), py::arg("expect") = py::none(),
           py::arg("title") = "", py::arg("notes") = "", py::arg("sampling") = "center", py::arg("scan") = "a-to-b",

@@ -4,7 +4,9 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <numbers>
+#include <utility>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -65,11 +67,35 @@ std::array<double, kSupportDirections> AlphaMask::emptySupport() {
     return s;
 }
 
+// The colliders kept with a mask. A few settings are kept (a tool dragging epsilon asks for many in turn);
+// the oldest goes first.
+struct AlphaMask::ColliderCache {
+    static constexpr std::size_t kKept = 8;
+    std::mutex mutex;
+    std::vector<std::pair<ColliderOptions, std::shared_ptr<const ConvexPieces>>> kept;
+};
+
+std::shared_ptr<const ConvexPieces> AlphaMask::collider(const ColliderOptions& options,
+                                                        const std::function<ConvexPieces()>& build) const {
+    // A default-constructed (or moved-from) mask has no cache; it is empty, so building is cheap.
+    if (!m_colliders) return std::make_shared<const ConvexPieces>(build());
+    // Built under the lock: two threads asking for the same collider build it once.
+    std::lock_guard lock(m_colliders->mutex);
+    for (const auto& [kept, pieces] : m_colliders->kept) {
+        if (kept == options) return pieces;
+    }
+    auto pieces = std::make_shared<const ConvexPieces>(build());
+    if (m_colliders->kept.size() == ColliderCache::kKept) m_colliders->kept.erase(m_colliders->kept.begin());
+    m_colliders->kept.emplace_back(options, pieces);
+    return pieces;
+}
+
 AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
     : m_width(std::max(0, image.width)),
       m_height(std::max(0, image.height)),
       m_threshold(std::clamp(threshold, 0, 255)),
-      m_wordsPerRow((m_width + 63) / 64) {
+      m_wordsPerRow((m_width + 63) / 64),
+      m_colliders(std::make_shared<ColliderCache>()) {
     const std::size_t pixelCount = static_cast<std::size_t>(m_width) * m_height;
     m_alpha.assign(pixelCount, 0);
     m_bits.assign(static_cast<std::size_t>(m_height) * m_wordsPerRow, 0);

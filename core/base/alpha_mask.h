@@ -3,11 +3,14 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include <glm/vec2.hpp>
 
+#include "core/base/collider_options.h"
 #include "core/base/geometry.h"
 #include "core/base/image.h"
 
@@ -18,6 +21,9 @@ struct SolidSpan {
     int x0 = 0;
     int x1 = 0;
 };
+
+/// Convex pieces in texture coordinates, each counter-clockwise on screen: a collider as a mask keeps it.
+using ConvexPieces = std::vector<std::vector<glm::dvec2>>;
 
 /// Number of directions in AlphaMask::solidSupport().
 inline constexpr int kSupportDirections = 16;
@@ -71,7 +77,15 @@ public:
     /// -infinity in every direction when there is no solid pixel.
     const std::array<double, kSupportDirections>& solidSupport() const { return m_support; }
 
+    /// The collider under `options` that `build` makes from this mask, built on the first call per options
+    /// and kept as long as the mask (a new threshold or frame is a new mask, so a kept collider never goes
+    /// stale). Safe to call from several threads. Callers pass the one builder, core/collider's
+    /// (see cachedColliderPieces in core/collision/polygon_collision.h).
+    std::shared_ptr<const ConvexPieces> collider(const ColliderOptions& options,
+                                                 const std::function<ConvexPieces()>& build) const;
+
 private:
+    struct ColliderCache;
     int m_width = 0;
     int m_height = 0;
     int m_threshold = 0;
@@ -84,6 +98,7 @@ private:
     std::vector<std::uint32_t> m_rowSpanStart{0};  // height + 1 entries
     std::vector<SolidSpan> m_rowExtent;            // height entries
     std::array<double, kSupportDirections> m_support = emptySupport();
+    std::shared_ptr<ColliderCache> m_colliders;  // shared by copies, which hold the same pixels
 
     static std::array<double, kSupportDirections> emptySupport();
 };

@@ -9,6 +9,7 @@
 #include <glm/vec2.hpp>
 
 #include "core/base/alpha_mask.h"
+#include "core/base/collider_options.h"
 #include "core/base/pair_transform.h"
 #include "core/base/sprite_transform.h"
 
@@ -16,8 +17,13 @@ namespace cl {
 
 /// A solid mask placed in the world: what a collision test looks at.
 struct Body {
+    Body() = default;
+    /// A mask placed by `transform`; `collider` matters only to the `polygon` test (default: outer, 1 px, 8).
+    Body(const AlphaMask* mask, const SpriteTransform& transform, const ColliderOptions& collider = {})
+        : mask(mask), transform(transform), collider(collider) {}
     const AlphaMask* mask = nullptr;  ///< Not owned; must outlive the test call.
     SpriteTransform transform;
+    ColliderOptions collider;         ///< The sprite's collider settings, for the `polygon` test.
 };
 
 /// Which sprite's pixels a sampled test (pixel-naive, pixel-step, pixel-fast) walks.

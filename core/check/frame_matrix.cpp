@@ -86,7 +86,8 @@ std::optional<FrameMatrix> frameMatrix(const Scene& scene, std::size_t a, std::s
     for (const auto& maskA : masksA) {
         std::vector<CollisionResult> row;
         for (const auto& maskB : masksB) {
-            row.push_back(runAlgorithm(algorithm, Body{maskA.get(), spriteA.transform}, Body{maskB.get(), spriteB.transform}, options));
+            row.push_back(runAlgorithm(algorithm, Body{maskA.get(), spriteA.transform, spriteA.colliderOptions()},
+                                          Body{maskB.get(), spriteB.transform, spriteB.colliderOptions()}, options));
         }
         matrix.results.push_back(std::move(row));
     }

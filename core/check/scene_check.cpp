@@ -285,8 +285,8 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
         const SceneSprite& spriteB = scene.sprites[ib];
         auto maskA = masks.get(spriteA.pixels, spriteA.alphaThreshold);
         auto maskB = masks.get(spriteB.pixels, spriteB.alphaThreshold);
-        Body a{maskA.get(), spriteA.transform};
-        Body b{maskB.get(), spriteB.transform};
+        Body a{maskA.get(), spriteA.transform, spriteA.colliderOptions()};
+        Body b{maskB.get(), spriteB.transform, spriteB.colliderOptions()};
         PairReport pairReport{spriteA.name, spriteB.name, {}, std::nullopt};
         for (const Algorithm* algorithm : chosen) {
             pairReport.results.push_back({algorithm, runAlgorithm(*algorithm, a, b, testOptions)});

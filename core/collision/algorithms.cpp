@@ -8,6 +8,7 @@
 #include "core/collision/bounding.h"
 #include "core/collision/pixel_fast.h"
 #include "core/collision/pixel_scans.h"
+#include "core/collision/polygon_collision.h"
 
 namespace cl {
 namespace {
@@ -21,6 +22,9 @@ constexpr std::array kCoreAlgorithms{
               .run = tightAabbTest},
     Algorithm{.name = "obb", .kind = AlgorithmKind::Bound, .summary = "separating axes of the two texture rectangles",
               .run = obbTest},
+    Algorithm{.name = "polygon", .kind = AlgorithmKind::Bound,
+              .summary = "separating axes of the sprites' convex colliders (collider settings per sprite)",
+              .run = polygonTest},
     Algorithm{.name = "pixel-rect", .kind = AlgorithmKind::Pixel,
               .summary = "untransformed scan of the intersection rectangle", .run = pixelRect,
               .wholePixelTranslationsOnly = true, .listsHits = true},

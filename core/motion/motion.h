@@ -82,6 +82,7 @@ struct MovingBody {
     SpriteTransform transform;        ///< At tau = 0.
     SpriteMotion motion;
     BodyAnimation animation;          ///< When it has masks, the mask shown changes with tau.
+    ColliderOptions collider;         ///< The collider settings of every mask shown (the `polygon` test).
     /// The mask shown at time tau.
     const AlphaMask* maskAt(double tau) const;
     /// Every mask the body shows at some time (the one mask, or each animation frame's).
@@ -89,7 +90,7 @@ struct MovingBody {
     /// Largest pivotReach() over every mask the body shows (0 without a mask).
     double reach() const;
     /// The body placed at time tau, showing the mask of that time.
-    Body at(double tau) const { return Body{maskAt(tau), transformAt(transform, motion, tau)}; }
+    Body at(double tau) const { return Body{maskAt(tau), transformAt(transform, motion, tau), collider}; }
 };
 
 /// Upper bound on how far any point of the body's solid pixels moves in one frame:

@@ -36,6 +36,7 @@ std::string movingBodyOf(const SceneSprite& sprite, double fps, FrameImageCache&
     if (!sprite.pixels) return "sprite " + sprite.name + " has no image";
     keep.push_back(masks.get(sprite.pixels, sprite.alphaThreshold));
     body = MovingBody{keep.back().get(), sprite.transform, sprite.motion};
+    body.collider = sprite.colliderOptions();
     if (!playsAnimation(sprite)) return {};
     // The loader's image of the shown frame is the one cached for it, so its mask is not built twice.
     FrameRef shownRef;

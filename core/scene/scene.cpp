@@ -248,7 +248,8 @@ private:
         }
         const std::size_t problemsBefore = m_problems.size();
         checkKeys(value, path, {"name", "image", "position", "origin", "rotation_deg", "scale", "alpha_threshold",
-                                "velocity", "angular_velocity", "atlas", "frame", "flip", "animation", "frame_index"});
+                                "velocity", "angular_velocity", "atlas", "frame", "flip", "animation", "frame_index",
+                                "collider"});
 
         bool named = false;
         if (auto it = value.find("name"); it == value.end()) {
@@ -308,6 +309,7 @@ private:
             }
         }
         readMotion(value, path, sprite.motion);
+        readCollider(value, path, sprite.collider);
 
         const bool framed = readFrameFields(value, path, sprite, hasImage);
         if (hasImage && m_loadImages) {
@@ -323,6 +325,41 @@ private:
             if (auto message = validate(sprite.transform)) add(path, *message);
         }
         return named;
+    }
+
+    // The sprite's "collider" block: {"mode", "epsilon", "max_vertices"}, each optional (core/README.md "Colliders
+    // from alpha"). Ranges as colliderOptionsProblem's, each reported at its own path.
+    void readCollider(const Json& value, const std::string& path, std::optional<ColliderOptions>& out) {
+        auto it = value.find("collider");
+        if (it == value.end()) return;
+        const std::string at = path + ".collider";
+        if (!it->is_object()) {
+            add(at, "must be an object {\"mode\": ..., \"epsilon\": ..., \"max_vertices\": ...}, got " + describeJson(*it));
+            return;
+        }
+        checkKeys(*it, at, {"mode", "epsilon", "max_vertices"});
+        ColliderOptions options;
+        if (auto mode = it->find("mode"); mode != it->end()) {
+            if (!mode->is_string() || !parseColliderMode(mode->get<std::string>(), options.mode)) {
+                add(at + ".mode", "must be \"outer\", \"inner\" or \"balanced\", got " + describeJson(*mode));
+            }
+        }
+        if (auto epsilon = it->find("epsilon"); epsilon != it->end()) {
+            if (auto v = readNumber(*epsilon, at + ".epsilon", [](double d) { return d > 0.0; },
+                                    "must be a finite number of pixels > 0")) {
+                options.epsilon = *v;
+            }
+        }
+        if (auto vertices = it->find("max_vertices"); vertices != it->end()) {
+            if (isIntegral(*vertices) && vertices->get<double>() >= kMinColliderVertices &&
+                vertices->get<double>() <= kMaxColliderVertices) {
+                options.maxVertices = static_cast<int>(vertices->get<double>());
+            } else {
+                add(at + ".max_vertices", "must be an integer in [" + std::to_string(kMinColliderVertices) + ", " +
+                                              std::to_string(kMaxColliderVertices) + "], got " + describeJson(*vertices));
+            }
+        }
+        out = options;
     }
 
     // velocity and angular_velocity of one sprite (see core/motion/motion.h).
@@ -842,6 +879,11 @@ SceneJsonResult sceneToJson(const Scene& scene, const std::filesystem::path& fil
                 s["alpha_threshold"] = sprite.alphaThreshold;
             }
             writeMotion(s, sprite.motion);
+            if (sprite.collider) {
+                s["collider"] = Ordered{{"mode", colliderModeName(sprite.collider->mode)},
+                                        {"epsilon", numberJson(sprite.collider->epsilon)},
+                                        {"max_vertices", sprite.collider->maxVertices}};
+            }
             sprites.push_back(std::move(s));
         }
         root["sprites"] = std::move(sprites);

@@ -39,6 +39,7 @@
 
 #include "core/scene/atlas.h"
 #include "core/scene/expectations.h"
+#include "core/base/collider_options.h"
 #include "core/base/collision_result.h"
 #include "core/scene/frame_image.h"
 #include "core/scene/lesson.h"
@@ -92,6 +93,10 @@ struct SceneSprite {
     FrameFlip flip;                            ///< Mirrors the frame within its own rectangle, before the transform.
     SpriteAnimation animation;                 ///< When active, frame is animation.frames[frameIndex].
     int frameIndex = 0;                        ///< The shown frame of the animation.
+    /// The `collider` block (settings of the `polygon` test's collider), when the file has one; saved back then.
+    std::optional<ColliderOptions> collider;
+    /// The collider settings the `polygon` test uses: the block's, or the defaults (outer, 1 px, 8 vertices).
+    ColliderOptions colliderOptions() const { return collider.value_or(ColliderOptions{}); }
 };
 
 /// The scene's `contact` block: how contact questions are asked (core/README.md "Contact: which way out"). Each

@@ -1,5 +1,5 @@
 // Colliders from alpha (issue 23): one 256 x 256 frame made into a collider and certified (budget 5 ms), in
-// every mode, beside tracing its outlines alone.
+// every mode, beside tracing its outlines alone; and the `polygon` row's pair test of two 8-piece colliders.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -8,6 +8,7 @@
 
 #include "core/collider/make_collider.h"
 #include "core/collider/outline_trace.h"
+#include "core/collision/algorithms.h"
 
 namespace cl::bench {
 namespace {
@@ -50,6 +51,50 @@ void BM_ColliderTrace(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(traceOutlines(frame).size());
 }
 BENCHMARK(BM_ColliderTrace)->Name("collider/frame-256/trace")->Unit(benchmark::kMillisecond);
+
+// ---- The `polygon` row's pair test: 8 pieces of 8 vertices on each side (budget 2 us).
+
+/// A solid mask whose kept collider (under `options`) is put there by hand: 8 regular octagons of radius 6, centres
+/// 0.1 px apart down a column, listed so that the edge whose normal points along (1, 1) comes last. The
+/// pieces overlap each other (allowed), so every world box of A meets every world box of B below.
+AlphaMask octagonSprite(const ColliderOptions& options) {
+    RgbaImage image{16, 16, std::vector<std::uint8_t>(16 * 16 * 4, 255)};
+    AlphaMask mask(image, 0);
+    ConvexPieces pieces;
+    for (int k = 0; k < 8; ++k) {
+        std::vector<glm::dvec2> octagon;
+        // Counter-clockwise on screen (y down) is decreasing angle; the last edge, from 67.5 to 22.5 degrees,
+        // has its outward normal at 45 degrees.
+        for (int i = 0; i < 8; ++i) {
+            const double angle = (67.5 - 45.0 * (i + 1)) * M_PI / 180.0;
+            octagon.push_back({8.0 + 6.0 * std::cos(angle), 8.0 + 0.1 * k + 6.0 * std::sin(angle)});
+        }
+        pieces.push_back(octagon);
+    }
+    mask.collider(options, [&] { return pieces; });
+    return mask;
+}
+
+void BM_PolygonPair(benchmark::State& state, double offset) {
+    const ColliderOptions options{ColliderMode::Balanced, 0.75, 8};  // settings nothing else in this binary asks for
+    static const AlphaMask a = octagonSprite(options), b = octagonSprite(options);
+    const Algorithm* polygon = findAlgorithm("polygon");
+    const Body ba{&a, SpriteTransform{{0.0, 0.0}, {0.0, 0.0}, 0.0, {1.0, 1.0}}, options};
+    const Body bb{&b, SpriteTransform{{offset, offset}, {0.0, 0.0}, 0.0, {1.0, 1.0}}, options};
+    TestOptions hitOnly;
+    hitOnly.stopAtFirstHit = true;
+    CollisionResult r;
+    for (auto _ : state) {
+        r = polygon->run(ba, bb, hitOnly);
+        benchmark::DoNotOptimize(r.hit);
+    }
+    state.counters["pairs"] = static_cast<double>(r.samples);
+    state.counters["hit"] = r.hit ? 1.0 : 0.0;
+}
+// 10 px along the diagonal: every pair of boxes overlaps, every pair of octagons is separated (by A's last axis).
+BENCHMARK_CAPTURE(BM_PolygonPair, miss, 10.0)->Name("polygon/8x8-pieces/miss-all-boxes-overlap")->Unit(benchmark::kMicrosecond);
+// 2 px: the first pair already overlaps.
+BENCHMARK_CAPTURE(BM_PolygonPair, hit, 2.0)->Name("polygon/8x8-pieces/hit")->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace cl::bench

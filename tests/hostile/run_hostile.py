@@ -347,6 +347,37 @@ def cases(r):
            max_seconds=5)
     f = engine_scene("engine-xna-value.json", {"engine": "xna", "value": 0})
     r.case("xna threshold with a value", [f], 2, err=[f, "sprites[1].alpha_threshold.value", "has no threshold setting"])
+    # 12. Colliders (issue 23): a sprite's "collider" block and the collider command's options, refused with the
+    # JSON path or the option's name; -o follows the output rule and leaves nothing half-written.
+    for bad, path in (('{"max_vertices": 2}', "max_vertices"), ('{"max_vertices": 65}', "max_vertices"),
+                      ('{"epsilon": 0}', "epsilon"), ('{"epsilon": -1}', "epsilon"), ('{"epsilon": "NaN"}', "epsilon"),
+                      ('{"mode": "outerx"}', "mode"), ('{"shape": 1}', "shape"), ('[]', "collider")):
+        doc = json.loads(scene([solid, solid]))
+        doc["sprites"][1]["collider"] = json.loads(bad)
+        f = r.write("collider-%s.json" % path, json.dumps(doc))
+        r.case("scene collider %s" % bad, [f, "--algorithm", "polygon"], 2,
+               err=[f, "sprites[1].collider" + ("" if path == "collider" else "." + path)])
+    doc = json.loads(scene([solid, solid]))
+    doc["sprites"][1]["collider"] = {"mode": "inner", "epsilon": 0.5, "max_vertices": 3}
+    f = r.write("collider-ok.json", json.dumps(doc))
+    r.case("scene collider settings load", [f, "--algorithm", "polygon"], 0, out=["polygon      yes"])
+    for args, err in ((["--max-vertices", "2"], "--max-vertices"), (["--max-vertices", "65"], "--max-vertices"),
+                      (["--epsilon", "0"], "--epsilon"), (["--epsilon", "nan"], "--epsilon"), (["--epsilon", "-1"], "--epsilon"),
+                      (["--mode", "outerx"], "--mode"), (["--format", "svg"], "--format"), (["--threshold", "256"], "--threshold")):
+        r.case("collider %s" % " ".join(args), ["collider", solid] + args, 2, err=[err], sandbox=True)
+    empty = r.write("empty.png", png(3, 3, b"\0\0\0\0"))
+    r.case("collider of an empty image", ["collider", empty, "--format", "json"], 0, out=['"pieces": []', '"iou": 1.0'],
+           sandbox=True)
+    r.case("collider -o into a FIFO", ["collider", solid, "-o", r.path("out-pipe.png")], 2, err=["not a regular file"],
+           sandbox=True)
+    before = identity(solid)
+    r.case("collider -o onto its input", ["collider", solid, "-o", solid], 2, err=["solid.png", "input of this run"],
+           sandbox=True)
+    r.expect("the input image is unchanged", lambda: identity(solid) == before, "the image was replaced")
+    r.case("collider -o into a missing folder", ["collider", solid, "-o", r.path("no/such/dir/out.json")], 2, err=["out.json"],
+           sandbox=True)
+    r.expect("nothing half-written", lambda: not os.path.exists(r.path("no")), "a folder was made")
+    r.case("collider of a missing file", ["collider", r.path("missing.png")], 2, err=["missing.png"], sandbox=True)
 
     # The sandbox without a display says so (and how), rather than aborting.
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}

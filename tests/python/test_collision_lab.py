@@ -476,3 +476,72 @@ def test_random_hostile_calls_raise_python_exceptions_and_never_crash(tmp_path):
             outcomes["raised"] += 1
     # Most values are hostile, so most calls raise; the seed makes both outcomes happen many times.
     assert outcomes["returned"] > 30 and outcomes["raised"] > 1000, outcomes
+
+
+def art_mask(*rows):
+    """A mask from art rows: '#' solid (alpha 255), '.' clear."""
+    rgba = np.zeros((len(rows), len(rows[0]), 4), np.uint8)
+    for y, row in enumerate(rows):
+        for x, c in enumerate(row):
+            rgba[y, x, 3] = 255 if c == "#" else 0
+    return cl.Mask.from_array(rgba)
+
+
+def test_collider_of_a_single_pixel_is_its_square_with_a_perfect_certificate():
+    result = cl.collider(art_mask("#"))
+    assert len(result["pieces"]) == 1
+    assert sorted(result["pieces"][0]) == [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0)]
+    c = result["certificate"]
+    assert (c["missed_area"], c["extra_area"], c["missed_pixels"], c["extra_pixels"], c["iou"], c["hausdorff"],
+            c["dropped"]) == (0.0, 0.0, 0, 0, 1.0, 0.0, [])
+
+
+def test_collider_of_an_l_follows_the_worked_examples():
+    # core/README.md, worked examples: outer, epsilon 1 is one piece (0,0) (0,3) (2.5,3) (1,0), extra area 1.25
+    # (the triangle right of the column above the foot, less nothing missed), one extra pixel centre, iou 16/21.
+    l = art_mask("#.", "#.", "##")
+    outer = cl.collider(l, mode="outer", epsilon=1)
+    assert len(outer["pieces"]) == 1
+    assert sorted(outer["pieces"][0]) == [(0.0, 0.0), (0.0, 3.0), (1.0, 0.0), (2.5, 3.0)]
+    assert outer["certificate"]["missed_area"] == 0.0
+    assert outer["certificate"]["extra_area"] == pytest.approx(1.25)
+    assert outer["certificate"]["extra_pixels"] == 1
+    assert outer["certificate"]["iou"] == pytest.approx(16 / 21)
+    exact = cl.collider(l, mode="inner", epsilon=0.5)
+    assert len(exact["pieces"]) == 2
+    assert exact["certificate"]["missed_area"] == 0.0 and exact["certificate"]["extra_area"] == 0.0
+
+
+def test_collider_of_an_empty_mask_is_empty_and_valid():
+    result = cl.collider(art_mask("...", "..."), mode="balanced")
+    assert result["pieces"] == []
+    assert result["certificate"]["iou"] == 1.0
+
+
+@needs_cli
+def test_collider_agrees_with_the_cli_json(tmp_path):
+    image = SOURCE / "assets" / "sprites" / "person.png"
+    run = subprocess.run([CLI, "collider", str(image), "--mode", "balanced", "--epsilon", "1.5", "--max-vertices", "6",
+                          "--format", "json"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    frame = json.loads(run.stdout)["frames"][0]
+    surface = pygame.image.load(str(image))
+    result = cl.collider(cl.Mask.from_surface(surface, threshold=0), mode="balanced", epsilon=1.5, max_vertices=6)
+    assert [[tuple(p) for p in piece] for piece in frame["pieces"]] == result["pieces"]
+    for key, value in frame["certificate"].items():
+        assert result["certificate"][key] == pytest.approx(value), key
+
+
+def test_collider_refuses_bad_settings_with_their_names():
+    mask = art_mask("##")
+    for kwargs, name in (({"max_vertices": 2}, "max_vertices"), ({"max_vertices": 65}, "max_vertices"),
+                         ({"epsilon": 0}, "epsilon"), ({"epsilon": -1}, "epsilon"), ({"epsilon": math.nan}, "epsilon"),
+                         ({"epsilon": math.inf}, "epsilon"), ({"mode": "outerx"}, "mode")):
+        with pytest.raises(ValueError, match=name):
+            cl.collider(mask, **kwargs)
+    with pytest.raises(TypeError):
+        cl.collider(np.zeros((2, 2, 4), np.uint8))
+    with pytest.raises(TypeError):
+        cl.collider(mask, mode=None)
+    with pytest.raises(TypeError):
+        cl.collider(mask, max_vertices=2**80)

@@ -744,6 +744,49 @@ TEST_F(SceneFile, EngineThresholdsSaveBackInTheEngineForm) {
     EXPECT_EQ(shownEngineThreshold(edited.sprites[0]), nullptr);
     ASSERT_EQ(saveScene(edited, folder / "scenes/edited.json").error, "");
     EXPECT_EQ(json::parse(testing::readText(folder / "scenes/edited.json"))["sprites"][0]["alpha_threshold"], 40);
+TEST_F(SceneFile, TheColliderBlockLoadsWithDefaultsAndSavesWhenWritten) {
+    SceneLoadResult r = writeAndLoad();
+    ASSERT_TRUE(r.ok()) << r.message();
+    EXPECT_FALSE(r.scene->sprites[0].collider);
+    EXPECT_EQ(r.scene->sprites[0].colliderOptions(), (ColliderOptions{ColliderMode::Outer, 1.0, 8}));
+    SceneJsonResult saved = sceneToJson(*r.scene, sceneFile());
+    ASSERT_TRUE(saved.ok()) << saved.error;
+    EXPECT_FALSE((*saved.json)["sprites"][0].contains("collider"));
+
+    // A partial block takes the defaults for the rest and is written back whole.
+    scene["sprites"][1]["collider"] = json::parse(R"({"mode": "balanced", "max_vertices": 5})");
+    r = writeAndLoad();
+    ASSERT_TRUE(r.ok()) << r.message();
+    ASSERT_TRUE(r.scene->sprites[1].collider);
+    EXPECT_EQ(*r.scene->sprites[1].collider, (ColliderOptions{ColliderMode::Balanced, 1.0, 5}));
+    saved = sceneToJson(*r.scene, sceneFile());
+    ASSERT_TRUE(saved.ok()) << saved.error;
+    EXPECT_EQ((*saved.json)["sprites"][1]["collider"].dump(), R"({"mode":"balanced","epsilon":1,"max_vertices":5})");
+    EXPECT_FALSE((*saved.json)["sprites"][0].contains("collider"));
+}
+
+TEST_F(SceneFile, BadColliderValuesAreRefusedWithTheirPath) {
+    scene["sprites"][0]["collider"] = json::parse(R"({"mode": "outerx", "epsilon": 0, "max_vertices": 2, "shape": 1})");
+    SceneLoadResult r = writeAndLoad();
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(problemAt(r, "sprites[0].collider.mode"), "must be \"outer\", \"inner\" or \"balanced\", got the string \"outerx\"");
+    EXPECT_EQ(problemAt(r, "sprites[0].collider.epsilon"), "must be a finite number of pixels > 0, got 0");
+    EXPECT_EQ(problemAt(r, "sprites[0].collider.max_vertices"), "must be an integer in [3, 64], got 2");
+    EXPECT_TRUE(contains(problemAt(r, "sprites[0].collider.shape"), "unknown field"));
+
+    scene["sprites"][0]["collider"] = json::parse(R"({"epsilon": -1, "max_vertices": 65})");
+    r = writeAndLoad();
+    EXPECT_EQ(problemAt(r, "sprites[0].collider.epsilon"), "must be a finite number of pixels > 0, got -1");
+    EXPECT_EQ(problemAt(r, "sprites[0].collider.max_vertices"), "must be an integer in [3, 64], got 65");
+
+    scene["sprites"][0]["collider"] = json::parse(R"({"epsilon": "NaN", "max_vertices": 8.5})");
+    r = writeAndLoad();
+    EXPECT_EQ(problemAt(r, "sprites[0].collider.epsilon"), "must be a finite number of pixels > 0, got the string \"NaN\"");
+    EXPECT_EQ(problemAt(r, "sprites[0].collider.max_vertices"), "must be an integer in [3, 64], got 8.5");
+
+    scene["sprites"][0]["collider"] = "outer";
+    r = writeAndLoad();
+    EXPECT_TRUE(contains(problemAt(r, "sprites[0].collider"), "must be an object")) << r.message();
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "core/collider/collider_types.h"
+#include "core/base/collider_options.h"
 
 namespace cl {
 
