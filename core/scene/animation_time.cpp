@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/scene/frame_memory.h"
+
 namespace cl {
 
 std::vector<int> animationDurations(const SceneSprite& sprite) {
@@ -37,6 +39,10 @@ std::string movingBodyOf(const SceneSprite& sprite, double fps, FrameImageCache&
     keep.push_back(masks.get(sprite.pixels, sprite.alphaThreshold));
     body = MovingBody{keep.back().get(), sprite.transform, sprite.motion};
     if (!playsAnimation(sprite)) return {};
+    if (std::string problem = cutPixelsProblem("the animation frames of " + sprite.name, cutFramePixels(sprite, animationFrameRefs(sprite)));
+        !problem.empty()) {
+        return problem;
+    }
     // The loader's image of the shown frame is the one cached for it, so its mask is not built twice.
     FrameRef shownRef;
     shownRef.kind = FrameRef::Kind::Atlas;
