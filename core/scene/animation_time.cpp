@@ -39,7 +39,7 @@ std::string movingBodyOf(const SceneSprite& sprite, double fps, FrameImageCache&
     keep.push_back(masks.get(sprite.pixels, sprite.alphaThreshold));
     body = MovingBody{keep.back().get(), sprite.transform, sprite.motion};
     if (!playsAnimation(sprite)) return {};
-    if (std::string problem = cutPixelsProblem("the animation frames of " + sprite.name, cutFramePixels(sprite, animationFrameRefs(sprite)));
+    if (std::string problem = cutPixelsProblem("the animation frames of " + (sprite.name.empty() ? std::string("the sprite") : sprite.name), cutFramePixels(sprite, animationFrameRefs(sprite)));
         !problem.empty()) {
         return problem;
     }
