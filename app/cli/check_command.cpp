@@ -34,8 +34,6 @@ namespace {
 constexpr int kExitDone = 0;
 constexpr int kExitVerifyFailed = 1;
 constexpr int kExitBadInput = 2;
-/// Default work budget of one check, in seconds (the bundled scenes need milliseconds).
-constexpr double kDefaultBudgetSeconds = 300.0;
 /// A run longer than this shows its progress on a terminal.
 constexpr double kProgressAfterSeconds = 2.0;
 
@@ -120,10 +118,8 @@ CommandOptions checkOptions(const CliContext& context) {
         pathOption("--cspace", "PNG",
                    "write the first pair's configuration-space map (every offset of A in the\n"
                    "default window: hits dark, free light, t = 0 marked by a red cross)."),
-        numberOption("--budget", "SECONDS", 0.0, std::numeric_limits<double>::infinity(),
-                     "stop with exit status 2 once the tests have run this long (default 300;\n"
-                     "0 = no limit). Runs over 2 s show their progress on a terminal.")
-            .expecting("a number of seconds, 0 or more (0 = no limit)"),
+        budgetOption("every test, contact question and C-space map row of every mode\n(--frames, --all-frames, "
+                     "--contact, --cspace, --thresholds). Runs over 2 s show their\nprogress on a terminal"),
         flagOption("--all-frames",
                    "print the matrix of which frames of A hit which frames of B (each pair, or\n"
                    "--pair): an animation's frames, an atlas's frames or a grid's cells; each\n"
@@ -187,6 +183,7 @@ std::string writeContactMap(const Scene& scene, const CheckOptions& options, con
     contact.sampling = report.sampling;
     contact.scan = report.scan;
     contact.resolution = settings.resolution;
+    contact.budget = options.budget;
     const ContactPair pair(Body{maskA.get(), sprites[0]->transform}, Body{maskB.get(), sprites[1]->transform}, contact);
     const LatticeWindow window = pair.mapWindow();
     if (cellCount(window) > kMaxContactMapCells) {
@@ -354,7 +351,9 @@ int runAllFrames(const Scene& scene, const CheckArguments& parsed, const Algorit
     TestOptions options;
     options.sampling = parsed.options.sampling.value_or(scene.sampling);
     options.scan = parsed.options.scan.value_or(scene.scan);
+    options.budget = parsed.options.budget;
     FrameImageCache frames;
+    std::string tables;  // printed once every matrix is made: a run stopped early prints nothing
     MaskCache masks;
     nlohmann::ordered_json matrices = nlohmann::ordered_json::array();
     bool first = true;
@@ -367,13 +366,17 @@ int runAllFrames(const Scene& scene, const CheckArguments& parsed, const Algorit
                 return kExitBadInput;
             }
             if (parsed.json) matrices.push_back(frameMatrixJson(*matrix));
-            else out << (first ? "" : "\n") << frameMatrixTable(*matrix);
+            else tables += (first ? "" : "\n") + frameMatrixTable(*matrix);
             first = false;
         }
     }
+    out << tables;
     if (parsed.json) out << nlohmann::ordered_json{{"scene", parsed.scene}, {"frame_matrices", matrices}}.dump(2) << "\n";
     return kExitDone;
 }
+
+int runScene(const Scene& scene, CheckArguments& parsed, const std::vector<std::filesystem::path>& inputs,
+             const CliContext& context);
 
 // The checked command line run: the scene checked, or the run file replayed.
 int checkMain(const ParsedOptions& given, const CliContext& context) {
@@ -419,87 +422,106 @@ int checkMain(const ParsedOptions& given, const CliContext& context) {
                 return kExitBadInput;
             }
         }
-        if (parsed.allFrames) return runAllFrames(*loaded.scene, parsed, available, out, err);
-        if (parsed.frames) return runFramesCommand(parsed, *loaded.scene, out, err, available);
-        if (parsed.thresholds) {
-            const ThresholdsRequest request{parsed.scene,           parsed.options.pair, parsed.options.algorithms,
-                                            parsed.options.sampling, parsed.options.scan, parsed.json,
-                                            parsed.thresholdsPng};
-            return runThresholdsReport(*loaded.scene, request, available, out, err);
-        }
-        parsed.options.includeExpectedPairs = parsed.verify;
-        parsed.options.available = &available;
-
-        using Clock = std::chrono::steady_clock;
-        const Clock::time_point start = Clock::now();
-        const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
-        double nextProgress = kProgressAfterSeconds;
-        bool showedProgress = false;
-        parsed.options.progress = [&](std::size_t done, std::size_t total) {
-            const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-            if (terminal && seconds >= nextProgress) {
-                err << "\rcheck: " << done << " of " << total << " tests run, " << static_cast<long>(seconds) << " s" << std::flush;
-                nextProgress = seconds + 1.0;
-                showedProgress = true;
-            }
-            return parsed.budgetSeconds <= 0 || seconds <= parsed.budgetSeconds;
-        };
-        MaskCache masks;
-        CheckRunResult run = runCheck(*loaded.scene, parsed.scene, parsed.options, masks);
-        if (showedProgress) err << "\r\033[K" << std::flush;
-        if (run.stopped) {
-            err << parsed.scene << ": work budget exceeded: " << run.error << " in " << parsed.budgetSeconds
-                << " s (--budget " << parsed.budgetSeconds << "); narrow the run with --pair or --algorithm, or raise --budget "
-                << "(0 = no limit)\n";
+        // One work budget for the whole run, whatever the mode: every test, contact question and map row counts.
+        WorkBudget budget;
+        budget.limitSeconds(parsed.budgetSeconds);
+        parsed.options.budget = &budget;
+        try {
+            return runScene(*loaded.scene, parsed, inputs, context);
+        } catch (const WorkBudgetExceeded& e) {
+            err << parsed.scene << ": work budget exceeded (--budget " << parsed.budgetSeconds << " s): " << e.what()
+                << "; nothing was written; narrow the run with --pair or --algorithm, or raise --budget (0 = no limit)\n";
             return kExitBadInput;
         }
-        if (!run.ok()) {
-            err << parsed.scene << ": " << run.error << "\n";
-            return kExitBadInput;
-        }
-        const CheckReport& report = *run.report;
-        if (!parsed.cspace.empty()) {
-            if (const std::string error = writeContactMap(*loaded.scene, parsed.options, report, parsed.cspace, inputs); !error.empty()) {
-                err << parsed.scene << ": " << error << "\n";
-                return kExitBadInput;
-            }
-        }
-
-        if (parsed.printExpect) {
-            out << expectJson(report).dump(2) << "\n";
-            return kExitDone;
-        }
-
-        std::optional<VerifyResult> verified;
-        if (parsed.verify) verified = verifyReport(report, loaded.scene->expect, available);
-        if (parsed.verify && loaded.scene->expect.expectsMotion()) {
-            MotionRunResult motion = runMotionForVerify(*loaded.scene, parsed.scene, parsed.options, masks);
-            if (!motion.ok()) {
-                err << parsed.scene << ": " << motion.error << "\n";
-                return kExitBadInput;
-            }
-            mergeVerify(*verified, verifyMotion(*motion.report, loaded.scene->expect, available));
-        }
-
-        if (parsed.json) {
-            nlohmann::ordered_json json = reportJson(report);
-            if (verified) {
-                json["verify"] = verifyJson(*verified);
-            }
-            out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-        } else {
-            out << reportTable(report);
-            if (verified) printVerify(*verified, out);
-        }
-        if (verified && verified->checked == 0 && verified->skipped == 0) {
-            err << parsed.scene << ": warning: the scene has no \"expect\" block, so --verify compared nothing\n";
-        }
-        return verified ? verifyExit(parsed, *verified, err) : kExitDone;
     } catch (const std::exception& e) {
         // Only resource exhaustion reaches here; the user still gets a message, not a stack trace.
         err << "collision-lab check: " << e.what() << "\n";
         return kExitBadInput;
     }
+}
+
+// The loaded scene checked in the mode the options ask for. Returns the exit status.
+int runScene(const Scene& scene, CheckArguments& parsed, const std::vector<std::filesystem::path>& inputs,
+             const CliContext& context) {
+    const AlgorithmSet& available = context.algorithms;
+    std::ostream& out = context.out;
+    std::ostream& err = context.err;
+    if (parsed.allFrames) return runAllFrames(scene, parsed, available, out, err);
+    if (parsed.frames) return runFramesCommand(parsed, scene, out, err, available);
+    if (parsed.thresholds) {
+        const ThresholdsRequest request{parsed.scene,           parsed.options.pair, parsed.options.algorithms,
+                                        parsed.options.sampling, parsed.options.scan, parsed.json,
+                                        parsed.thresholdsPng,   parsed.options.budget};
+        return runThresholdsReport(scene, request, available, out, err);
+    }
+    parsed.options.includeExpectedPairs = parsed.verify;
+    parsed.options.available = &available;
+
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
+    double nextProgress = kProgressAfterSeconds;
+    bool showedProgress = false;
+    parsed.options.progress = [&](std::size_t done, std::size_t total) {
+        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        if (terminal && seconds >= nextProgress) {
+            err << "\rcheck: " << done << " of " << total << " tests run, " << static_cast<long>(seconds) << " s" << std::flush;
+            nextProgress = seconds + 1.0;
+            showedProgress = true;
+        }
+        return true;  // the work budget (parsed.options.budget) stops the run, not the progress line
+    };
+    MaskCache masks;
+    CheckRunResult run = runCheck(scene, parsed.scene, parsed.options, masks);
+    if (showedProgress) err << "\r\033[K" << std::flush;
+    if (run.stopped) {
+        err << parsed.scene << ": work budget exceeded: " << run.error << " in " << parsed.budgetSeconds
+            << " s (--budget " << parsed.budgetSeconds << "); narrow the run with --pair or --algorithm, or raise --budget "
+            << "(0 = no limit)\n";
+        return kExitBadInput;
+    }
+    if (!run.ok()) {
+        err << parsed.scene << ": " << run.error << "\n";
+        return kExitBadInput;
+    }
+    const CheckReport& report = *run.report;
+    if (!parsed.cspace.empty()) {
+        if (const std::string error = writeContactMap(scene, parsed.options, report, parsed.cspace, inputs); !error.empty()) {
+            err << parsed.scene << ": " << error << "\n";
+            return kExitBadInput;
+        }
+    }
+
+    if (parsed.printExpect) {
+        out << expectJson(report).dump(2) << "\n";
+        return kExitDone;
+    }
+
+    std::optional<VerifyResult> verified;
+    if (parsed.verify) verified = verifyReport(report, scene.expect, available);
+    if (parsed.verify && scene.expect.expectsMotion()) {
+        MotionRunResult motion = runMotionForVerify(scene, parsed.scene, parsed.options, masks);
+        if (!motion.ok()) {
+            err << parsed.scene << ": " << motion.error << "\n";
+            return kExitBadInput;
+        }
+        mergeVerify(*verified, verifyMotion(*motion.report, scene.expect, available));
+    }
+
+    if (parsed.json) {
+        nlohmann::ordered_json json = reportJson(report);
+        if (verified) {
+            json["verify"] = verifyJson(*verified);
+        }
+        out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+        out << reportTable(report);
+        if (verified) printVerify(*verified, out);
+    }
+    if (verified && verified->checked == 0 && verified->skipped == 0) {
+        err << parsed.scene << ": warning: the scene has no \"expect\" block, so --verify compared nothing\n";
+    }
+    return verified ? verifyExit(parsed, *verified, err) : kExitDone;
 }
 
 }  // namespace

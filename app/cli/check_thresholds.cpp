@@ -1,6 +1,9 @@
 // `check --thresholds`: frontier and margins of each pair's threshold map.
 #include "app/cli/check_thresholds.h"
 
+#include <optional>
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "core/base/mask_cache.h"
@@ -63,7 +66,11 @@ int runThresholdsReport(const Scene& scene, const ThresholdsRequest& request, co
     TestOptions options;
     options.sampling = request.sampling.value_or(scene.sampling);
     options.scan = request.scan.value_or(scene.scan);
+    options.budget = request.budget;
     MaskCache masks;
+    // Printed and written once every map is made, so a run stopped early (the budget) prints and writes nothing.
+    std::optional<RgbaImage> firstImage;
+    std::ostringstream table;
     nlohmann::ordered_json maps = nlohmann::ordered_json::array();
     bool wrotePng = request.png.empty();
     for (auto [ia, ib] : pairs) {
@@ -81,11 +88,7 @@ int runThresholdsReport(const Scene& scene, const ThresholdsRequest& request, co
             const ThresholdMargins margins = thresholdMargins(map, sa.alphaThreshold, sb.alphaThreshold);
             const double overlap = map.overlap(margins.at.a, margins.at.b);
             if (!wrotePng) {
-                if (const std::string error = savePngFile(thresholdMapImage(map, margins.at), request.png,
-                                                                  sceneInputFiles(scene, request.sceneFile)); !error.empty()) {
-                    err << request.sceneFile << ": --thresholds-png: " << error << "\n";
-                    return kExitBadInput;
-                }
+                firstImage = thresholdMapImage(map, margins.at);
                 wrotePng = true;
             }
             if (request.json) {
@@ -110,20 +113,27 @@ int runThresholdsReport(const Scene& scene, const ThresholdsRequest& request, co
                 maps.push_back(entry);
                 continue;
             }
-            out << sa.name << "/" << sb.name << "  " << test->name;
-            if (test->directional) out << " (" << samplingName(options.sampling) << ", " << scanDirectionName(options.scan) << ")";
-            out << "  at thresholds " << sa.name << " " << margins.at.a << ", " << sb.name << " " << margins.at.b << ": "
+            table << sa.name << "/" << sb.name << "  " << test->name;
+            if (test->directional) table << " (" << samplingName(options.sampling) << ", " << scanDirectionName(options.scan) << ")";
+            table << "  at thresholds " << sa.name << " " << margins.at.a << ", " << sb.name << " " << margins.at.b << ": "
                 << (margins.hit ? "hit" : "miss") << ", overlap " << overlapText(map, overlap) << "\n";
             for (const SceneSprite* sprite : {&sa, &sb}) {
-                if (auto note = engineThresholdNote(*sprite)) out << "  " << engineThresholdText(*note) << "\n";
+                if (auto note = engineThresholdNote(*sprite)) table << "  " << engineThresholdText(*note) << "\n";
             }
-            out << "  frontier (" << sa.name << ", " << sb.name << "), the last cells that touch:";
-            if (map.frontier.empty()) out << " none (no thresholds make the pair touch)";
-            for (const ThresholdCell& c : map.frontier) out << " (" << c.a << ", " << c.b << ")";
-            out << "\n  " << describeMargin(margins.a, margins.hit, sa.name) << "\n  "
+            table << "  frontier (" << sa.name << ", " << sb.name << "), the last cells that touch:";
+            if (map.frontier.empty()) table << " none (no thresholds make the pair touch)";
+            for (const ThresholdCell& c : map.frontier) table << " (" << c.a << ", " << c.b << ")";
+            table << "\n  " << describeMargin(margins.a, margins.hit, sa.name) << "\n  "
                 << describeMargin(margins.b, margins.hit, sb.name) << "\n";
         }
     }
+    if (firstImage) {
+        if (const std::string error = savePngFile(*firstImage, request.png, sceneInputFiles(scene, request.sceneFile)); !error.empty()) {
+            err << request.sceneFile << ": --thresholds-png: " << error << "\n";
+            return kExitBadInput;
+        }
+    }
+    out << table.str();
     if (request.json) out << nlohmann::ordered_json{{"scene", request.sceneFile}, {"threshold_maps", maps}}.dump(2) << "\n";
     return kExitDone;
 }

@@ -22,6 +22,7 @@ struct ThresholdsRequest {
     std::optional<ScanDirection> scan;                        ///< --scan; the scene's when empty.
     bool json = false;                                        ///< --json.
     std::string png;                                          ///< --thresholds-png: where to write the first map.
+    WorkBudget* budget = nullptr;                             ///< --budget: every test counts against it.
 };
 
 /// Prints each chosen pair's frontier and margins at the sprites' own thresholds for each chosen test, and

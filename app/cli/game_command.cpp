@@ -99,6 +99,8 @@ CommandOptions gameOptions(const CliContext&) {
         pathOption("--sprites", "DIR", "read person.png and cross.png from DIR. Default: the bundled sprites."),
         flagOption("--per-frame", "also print each frame's counts and collision work (a \"per_frame\" list in JSON)."),
         flagOption("--json", "print a JSON report instead of text."),
+        budgetOption("every frame, pre-check and pixel test; a frame may test at most\n1999000 candidate pairs "
+                     "(as many as 2000 blocks tested every pair) whatever the budget"),
     };
     c.outro =
         "Exit status: 0 done, 1 a replayed run's hits differ from those it recorded, 2 bad input\n"
@@ -121,6 +123,7 @@ struct GameArguments {
     bool perFrame = false;
     std::optional<std::string> spritesDir;
     bool json = false;
+    double budgetSeconds = kDefaultBudgetSeconds;
     std::vector<std::string> setOptions;  // the options given, for --run's conflicts
 };
 
@@ -128,6 +131,7 @@ struct GameArguments {
 std::optional<std::string> readArguments(const ParsedOptions& given, GameArguments& parsed) {
     GameSettings& s = parsed.settings;
     if (auto seed = given.whole("--seed")) parsed.seed = *seed;
+    parsed.budgetSeconds = given.number("--budget").value_or(kDefaultBudgetSeconds);
     if (auto frames = given.whole("--frames")) parsed.frames = static_cast<std::int64_t>(*frames);
     if (auto blocks = given.whole("--blocks")) parsed.blocks = static_cast<int>(*blocks);
     if (auto mode = given.text("--pairs")) s.pairs = *parsePairMode(*mode);
@@ -297,31 +301,47 @@ int runGame(const ParsedOptions& given, std::ostream& out, std::ostream& err, co
         }
 
         FallingBlocksGame game(*sprites.sprites, run.settings, run.seed);
+        WorkBudget budget;
+        budget.limitSeconds(parsed.budgetSeconds);
+        game.setBudget(&budget);
         InputScript script(parsed.input, run.seed);
         Summary summary;
         std::vector<RecordedHit> hits;
         std::vector<FrameReport> perFrame;
-        for (std::int64_t f = 0; f < frames; ++f) {
-            game.step(parsed.runFile ? run.inputs[static_cast<std::size_t>(f)] : script.next(game));
-            const FrameReport& frame = game.lastFrame();
-            summary.add(frame);
-            if (parsed.perFrame) {
-                perFrame.push_back(frame);
-                perFrame.back().hits.clear();
+        std::optional<Scene> sceneAt;  // --scene-at's frame, written once the run is done
+        std::int64_t f = 0;
+        try {
+            for (; f < frames; ++f) {
+                game.step(parsed.runFile ? run.inputs[static_cast<std::size_t>(f)] : script.next(game));
+                const FrameReport& frame = game.lastFrame();
+                summary.add(frame);
+                if (parsed.perFrame) {
+                    perFrame.push_back(frame);
+                    perFrame.back().hits.clear();
+                }
+                for (const GameHit& h : frame.hits) hits.push_back({frame.frame, h.a, h.b});
+                if (parsed.sceneAt && *parsed.sceneAt == frame.frame) {
+                    FrameSceneOptions options;
+                    options.everyBlock = parsed.everyBlock;
+                    FrameSceneResult scene = sceneFromFrame(game, options);
+                    if (!scene.ok()) {
+                        err << "collision-lab game: --scene-at " << frame.frame << ": " << scene.error << "\n";
+                        return kExitBadInput;
+                    }
+                    sceneAt = std::move(*scene.scene);
+                }
             }
-            for (const GameHit& h : frame.hits) hits.push_back({frame.frame, h.a, h.b});
-            if (parsed.sceneAt && *parsed.sceneAt == frame.frame) {
-                FrameSceneOptions options;
-                options.everyBlock = parsed.everyBlock;
-                FrameSceneResult scene = sceneFromFrame(game, options);
-                if (!scene.ok()) {
-                    err << "collision-lab game: --scene-at " << frame.frame << ": " << scene.error << "\n";
-                    return kExitBadInput;
-                }
-                if (auto saved = saveScene(*scene.scene, *parsed.sceneFile, {}, inputs); !saved.ok()) {
-                    err << command << ": " << saved.error << "\n";
-                    return kExitBadInput;
-                }
+        } catch (const WorkBudgetExceeded& e) {
+            const std::string who = parsed.runFile ? *parsed.runFile : std::string(command);
+            err << who << ": stopped at frame " << f << ": " << e.what();
+            if (!e.fixedCap()) err << " (--budget " << parsed.budgetSeconds << " s); run fewer --frames or raise --budget (0 = no limit)";
+            err << "; nothing was written\n";
+            return kExitBadInput;
+        }
+        if (sceneAt) {
+            if (auto saved = saveScene(*sceneAt, *parsed.sceneFile, {}, inputs); !saved.ok()) {
+                err << command << ": " << saved.error << "\n";
+                return kExitBadInput;
             }
         }
         const std::optional<std::string> difference = run.hits ? firstHitDifference(*run.hits, hits) : std::nullopt;

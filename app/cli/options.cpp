@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -210,6 +211,13 @@ OptionRow numberOption(std::string name, std::string valueName, double low, doub
     row.low = low;
     row.high = high;
     return row;
+}
+
+OptionRow budgetOption(const std::string& work) {
+    return numberOption("--budget", "SECONDS", 0.0, std::numeric_limits<double>::infinity(),
+                        "stop with exit status 2, writing nothing, once the work has run this long\n(default 300; 0 = no limit). "
+                        "It counts " + work + ".")
+        .expecting("a number of seconds, 0 or more (0 = no limit)");
 }
 
 OptionRow choiceOption(std::string name, std::string valueName, std::vector<std::string> choices, std::string help) {

@@ -67,6 +67,11 @@ OptionRow flagOption(std::string name, std::string help);
 OptionRow wholeOption(std::string name, std::string valueName, std::uint64_t low, std::uint64_t high, std::string help);
 /// A finite number in [low, high] (either end may be infinite).
 OptionRow numberOption(std::string name, std::string valueName, double low, double high, std::string help);
+/// Default --budget of every command that runs work (check, game), in seconds.
+inline constexpr double kDefaultBudgetSeconds = 300.0;
+/// The one --budget SECONDS row of every command that runs work: the seconds its work budget lasts
+/// (core/base/work_budget.h), 0 = no limit; `work` names what counts ("every test, contact question and map row").
+OptionRow budgetOption(const std::string& work);
 /// One word of `choices`.
 OptionRow choiceOption(std::string name, std::string valueName, std::vector<std::string> choices, std::string help);
 /// A comma-separated list, each item one word of `choices`.

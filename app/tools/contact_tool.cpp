@@ -94,6 +94,17 @@ private:
     // One unit: the answer to `job` if any, then one chunk of the map. Returns true while a map is filling
     // or waiting to start. Once the worker is stopping, nothing more is started.
     bool work(std::optional<ContactJob> job, Worker::Job& control) {
+        // The one work budget's stop hook: quitting the sandbox stops a huge answer or map set-up within a test.
+        m_budget.stopWhen([&control] { return control.stopping(); });
+        try {
+            return workWithin(std::move(job), control);
+        } catch (const WorkBudgetExceeded&) {
+            return false;  // stopping: nothing more is delivered or started
+        }
+    }
+
+    bool workWithin(std::optional<ContactJob> job, Worker::Job& control) {
+        if (job) job->options.budget = &m_budget;
         if (job && !control.stopping()) {
             const auto start = std::chrono::steady_clock::now();
             const ContactPair pair(Body{job->maskA.get(), job->a}, Body{job->maskB.get(), job->b}, job->options);
@@ -162,6 +173,7 @@ private:
     }
 
     // The work state: touched by one unit at a time (LatestWorker runs one at a time).
+    WorkBudget m_budget;  // no limit; its stop hook is the running unit's stopping()
     std::shared_ptr<const AlphaMask> m_mapMaskA, m_mapMaskB;  // keep the map's masks alive while it fills
     std::unique_ptr<ContactMapBuilder> m_builder;
     std::optional<ContactJob> m_waiting;  // the newest map asked for while another was filling

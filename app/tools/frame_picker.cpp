@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <string>
 
 #include <imgui.h>
 
 #include "app/tools/tool_context.h"
 #include "core/io/json_text.h"
+#include "core/scene/frame_memory.h"
 #include "core/base/sprite_transform.h"
 
 namespace cl {
@@ -117,6 +119,7 @@ void FramePicker::sceneOpened() {
     m_listings.clear();
     m_playback.clear();
     m_thumbnailsMade.clear();
+    m_thumbnailPixels = 0;
     m_gridInput.clear();
     m_askFor = -1;
 }
@@ -301,9 +304,14 @@ void FramePicker::drawThumbnails(ToolContext& ctx, int index, float maxHeight) {
                 // Flipped as the sprite is: the thumbnail is the very image the click shows.
                 const auto key = std::make_tuple(sprite.sheet.get(), sprite.atlasData.get(), frame.name, int(sprite.flip.x) | int(sprite.flip.y) << 1);
                 bool made = m_thumbnailsMade.count(key) > 0;
-                if (!made && budget > 0) {
+                // The memory estimate before the cut: huge untrimmed frames get no thumbnail once the frames cut
+                // for thumbnails would pass the scene's pixel limit (the name and the tooltip still show).
+                const std::int64_t framePixels = cutFramePixels(sprite, std::span<const FrameRef>(&frame.ref, 1));
+                const std::string tooBig = made ? std::string() : cutPixelsProblem("the frames cut for thumbnails", m_thumbnailPixels + framePixels);
+                if (!made && budget > 0 && tooBig.empty()) {
                     --budget;
                     m_thumbnailsMade.insert(key);
+                    m_thumbnailPixels += framePixels;
                     made = true;
                 }
                 const auto image = made ? m_images.get(sprite.sheet, sprite.atlasData.get(), frame.ref, sprite.flip) : nullptr;
@@ -337,6 +345,7 @@ void FramePicker::drawThumbnails(ToolContext& ctx, int index, float maxHeight) {
                         tip += "\ntrimmed to " + std::to_string(frame.trimmedRect.w) + " x " + std::to_string(frame.trimmedRect.h) + " (red)";
                     }
                     if (frame.rotated) tip += "\nstored rotated in the atlas";
+                    if (!tooBig.empty()) tip += "\nno thumbnail: " + tooBig;
                     if (frame.durationMs > 0) tip += "\nlasts " + std::to_string(frame.durationMs) + " ms";
                     if (pickLocked) tip += "\nthe timeline drives the animation: go to timeline frame 0 to pick the frame at time 0";
                     else if (sprite.animation.active()) {

@@ -55,6 +55,7 @@ private:
     std::map<int, Listing> m_listings;
     std::map<int, AnimationPlayback> m_playback;
     std::set<std::tuple<const RgbaImage*, const Atlas*, std::string, int>> m_thumbnailsMade;  ///< (sheet, atlas, frame, flip)
+    std::int64_t m_thumbnailPixels = 0;  ///< Pixels of the frames cut for thumbnails, within kMaxScenePixels (frame_memory.h).
     std::map<int, GridSpec> m_gridInput;  ///< The grid typed for a plain image, per sprite.
     int m_askFor = -1;
     std::size_t m_spriteCount = 0;

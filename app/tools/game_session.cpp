@@ -12,6 +12,7 @@ void GameSession::start(const GameSprites& sprites, const GameSettings& settings
     m_workMs.clear();
     m_replayInputs.clear();
     m_replayAt = 0;
+    m_stopReason.clear();
 }
 
 bool GameSession::replay() {
@@ -32,7 +33,13 @@ void GameSession::stop() {
 void GameSession::step(std::uint8_t input) {
     if (!m_game) return;
     if (m_replayAt < m_replayInputs.size()) input = m_replayInputs[m_replayAt++];
-    m_game->step(static_cast<std::uint8_t>(input & kInputMask));
+    try {
+        m_game->step(static_cast<std::uint8_t>(input & kInputMask));
+    } catch (const WorkBudgetExceeded& e) {
+        stop();
+        m_stopReason = e.what();
+        return;
+    }
     const FrameReport& frame = m_game->lastFrame();
     for (const GameHit& h : frame.hits) m_hits.push_back({frame.frame, h.a, h.b});
     m_workMs.push_back(double(frame.times.totalNs()) / 1e6);

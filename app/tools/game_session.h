@@ -7,6 +7,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/game/falling_blocks.h"
@@ -24,8 +25,11 @@ public:
     bool replay();
     /// Drops the run.
     void stop();
-    /// Advances one frame with `input` held (ignored while replaying the recorded keys).
+    /// Advances one frame with `input` held (ignored while replaying the recorded keys). A frame over the
+    /// pair cap (kMaxFramePairs) ends the run, with stopReason() saying why.
     void step(std::uint8_t input);
+    /// Why the last run ended by itself (empty while it runs, or when it was stopped or never started).
+    const std::string& stopReason() const { return m_stopReason; }
 
     /// True while a run exists (playing or paused).
     bool active() const { return m_game != nullptr; }
@@ -50,6 +54,7 @@ private:
     std::deque<double> m_workMs;
     std::vector<std::uint8_t> m_replayInputs;
     std::size_t m_replayAt = 0;
+    std::string m_stopReason;
 };
 
 }  // namespace cl

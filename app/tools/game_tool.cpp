@@ -231,6 +231,7 @@ void GameTool::drawPanel(ToolContext& ctx) {
     }
     ImGui::EndDisabled();
     if (!m_status.empty()) ImGui::TextWrapped("%s", m_status.c_str());
+    if (!m_session.active() && !m_session.stopReason().empty()) ImGui::TextWrapped("The run stopped: %s", m_session.stopReason().c_str());
 
     if (m_session.active()) {
         ImGui::Separator();

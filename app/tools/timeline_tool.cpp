@@ -2,6 +2,7 @@
 
 #include "core/scene/animation_time.h"
 #include "core/io/json_text.h"
+#include "core/scene/frame_memory.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -463,7 +464,8 @@ void TimelineTool::drawGhost(ImDrawList* list, const Camera& camera, const Docum
     const SpriteTransform t = transformAt(sprite.transform, sprite.motion, dt);
     const std::array<ImVec2, 4> q = screenQuad(sprite, t, camera);
     std::shared_ptr<const RgbaImage> pixels = sprite.pixels;
-    if (playsAnimation(sprite)) {
+    // Ghosts cut every animation frame in time: not when the memory estimate refuses them (the strip says why).
+    if (playsAnimation(sprite) && cutPixelsProblem(sprite.name, cutFramePixels(sprite, animationFrameRefs(sprite))).empty()) {
         // The frame shown at that time (core/scene/animation_time.h); the caches are the tool's own, as the textures'.
         const Scene& scene = doc.scene();
         const int shown = animationFrameAt(animationDurations(sprite), doc.frameZeroIndex(index), scene.timeline.frame + dt,

@@ -12,6 +12,7 @@
 #include "core/base/collider_options.h"
 #include "core/base/pair_transform.h"
 #include "core/base/sprite_transform.h"
+#include "core/base/work_budget.h"
 
 namespace cl {
 
@@ -39,6 +40,8 @@ struct TestOptions {
     ScanDirection scan = ScanDirection::AToB;  ///< For the directional tests; applied by runAlgorithm().
     bool stopAtFirstHit = false;           ///< Hit-only mode: stop at the first overlapping sample.
     bool listHits = false;                 ///< Full mode only: fill CollisionResult::hits.
+    /// The work budget the test counts against (one unit per test, spent by runAlgorithm()); null: none.
+    WorkBudget* budget = nullptr;
 };
 
 /// One overlapping sample: which pixel of A, which pixel of B, and where in the world.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/scene/frame_memory.h"
+
 namespace cl {
 
 std::vector<NamedFrame> spriteFrames(const SceneSprite& sprite) {
@@ -39,25 +41,22 @@ std::optional<FrameMatrix> frameMatrix(const Scene& scene, std::size_t a, std::s
     matrix.algorithm = &algorithm;
     matrix.framesA = spriteFrames(spriteA);
     matrix.framesB = spriteFrames(spriteB);
-    // The frames are cut before anything is tested; an atlas of many huge untrimmed frames must not exhaust memory.
-    std::int64_t pixels = 0;
-    for (const auto* sprite : {&spriteA, &spriteB}) {
-        const auto& list = sprite == &spriteA ? matrix.framesA : matrix.framesB;
-        for (const auto& frame : list) {
-            const int index = sprite->atlasData && frame.ref.kind == FrameRef::Kind::Atlas ? sprite->atlasData->indexOf(frame.ref.name) : -1;
-            if (index >= 0) {
-                const AtlasFrame& f = sprite->atlasData->frames[static_cast<std::size_t>(index)];
-                pixels += std::int64_t(f.sourceWidth) * f.sourceHeight;
-            } else if (frame.ref.kind == FrameRef::Kind::Grid) {
-                pixels += std::int64_t(frame.ref.grid.cellW) * frame.ref.grid.cellH;
-            } else if (sprite->pixels) {
-                pixels += std::int64_t(sprite->pixels->width) * sprite->pixels->height;
-            }
-        }
+    const std::int64_t cells = std::int64_t(matrix.framesA.size()) * std::int64_t(matrix.framesB.size());
+    if (cells > kMaxFrameMatrixCells) {
+        error = "the frame matrix of " + matrix.a + " and " + matrix.b + " would have " + std::to_string(cells) + " cells (" +
+                std::to_string(matrix.framesA.size()) + " x " + std::to_string(matrix.framesB.size()) + " frames); the limit is " +
+                std::to_string(kMaxFrameMatrixCells) + ": use a sprite with fewer frames or a coarser grid";
+        return std::nullopt;
     }
-    if (pixels > kMaxScenePixels) {
-        error = "the frames of " + matrix.a + " and " + matrix.b + " hold " + std::to_string(pixels) + " pixels together; the limit is " +
-                std::to_string(kMaxScenePixels);
+    // The frames are cut before anything is tested; an atlas of many huge untrimmed frames must not exhaust memory.
+    auto refsOf = [](const std::vector<NamedFrame>& list) {
+        std::vector<FrameRef> refs;
+        for (const auto& frame : list) refs.push_back(frame.ref);
+        return refs;
+    };
+    const std::int64_t pixels = cutFramePixels(spriteA, refsOf(matrix.framesA)) + cutFramePixels(spriteB, refsOf(matrix.framesB));
+    if (std::string problem = cutPixelsProblem("the frames of " + matrix.a + " and " + matrix.b, pixels); !problem.empty()) {
+        error = std::move(problem);
         return std::nullopt;
     }
     // Masks first, so the matrix loop below only runs tests.

@@ -2,6 +2,7 @@
 // FrameMatrix: which frames of sprite A hit which frames of sprite B under one test — "which frames of the
 // swing hit the enemy?". Each sprite keeps its transform (origin in texture coordinates) while its frame changes.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,13 @@ struct FrameMatrix {
     std::vector<std::vector<CollisionResult>> results;  ///< results[i][j]: frame i of A against frame j of B.
 };
 
+/// Most cells (frames of A x frames of B) one matrix may hold: each is a test and a result kept in memory.
+inline constexpr std::int64_t kMaxFrameMatrixCells = 1000000;
+
 /// The matrix for sprites `a` and `b` of `scene` (each keeps its flip and transform), or an error message in
-/// `error`. Frame images and masks come from the caches, so each frame is cut and masked once.
+/// `error`. Frame images and masks come from the caches, so each frame is cut and masked once. Refused before
+/// any cut when the matrix would pass kMaxFrameMatrixCells or the frames the memory estimate
+/// (core/scene/frame_memory.h); every test counts against options.budget.
 std::optional<FrameMatrix> frameMatrix(const Scene& scene, std::size_t a, std::size_t b, const Algorithm& algorithm,
                                        const TestOptions& options, FrameImageCache& frames, MaskCache& masks, std::string& error);
 

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/scene/animation_time.h"
+#include "core/scene/frame_memory.h"
 #include "core/io/json_text.h"
 
 namespace cl {
@@ -128,6 +129,13 @@ MotionRunResult runMotionCheck(const Scene& scene, const std::string& sceneLabel
     for (auto [ia, ib] : pairs) {
         const SceneSprite& spriteA = scene.sprites[ia];
         const SceneSprite& spriteB = scene.sprites[ib];
+        // Every animation frame is cut and masked before the first test: the memory estimate first.
+        const std::int64_t pixels = cutFramePixels(spriteA, animationFrameRefs(spriteA)) + cutFramePixels(spriteB, animationFrameRefs(spriteB));
+        if (std::string problem = cutPixelsProblem("the animation frames of " + spriteA.name + " and " + spriteB.name, pixels);
+            !problem.empty()) {
+            out.error = problem + " (cut for the timeline)";
+            return out;
+        }
         std::vector<std::shared_ptr<const AlphaMask>> held;
         MovingBody a, b;
         const double fps = scene.timeline.framesPerSecond();
@@ -153,6 +161,7 @@ MotionRunResult runMotionCheck(const Scene& scene, const std::string& sceneLabel
             sweep.algorithm = algorithm;
             sweep.test.sampling = report.sampling;
             sweep.test.scan = report.scan;
+            sweep.test.budget = options.budget;
             sweep.resolution = report.sweepResolution;
             MotionPairReport pairReport{spriteA.name, spriteB.name, algorithm, {}};
             for (int k = 0; k < report.frames; ++k) {

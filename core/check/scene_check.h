@@ -36,6 +36,9 @@ struct CheckOptions {
     /// Called after each test with (tests run, tests to run); returning false stops the check, which then
     /// fails with CheckRunResult::stopped set. Empty: run to the end.
     std::function<bool(std::size_t done, std::size_t total)> progress;
+    /// The work budget every test and contact question counts against (runCheck() reports running out as
+    /// CheckRunResult::stopped; the other runs let WorkBudgetExceeded reach their caller). Null: none.
+    WorkBudget* budget = nullptr;
 };
 
 /// The contact settings a check uses: the options' overrides, else the scene's contact block, else the defaults.

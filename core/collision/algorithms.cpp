@@ -108,6 +108,7 @@ CollisionResult runAlgorithm(const Algorithm& algorithm, const Body& a, const Bo
     const auto start = std::chrono::steady_clock::now();
     CollisionResult result = runInDirection(algorithm, a, b, options);
     result.timeNs = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+    spendWork(options.budget);
     return result;
 }
 

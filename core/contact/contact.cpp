@@ -16,6 +16,8 @@ namespace {
 
 // Contact tests run one by one before separation() builds the whole map of the window instead.
 constexpr std::int64_t kTestsBeforeMap = 512;
+// Lattice cells separation() visits for one unit of the work budget (tests spend their own).
+constexpr std::int64_t kCellsPerUnit = 4096;
 
 // The least and greatest projection of a box on d.
 double leastProjection(const Rect& r, glm::dvec2 d) {
@@ -46,7 +48,13 @@ Separation separation(const ContactPair& pair) {
     LatticeRings rings;
     rings.next();  // (0, 0), which hits
     std::optional<ContactMap> map;
+    // Cells decided without a test (by witnesses or the map) still cost: one unit of the budget per kCellsPerUnit.
+    std::int64_t cellsWithoutTest = 0;
     for (;;) {
+        if (++cellsWithoutTest == kCellsPerUnit) {
+            cellsWithoutTest = 0;
+            spendWork(pair.options().budget);
+        }
         const glm::ivec2 c = rings.next();
         bool hit = false;
         if (!window.contains(c)) {

@@ -65,11 +65,14 @@ struct RunWriter {
 // For every relabel m in [lo, hi]: is there an X pixel p (X's solid runs) with p + m in the run set K?
 // A run [a0, a1) of X row y and a run [k0, k1) of K row y + m.y meet after the shift exactly for
 // m.x in [k0 - a1 + 1, k1 - 1 - a0].
-std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::ivec2 lo, glm::ivec2 hi, int wordsPerRow) {
+// Each row of m spends one unit of `budget`.
+std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::ivec2 lo, glm::ivec2 hi, int wordsPerRow,
+                                     WorkBudget* budget) {
     std::vector<std::uint64_t> out(static_cast<std::size_t>(hi.y - lo.y + 1) * wordsPerRow, 0);
     const IntRect tight = x.tightBounds();
     const std::span<const SolidSpan> extents = x.rowExtents();
     for (int my = lo.y; my <= hi.y; ++my) {
+        spendWork(budget);
         std::uint64_t* row = out.data() + static_cast<std::size_t>(my - lo.y) * wordsPerRow;
         // One run of m.x known to be all set, so that the many intervals inside it (most maps are mostly
         // hits) are skipped, a whole pair of rows at a time where their extents' interval lies inside.
@@ -257,7 +260,7 @@ struct ContactMapBuilder::State {
                     row.push_back({span.x0 - static_cast<int>(sx), span.x1 - static_cast<int>(sx)});
                 }
             }
-            out.sure = correlate(x, k, out.lo, out.hi, out.wordsPerRow);
+            out.sure = correlate(x, k, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
             out.any = out.sure;
             out.usable = true;
             return out;
@@ -283,6 +286,7 @@ struct ContactMapBuilder::State {
         const glm::dvec2 boxLo{yt.x0 - 2.0, yt.y0 - 2.0}, boxHi{yt.x1 + 2.0, yt.y1 + 2.0};
         const glm::dvec2 along = toDouble(reference.stepXFx);
         for (int qy = qLo.y; qy <= qHi.y; ++qy) {
+            spendWork(pair.options().budget);
             RunWriter sureRow{sure.rows[static_cast<std::size_t>(qy - qLo.y)]};
             RunWriter anyRow{any.rows[static_cast<std::size_t>(qy - qLo.y)]};
             const glm::dvec2 rowStart = toDouble(samplePositionInB(reference, 0, qy));
@@ -309,8 +313,8 @@ struct ContactMapBuilder::State {
             sureRow.finish(qxLast + 1);
             anyRow.finish(qxLast + 1);
         }
-        out.sure = correlate(x, sure, out.lo, out.hi, out.wordsPerRow);
-        out.any = correlate(x, any, out.lo, out.hi, out.wordsPerRow);
+        out.sure = correlate(x, sure, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
+        out.any = correlate(x, any, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
         out.usable = true;
         return out;
     }
@@ -337,6 +341,7 @@ struct ContactMapBuilder::State {
         const int j = w.first.y + map.rowsDone;
         std::uint64_t* row = map.bits.data() + static_cast<std::size_t>(map.rowsDone) * map.wordsPerRow;
         const std::int64_t testsBefore = stats.testsRun;
+        spendWork(pair.options().budget);  // the row's looked-up cells; its tests spend their own
         if (wholeRows) {
             // m = cell, so the correlation's rows line up with the map's word for word; only cells the
             // correlation cannot decide are tested.

@@ -153,6 +153,7 @@ CollisionResult ContactPair::hitOnlyAt(glm::dvec2 t) const {
     o.sampling = m_options.sampling;
     o.scan = m_options.scan;
     o.stopAtFirstHit = true;
+    o.budget = m_options.budget;
     return runAlgorithm(*m_test, movedA(t), m_b, o);
 }
 
@@ -161,6 +162,7 @@ bool ContactPair::hitAtScanning(glm::dvec2 t, ScanDirection scan) const {
     o.sampling = m_options.sampling;
     o.scan = scan;
     o.stopAtFirstHit = true;
+    o.budget = m_options.budget;
     return runAlgorithm(*m_test, movedA(t), m_b, o).hit;
 }
 
@@ -169,6 +171,7 @@ CollisionResult ContactPair::runAt(glm::dvec2 t, bool listHits) const {
     o.sampling = m_options.sampling;
     o.scan = m_options.scan;
     o.listHits = listHits;
+    o.budget = m_options.budget;
     return runAlgorithm(*m_test, movedA(t), m_b, o);
 }
 

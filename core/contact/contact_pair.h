@@ -32,6 +32,8 @@ struct ContactOptions {
     Sampling sampling = Sampling::Center;     ///< The scene's sampling (for the sampled tests).
     ScanDirection scan = ScanDirection::AToB; ///< The scene's scan direction (for the directional tests).
     int resolution = 1;                       ///< r in kContactResolutions; the lattice step is h = 1 / r.
+    /// The work budget every contact test (and the map's correlated rows) counts against; null: none.
+    WorkBudget* budget = nullptr;
 };
 
 /// A push direction by name: "up" (0, -1), "down" (0, 1), "left" (-1, 0), "right" (1, 0) (y points down).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <string>
 
 #include "core/game/make_broad_phase.h"
 
@@ -54,12 +55,27 @@ void CollisionPass::run(const Body& person, std::span<const Body> blocks, std::s
     else m_blockPairs.clear();
     out.times.broadPhaseNs = nanosecondsSince(start);
     out.counts.broadPhasePairs = static_cast<std::int64_t>(m_personCandidates.size() + m_blockPairs.size());
+    if (out.counts.broadPhasePairs > kMaxFramePairs) {
+        throw WorkBudgetExceeded("frame " + std::to_string(out.frame) + " has " + std::to_string(out.counts.broadPhasePairs) +
+                                 " candidate pairs, more than the " + std::to_string(kMaxFramePairs) +
+                                 " a frame may test (as many as " + std::to_string(kMaxEveryPairBlocks) +
+                                 " blocks tested every pair): the blocks are packed too tightly; use a larger field, "
+                                 "fewer blocks or pairs 'person'",
+                                 true);
+    }
+    spendWork(m_budget);
 
     auto bodyOf = [&](int index) -> const Body& { return index < 0 ? person : blocks[static_cast<std::size_t>(index)]; };
     start = std::chrono::steady_clock::now();
     m_survivors.clear();
     auto precheck = [&](int a, int b) {
-        if (!m_precheck || m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit) m_survivors.emplace_back(a, b);
+        if (!m_precheck) {
+            m_survivors.emplace_back(a, b);
+            return;
+        }
+        const bool hit = m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
+        spendWork(m_budget);
+        if (hit) m_survivors.emplace_back(a, b);
     };
     for (int block : m_personCandidates) precheck(-1, block);
     for (auto [a, b] : m_blockPairs) precheck(a, b);
@@ -70,6 +86,7 @@ void CollisionPass::run(const Body& person, std::span<const Body> blocks, std::s
     for (auto [a, b] : m_survivors) {
         // The row's own function scans A into B, as the game and `check` both do for (earlier, later).
         const CollisionResult result = m_pixel->run(bodyOf(a), bodyOf(b), m_options);
+        spendWork(m_budget);
         if (!result.applicable) ++out.counts.notApplicable;
         if (result.hit) out.hits.push_back({a < 0 ? kPersonId : ids[static_cast<std::size_t>(a)], ids[static_cast<std::size_t>(b)]});
     }

@@ -62,14 +62,19 @@ public:
     /// Runs the frame's collision work: `person` against every block, and block against block when the
     /// settings say all pairs. `blocks[i]` has id `ids[i]` (ascending). `fall` is how far blocks moved
     /// since the last frame (the tree's hint). Fills `out`'s counts, times, hits and personHit.
+    /// Throws WorkBudgetExceeded when the frame has more than kMaxFramePairs candidate pairs, or when the
+    /// budget (setBudget()) runs out: one unit per frame, per pre-check and per pixel test.
     void run(const Body& person, std::span<const Body> blocks, std::span<const std::uint64_t> ids, glm::dvec2 fall,
              FrameReport& out);
+    /// The work budget the frames count against (null: none); it must outlive the pass's use of it.
+    void setBudget(WorkBudget* budget) { m_budget = budget; }
 
 private:
     PairMode m_pairs;
     const Algorithm* m_precheck;  // null for none
     const Algorithm* m_pixel;
     TestOptions m_options;
+    WorkBudget* m_budget = nullptr;
     std::unique_ptr<BroadPhase> m_broadPhase;
     std::vector<BroadPhaseItem> m_items;
     std::vector<int> m_personCandidates;

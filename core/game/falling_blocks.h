@@ -35,7 +35,11 @@ public:
 
     /// Advances one frame with the input bits held (kInputLeft, kInputRight): the person moves, blocks
     /// spawn, fall, spin and leave below the field, then the collision work runs on the new positions.
+    /// Throws WorkBudgetExceeded (CollisionPass::run()) when the frame has too many candidate pairs or the
+    /// budget runs out; the run is then half-stepped and only good for its message.
     void step(std::uint8_t input);
+    /// The work budget every frame counts against (null: none); it must outlive the steps that use it.
+    void setBudget(WorkBudget* budget) { m_pass.setBudget(budget); }
 
     /// Frames stepped so far; the last one's index is frames() - 1.
     std::int64_t frames() const { return static_cast<std::int64_t>(m_inputs.size()); }

@@ -36,6 +36,9 @@ inline constexpr std::uint8_t kInputMask = kInputLeft | kInputRight;
 inline constexpr int kMaxGameBlocks = 10000;
 /// Most blocks when there is no broad phase and every pair is tested (n(n-1)/2 candidates a frame).
 inline constexpr int kMaxEveryPairBlocks = 2000;
+/// Most candidate pairs one frame may test, whatever the broad phase: as many as kMaxEveryPairBlocks
+/// blocks tested every pair (a tiny field packs blocks so tightly that the tree or the sweep finds no fewer).
+inline constexpr std::int64_t kMaxFramePairs = std::int64_t(kMaxEveryPairBlocks) * (kMaxEveryPairBlocks - 1) / 2;
 /// Largest field side, in world pixels.
 inline constexpr double kMaxFieldSide = 100000.0;
 /// Largest expected number of new blocks per frame.

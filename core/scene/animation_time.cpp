@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/scene/frame_memory.h"
+
 namespace cl {
 
 std::vector<int> animationDurations(const SceneSprite& sprite) {
@@ -38,6 +40,10 @@ std::string movingBodyOf(const SceneSprite& sprite, double fps, FrameImageCache&
     body = MovingBody{keep.back().get(), sprite.transform, sprite.motion};
     body.collider = sprite.colliderOptions();
     if (!playsAnimation(sprite)) return {};
+    if (std::string problem = cutPixelsProblem("the animation frames of " + (sprite.name.empty() ? std::string("the sprite") : sprite.name), cutFramePixels(sprite, animationFrameRefs(sprite)));
+        !problem.empty()) {
+        return problem;
+    }
     // The loader's image of the shown frame is the one cached for it, so its mask is not built twice.
     FrameRef shownRef;
     shownRef.kind = FrameRef::Kind::Atlas;

@@ -298,9 +298,39 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
+std::size_t boundedEditDistance(std::string_view a, std::string_view b, std::size_t limit) {
+    if (a.size() > b.size()) std::swap(a, b);
+    if (b.size() - a.size() > limit) return limit + 1;
+    // Only the cells within `limit` of the diagonal can hold a distance of at most `limit`; the others count
+    // as limit + 1 (a band of Ukkonen's), and a row with nothing within the limit ends the search.
+    const std::size_t over = limit + 1;
+    std::vector<std::size_t> row(b.size() + 1, over);
+    for (std::size_t j = 0; j <= std::min(b.size(), limit); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        const std::size_t from = i > limit ? i - limit : 1, to = std::min(b.size(), i + limit);
+        std::size_t diagonal = row[from - 1];
+        row[from - 1] = from == 1 && i <= limit ? i : over;
+        std::size_t best = row[from - 1];
+        for (std::size_t j = from; j <= to; ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1), over});
+            diagonal = above;
+            best = std::min(best, row[j]);
+        }
+        if (to < b.size()) row[to + 1] = over;
+        if (best > limit) return over;
+    }
+    return std::min(row[b.size()], over);
+}
+
 std::vector<std::string> Atlas::closestNames(std::string_view name, std::size_t count) const {
     std::vector<std::pair<std::size_t, std::size_t>> ranked;  // (distance, frame index)
-    for (std::size_t i = 0; i < frames.size(); ++i) ranked.emplace_back(editDistance(name, frames[i].name), i);
+    if (name.size() > kMaxSuggestedNameBytes) return {};
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+        if (frames[i].name.size() > kMaxSuggestedNameBytes) continue;
+        const std::size_t d = boundedEditDistance(name, frames[i].name, kMaxSuggestionDistance);
+        if (d <= kMaxSuggestionDistance) ranked.emplace_back(d, i);
+    }
     std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     std::vector<std::string> names;
     for (std::size_t i = 0; i < ranked.size() && i < count; ++i) names.push_back(frames[ranked[i].second].name);

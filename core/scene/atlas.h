@@ -72,7 +72,9 @@ struct Atlas {
     int indexOf(std::string_view name) const;
     /// The tag with this name, or null.
     const AtlasTag* findTag(std::string_view name) const;
-    /// Up to `count` frame names closest to `name` by edit distance, closest first.
+    /// Up to `count` frame names closest to `name` by edit distance, closest first; only names within
+    /// kMaxSuggestionDistance edits, and none when `name` or the frame's name is longer than
+    /// kMaxSuggestedNameBytes (so the cost is bounded whatever the names).
     std::vector<std::string> closestNames(std::string_view name, std::size_t count = 3) const;
 };
 
@@ -115,5 +117,14 @@ std::vector<int> tagFrames(const Atlas& atlas, const AtlasTag& tag);
 
 /// Levenshtein distance between two strings (bytes).
 std::size_t editDistance(std::string_view a, std::string_view b);
+/// editDistance(a, b) when it is at most `limit`, else limit + 1; time O(min(|a|, |b|) x limit).
+std::size_t boundedEditDistance(std::string_view a, std::string_view b, std::size_t limit);
+
+/// Most edits between an unknown frame name and a name closestNames() suggests.
+inline constexpr std::size_t kMaxSuggestionDistance = 8;
+/// Longest name (bytes) closestNames() compares.
+inline constexpr std::size_t kMaxSuggestedNameBytes = 256;
+/// Unknown frame names of one sprite that get suggestions and are reported one by one; the rest are counted.
+inline constexpr std::size_t kMaxReportedUnknownFrames = 8;
 
 }  // namespace cl

@@ -566,11 +566,16 @@ private:
     // Turns an atlas frame name or an animation into the shown frame, naming the closest frames when a name is unknown.
     void resolveAtlasFrames(const Json& value, const std::string& path, SceneSprite& sprite) {
         const Atlas& atlas = *sprite.atlasData;
+        // Each unknown name costs a bounded search (Atlas::closestNames); past kMaxReportedUnknownFrames
+        // of them the rest are only counted, so thousands of unknown names answer at once.
+        std::size_t unknown = 0;
         auto checkName = [&](const std::string& name, const std::string& at) {
             if (name.empty() || atlas.indexOf(name) >= 0) return true;
+            if (++unknown > kMaxReportedUnknownFrames) return false;
             std::string closest;
             for (const auto& candidate : atlas.closestNames(name)) closest += (closest.empty() ? "" : ", ") + jsonQuoted(candidate);
-            add(at, "no frame is called " + jsonQuoted(name) + " in " + sprite.atlas + " (closest: " + closest + ")");
+            add(at, "no frame is called " + jsonQuoted(shortenedForMessage(name)) + " in " + sprite.atlas +
+                        (closest.empty() ? std::string(" (no frame name is close)") : " (closest: " + closest + ")"));
             return false;
         };
         if (sprite.frame.kind == FrameRef::Kind::Atlas) checkName(sprite.frame.name, path + ".frame");
@@ -590,6 +595,10 @@ private:
             bool allKnown = true;
             for (std::size_t i = 0; i < animation.frames.size(); ++i) {
                 allKnown = checkName(animation.frames[i], path + ".animation.frames[" + std::to_string(i) + "]") && allKnown;
+            }
+            if (unknown > kMaxReportedUnknownFrames) {
+                add(path + ".animation.frames", "and " + std::to_string(unknown - kMaxReportedUnknownFrames) +
+                                                    " more names that are not frames of " + sprite.atlas);
             }
             if (!allKnown) return;
         }

@@ -378,6 +378,60 @@ def cases(r):
            sandbox=True)
     r.expect("nothing half-written", lambda: not os.path.exists(r.path("no")), "a folder was made")
     r.case("collider of a missing file", ["collider", r.path("missing.png")], 2, err=["missing.png"], sandbox=True)
+    # 13. One work budget (issue 27, class 4): every mode of check, the contact search and map, and game stop on
+    # --budget with exit 2 and write nothing; a frame's candidate pairs stay under the documented cap.
+    # Two 256^2 squares a pixel apart, moving together: every frame and sub-step a near miss.
+    r.write("square.png", png(256, 256, b"\xff\xff\xff\xff"))
+    f = r.write("long-timeline.json", json.dumps({"format": "collision-lab/scene", "version": 1, "frames": 100000, "sprites": [
+            {"name": "a", "image": "square.png", "origin": [0, 0], "velocity": [1, 0]},
+            {"name": "b", "image": "square.png", "origin": [0, 0], "position": [257, 0], "velocity": [1, 0]}]}))
+    r.case("100,000-frame timeline, --frames --budget 1", [f, "--frames", "--algorithm", "pixel-naive,pixel-step,pixel-fast,pixel-world",
+           "--budget", "1"], 2, err=[f, "work budget exceeded (--budget 1 s)", "nothing was written"], max_seconds=10)
+    huge = r.write("huge-solid.png", png(4096, 4096, b"\xff\xff\xff\xff"))
+    f = r.write("huge-contact.json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
+        {"name": "a", "image": "huge-solid.png", "origin": [0, 0]},
+        {"name": "b", "image": "huge-solid.png", "origin": [0, 0], "position": [100.5, 50.25]}]}))
+    r.case("two solid 4096^2 sprites, --contact --resolution 8 --budget 2", [f, "--contact", "--resolution", "8", "--algorithm",
+           "aabb", "--budget", "2"], 2, err=[f, "work budget exceeded"], max_seconds=15)
+    # The largest map allowed (about 2^26 cells at resolution 8), B turned so that most cells run a test.
+    r.write("solid-400.png", png(400, 400, b"\xff\xff\xff\xff"))
+    f = r.write("big-map.json", json.dumps({"format": "collision-lab/scene", "version": 1, "contact": {"resolution": 8}, "sprites": [
+        {"name": "a", "image": "solid-400.png", "origin": [0, 0]},
+        {"name": "b", "image": "solid-400.png", "origin": [0, 0], "position": [100.5, 50.25], "rotation_deg": 30}]}))
+    cmap = r.path("huge-map.png")
+    r.case("--cspace of a 2^26-cell map, --budget 2", [f, "--cspace", cmap, "--algorithm", "aabb", "--budget", "2"], 2,
+           err=[f, "work budget exceeded"], max_seconds=15)
+    r.expect("a stopped --cspace wrote no map", lambda: not os.path.exists(cmap), "the map was written")
+    cells = r.write("cells.png", png(64, 64, b"\xff\xff\xff\xff"))
+    f = r.write("cells.json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
+        {"name": "a", "image": "cells.png", "frame": {"grid": [1, 1], "index": 0}},
+        {"name": "b", "image": "cells.png", "frame": {"grid": [1, 1], "index": 0}}]}))
+    r.case("--all-frames of two 4096-cell grids (16.7 M tests)", [f, "--all-frames"], 2,
+           err=[f, "would have 16777216 cells (4096 x 4096 frames); the limit is 1000000"], max_seconds=10)
+    r.case("game --pairs all, 10,000 blocks in a 64x64 field", ["game", "--pairs", "all", "--blocks", "10000", "--field", "64x64",
+           "--frames", "2"], 2, err=["stopped at frame 0", "candidate pairs, more than the 1999000 a frame may test"],
+           max_seconds=20, sandbox=True)
+    r.case("game --frames 1000000 --budget 1", ["game", "--frames", "1000000", "--blocks", "2000", "--budget", "1"], 2,
+           err=["stopped at frame", "the time limit of 1 s ran out", "nothing was written"], max_seconds=10, sandbox=True)
+
+    # 14. One memory estimate and bounded suggestions (issue 27, class 3).
+    frames = {"f%d" % i: {"frame": {"x": 0, "y": 0, "w": 1, "h": 1}, "spriteSourceSize": {"x": i, "y": i, "w": 1, "h": 1},
+                           "sourceSize": {"w": 8192, "h": 8192}} for i in range(64)}
+    r.write("untrimmed.atlas.json", json.dumps({"frames": frames, "meta": {"image": "solid.png"}}))
+    f = r.write("untrimmed.json", json.dumps({"format": "collision-lab/scene", "version": 1, "frames": 3, "sprites": [
+        {"name": "a", "atlas": "untrimmed.atlas.json", "animation": {"frames": sorted(frames)}},
+        {"name": "b", "image": "solid.png", "velocity": [1, 0]}]}))
+    r.case("64 untrimmed 8192^2 animation frames, --frames", [f, "--frames"], 2,
+           err=[f, "the animation frames of a and b hold 4294967296 pixels together; the limit is 134217728"], max_seconds=10)
+    r.write("named.atlas.json", json.dumps({"frames": {"run_%02d" % i: {"frame": {"x": 0, "y": 0, "w": 1, "h": 1}} for i in range(16)},
+                                            "meta": {"image": "solid.png"}}))
+    f = r.write("unknown-names.json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
+        {"name": "a", "atlas": "named.atlas.json", "animation": {"frames": ["nope_%05d" % i for i in range(16384)]}},
+        {"name": "b", "image": "solid.png"}]}))
+    r.case("16,384 unknown animation frame names", [f], 2, err=[f, "no frame is called", "and 16376 more names"], max_seconds=2)
+    f = r.write("long-name.json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
+        {"name": "a", "atlas": "named.atlas.json", "frame": "r" * 20000}, {"name": "b", "image": "solid.png"}]}))
+    r.case("one 20,000-character unknown frame name", [f], 2, err=[f, "(20000 characters)", "no frame name is close"], max_seconds=2)
 
     # The sandbox without a display says so (and how), rather than aborting.
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}

@@ -2,6 +2,7 @@
 // random pairs against a plain search that runs the contact test at every lattice offset.
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <numbers>
 #include <random>
@@ -519,6 +520,42 @@ TEST(ContactCentroid, SampledTestsAverageEveryOverlappingSampleOfBothScans) {
     ASSERT_TRUE(c);
     EXPECT_DOUBLE_EQ(c->x, 3.0);
     EXPECT_DOUBLE_EQ(c->y, 2.5);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The work budget reaches inside the contact search and the map (core/base/work_budget.h).
+
+TEST(ContactBudget, SeparationWithABudgetGivesTheSameAnswerAndCountsItsTests) {
+    const AlphaMask a = solidMask(12, 12), b = solidMask(12, 12);
+    const ContactPair plain(bodyAt(a, {0, 0}), bodyAt(b, {5, 3}), optionsFor("pixel-naive"));
+    WorkBudget budget;
+    ContactOptions counted = optionsFor("pixel-naive");
+    counted.budget = &budget;
+    const ContactPair pair(bodyAt(a, {0, 0}), bodyAt(b, {5, 3}), counted);
+    const Separation expected = separation(plain), got = separation(pair);
+    EXPECT_EQ(got.cell, expected.cell);
+    // A is 12 wide and overlaps B by 7 across, 9 down: out by (-7, 0), the shortest way.
+    EXPECT_EQ(got.cell, glm::ivec2(-7, 0));
+    // Every contact test it ran spent a unit (the map it may build spends one more per row).
+    EXPECT_GE(budget.spent(), got.testsRun);
+}
+
+TEST(ContactBudget, AStopRequestEndsSeparationAndTheMapWithinOneTest) {
+    const AlphaMask a = solidMask(64, 64), b = solidMask(64, 64);
+    std::atomic<bool> quit{true};
+    WorkBudget budget;
+    budget.stopWhen([&] { return quit.load(); });
+    ContactOptions options = optionsFor("pixel-fast", Sampling::Center, 8);
+    options.budget = &budget;
+    const ContactPair pair(bodyAt(a, {0, 0}), bodyAt(b, {1, 1}), options);
+    EXPECT_THROW(separation(pair), WorkBudgetExceeded);
+    EXPECT_EQ(budget.spent(), 1);  // the test at t = 0
+    WorkBudget mapBudget;
+    mapBudget.limitUnits(5);
+    options.budget = &mapBudget;
+    const ContactPair mapped(bodyAt(a, {0, 0}), bodyAt(b, {1, 1}), options);
+    EXPECT_THROW(contactMap(mapped), WorkBudgetExceeded);
+    EXPECT_EQ(mapBudget.spent(), 6);
 }
 
 }  // namespace

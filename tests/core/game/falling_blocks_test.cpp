@@ -8,6 +8,7 @@
 #include "core/game/make_broad_phase.h"
 #include "core/game/game_random.h"
 #include "game_test_sprites.h"
+#include "tests/core/test_masks.h"
 
 namespace cl {
 namespace {
@@ -288,6 +289,43 @@ TEST(FallingBlocks, BadSettingsAreRefusedWithTheFieldName) {
     s.maxBlocks = 2001;
     EXPECT_TRUE(validate(s).has_value());
     EXPECT_THROW(FallingBlocksGame(bundledGameSprites(), s, 1), std::invalid_argument);
+}
+
+// The documented pair cap holds whatever the broad phase: kMaxEveryPairBlocks blocks tested every pair make
+// 1,999,000 candidates; a tiny field packing 2,001 blocks on one spot makes 2,001,000 and is refused.
+TEST(FallingBlocks, AFrameWithMoreCandidatePairsThanTheCapIsRefusedBeforeAnyTest) {
+    const AlphaMask block = testing::solidMask(4, 4);
+    for (BroadPhaseKind kind : {BroadPhaseKind::Sweep, BroadPhaseKind::Tree}) {
+        GameSettings settings;
+        settings.pairs = PairMode::All;
+        settings.broadPhase = kind;
+        CollisionPass pass(settings);
+        WorkBudget budget;
+        pass.setBudget(&budget);
+        const Body person{&block, SpriteTransform{}};
+        for (int n : {kMaxEveryPairBlocks, kMaxEveryPairBlocks + 1}) {
+            std::vector<Body> blocks(static_cast<std::size_t>(n), Body{&block, SpriteTransform{}});
+            blocks.front().transform.position = {1000.0, 1000.0};  // away from the others and the person
+            std::vector<std::uint64_t> ids(blocks.size());
+            for (std::size_t i = 0; i < ids.size(); ++i) ids[i] = i + 1;
+            FrameReport report;
+            report.frame = 7;
+            bool refused = false;
+            try {
+                pass.run(person, blocks, ids, {0.0, 0.0}, report);
+            } catch (const WorkBudgetExceeded& e) {
+                refused = true;
+                EXPECT_TRUE(e.fixedCap());
+                EXPECT_NE(std::string(e.what()).find("frame 7 has 2001000 candidate pairs, more than the 1999000"), std::string::npos)
+                    << e.what();
+            }
+            // n - 1 blocks on one spot: (n - 1)(n - 2) / 2 pairs, plus the person against those n - 1.
+            EXPECT_EQ(refused, n == kMaxEveryPairBlocks + 1) << n;
+            if (!refused) {
+                EXPECT_EQ(report.counts.broadPhasePairs, std::int64_t(n - 1) * (n - 2) / 2 + (n - 1));
+            }
+        }
+    }
 }
 
 }  // namespace

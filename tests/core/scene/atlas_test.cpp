@@ -1,6 +1,10 @@
 // Atlas descriptions: TexturePacker and Aseprite JSON in hash and array form, and every message for bad input.
 #include "core/scene/atlas.h"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 namespace cl {
@@ -97,6 +101,38 @@ TEST(Atlas, ClosestNamesAreRankedByEditDistance) {
         atlas.frames.push_back(frame);
     }
     EXPECT_EQ(atlas.closestNames("run_3", 2), (std::vector<std::string>{"run_03", "run_01"}));
+}
+
+TEST(Atlas, TheBoundedEditDistanceEqualsThePlainOneUpToItsLimit) {
+    // Every pair of strings over {a, b, c} up to 5 long, every limit 0..6: min(plain, limit + 1).
+    std::vector<std::string> words{""};
+    for (std::size_t start = 0; start < words.size(); ++start) {
+        if (words[start].size() == 5) continue;
+        for (char c : {'a', 'b', 'c'}) words.push_back(words[start] + c);
+    }
+    for (std::size_t i = 0; i < words.size(); i += 7) {
+        for (std::size_t j = 0; j < words.size(); j += 5) {
+            for (std::size_t limit = 0; limit <= 6; ++limit) {
+                ASSERT_EQ(boundedEditDistance(words[i], words[j], limit), std::min(editDistance(words[i], words[j]), limit + 1))
+                    << words[i] << " / " << words[j] << " limit " << limit;
+            }
+        }
+    }
+    EXPECT_EQ(boundedEditDistance("kitten", "sitting", 8), 3u);
+    EXPECT_EQ(boundedEditDistance(std::string(20000, 'x'), "x", 8), 9u);  // lengths 19,999 apart: no table at all
+}
+
+TEST(Atlas, ClosestNamesSuggestOnlyNearAndShortNames) {
+    Atlas atlas;
+    for (const char* name : {"run_01", "walk_cycle_left_foot"}) {
+        AtlasFrame frame;
+        frame.name = name;
+        atlas.frames.push_back(frame);
+    }
+    // 12 edits from either name: nothing is close enough to suggest.
+    EXPECT_TRUE(atlas.closestNames("zzzzzzzzzzzz").empty());
+    EXPECT_EQ(atlas.closestNames("run_1"), (std::vector<std::string>{"run_01"}));
+    EXPECT_TRUE(atlas.closestNames(std::string(kMaxSuggestedNameBytes + 1, 'r')).empty());
 }
 
 TEST(Atlas, BadJsonNamesTheFileAndPosition) {
