@@ -396,6 +396,50 @@ CheckOptions verifyOptions(const Scene& scene, const AlgorithmSet& available) {
     return options;
 }
 
+// Which expect entries ("F/R pixel-fast", "F/R contact") a scene fails, and which `hit` expectations it meets.
+struct VerifyStatus {
+    std::set<std::string> failing;
+    std::set<std::string> hitMet;
+};
+
+std::optional<VerifyStatus> verifyStatus(const Scene& scene, const AlgorithmSet& available) {
+    const CheckOptions options = verifyOptions(scene, available);
+    MaskCache masks;
+    CheckRunResult run = runCheck(scene, "", options, masks);
+    if (!run.ok()) return std::nullopt;
+    std::optional<MotionRunResult> motion;
+    if (scene.expect.expectsMotion()) {
+        motion = runMotionForVerify(scene, "", options, masks);
+        if (!motion->ok()) return std::nullopt;
+    }
+    // Each entry verified on its own, through the one verifyReport()/verifyMotion() the check uses.
+    auto passes = [&](const Expectations& only) {
+        VerifyResult verified = verifyReport(*run.report, only, available);
+        if (motion && only.expectsMotion()) mergeVerify(verified, verifyMotion(*motion->report, only, available));
+        return verified.passed();
+    };
+    VerifyStatus status;
+    for (const PairExpectations& pair : scene.expect.pairs()) {
+        for (const AlgorithmExpectation& entry : pair.algorithms) {
+            Expectations only;
+            only.set(pair.a, pair.b, entry.algorithm, entry.fields);
+            const std::string key = pair.key() + " " + entry.algorithm;
+            if (!passes(only)) status.failing.insert(key);
+            if (entry.fields.contains("hit")) {
+                Expectations hit;
+                hit.set(pair.a, pair.b, entry.algorithm, nlohmann::json{{"hit", entry.fields["hit"]}});
+                if (passes(hit)) status.hitMet.insert(key);
+            }
+        }
+        if (pair.contact) {
+            Expectations only;
+            only.setContact(pair.a, pair.b, *pair.contact);
+            if (!passes(only)) status.failing.insert(pair.key() + " contact");
+        }
+    }
+    return status;
+}
+
 }  // namespace
 
 SceneSize sceneSize(const Scene& scene) {
@@ -427,19 +471,13 @@ bool answersDisagree(const Algorithm& first, const CollisionResult& firstResult,
            !second.reportsArea && std::llround(firstResult.overlap) != std::llround(secondResult.overlap);
 }
 
-ScenePredicate verifyFailsProperty(const AlgorithmSet& available) {
-    return [&available](const Scene& scene) {
-        const CheckOptions options = verifyOptions(scene, available);
-        MaskCache masks;
-        CheckRunResult run = runCheck(scene, "", options, masks);
-        if (!run.ok()) return false;
-        VerifyResult verified = verifyReport(*run.report, scene.expect, available);
-        if (scene.expect.expectsMotion()) {
-            MotionRunResult motion = runMotionForVerify(scene, "", options, masks);
-            if (!motion.ok()) return false;
-            mergeVerify(verified, verifyMotion(*motion.report, scene.expect, available));
-        }
-        return !verified.passed();
+ScenePredicate verifyFailsProperty(const Scene& original, const AlgorithmSet& available) {
+    const std::optional<VerifyStatus> before = verifyStatus(original, available);
+    return [&available, before](const Scene& scene) {
+        if (!before || before->failing.empty()) return false;
+        const std::optional<VerifyStatus> now = verifyStatus(scene, available);
+        return now && std::includes(now->failing.begin(), now->failing.end(), before->failing.begin(), before->failing.end()) &&
+               std::includes(now->hitMet.begin(), now->hitMet.end(), before->hitMet.begin(), before->hitMet.end());
     };
 }
 

@@ -81,9 +81,11 @@ MinimizeResult minimizeScene(const Scene& scene, const ScenePredicate& still, co
 bool answersDisagree(const Algorithm& first, const CollisionResult& firstResult, const Algorithm& second,
                      const CollisionResult& secondResult);
 
-/// "verify fails": the scene's expect block is not met (the property `check --verify` exits 1 on), the
-/// tests run as `check --verify` runs them with `available`.
-ScenePredicate verifyFailsProperty(const AlgorithmSet& available = coreAlgorithms());
+/// "verify fails as on `original`": every expect entry (pair and test, or pair and contact) that `original`
+/// fails still fails, and every `hit` expectation `original` meets is still met — so `check --verify` still
+/// exits 1, and a shrunk scene cannot get there by simply losing its overlap. Tests run as `check --verify`
+/// runs them with `available` (kept by reference). Never holds when `original` passes verify.
+ScenePredicate verifyFailsProperty(const Scene& original, const AlgorithmSet& available = coreAlgorithms());
 
 /// "`first` and `second` disagree" on the pair named (A scanned), with the scene's sampling and scan.
 ScenePredicate disagreeProperty(const Algorithm& first, const Algorithm& second, std::string a, std::string b);
