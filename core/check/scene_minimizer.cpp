@@ -43,28 +43,6 @@ std::vector<double*> spriteNumbers(SceneSprite& sprite) {
             &sprite.motion.velocity.x, &sprite.motion.velocity.y, &sprite.motion.angularVelocityDeg};
 }
 
-// A sprite shown as a plain in-memory image: no file, frame, flip, atlas or animation. Its pixels are
-// already the shown frame (flipped), so nothing moves; the origin is in those pixels already.
-void makePlain(SceneSprite& sprite) {
-    sprite.image.clear();
-    sprite.imagePath.clear();
-    sprite.sheet = sprite.pixels;
-    sprite.atlas.clear();
-    sprite.atlasPath.clear();
-    sprite.atlasData.reset();
-    sprite.imageFromAtlas = false;
-    sprite.frame = FrameRef{};
-    sprite.flip = FrameFlip{};
-    sprite.animation = SpriteAnimation{};
-    sprite.frameIndex = 0;
-}
-
-// Gives the sprite a new image (plain, as makePlain()).
-void setPixels(SceneSprite& sprite, RgbaImage image) {
-    sprite.pixels = std::make_shared<const RgbaImage>(std::move(image));
-    makePlain(sprite);
-}
-
 // The smallest rectangle holding every solid pixel: {x0, y0, x1, y1} (exclusive), or empty when none is.
 std::optional<std::array<int, 4>> solidBounds(const RgbaImage& image, int threshold) {
     int x0 = image.width, y0 = image.height, x1 = 0, y1 = 0;
@@ -94,7 +72,7 @@ RgbaImage cropImage(const RgbaImage& image, int x0, int y0, int x1, int y1) {
 // The sprite cropped to [x0, x1) × [y0, y1) of its image, its origin moved with the crop.
 SceneSprite croppedSprite(const SceneSprite& sprite, int x0, int y0, int x1, int y1) {
     SceneSprite out = sprite;
-    setPixels(out, cropImage(*sprite.pixels, x0, y0, x1, y1));
+    setPlainImage(out, std::make_shared<const RgbaImage>(cropImage(*sprite.pixels, x0, y0, x1, y1)));
     out.transform.origin -= glm::dvec2(x0, y0);
     return out;
 }
@@ -207,7 +185,8 @@ private:
         for (SceneSprite& sprite : plain.sprites) {
             const bool isPlain = sprite.imagePath.empty() && sprite.image.empty() && sprite.frame.kind == FrameRef::Kind::Whole &&
                                  !sprite.animation.active() && sprite.atlas.empty() && sprite.sheet == sprite.pixels;
-            if (!isPlain) makePlain(sprite), changed = true;
+            // Its pixels already are the shown frame, flipped, and the origin is in them: nothing moves.
+            if (!isPlain) setPlainImage(sprite, sprite.pixels), changed = true;
         }
         if (changed) tryCandidate(std::move(plain));
         Scene still = m_best;
@@ -305,7 +284,7 @@ private:
                         for (auto [x, y] : units[u]) clearPixel(image, x, y);
                     }
                     Scene candidate = m_best;
-                    setPixels(candidate.sprites[i], std::move(image));
+                    setPlainImage(candidate.sprites[i], std::make_shared<const RgbaImage>(std::move(image)));
                     if (tryCandidate(std::move(candidate))) {
                         units.erase(units.begin() + static_cast<std::ptrdiff_t>(start), units.begin() + static_cast<std::ptrdiff_t>(end));
                     } else {
@@ -332,7 +311,7 @@ private:
             }
             if (changed) {
                 Scene candidate = m_best;
-                setPixels(candidate.sprites[i], std::move(image));
+                setPlainImage(candidate.sprites[i], std::make_shared<const RgbaImage>(std::move(image)));
                 tryCandidate(std::move(candidate));
             }
             if (m_best.sprites[i].alphaThreshold != 0) {

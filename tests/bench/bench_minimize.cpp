@@ -1,12 +1,12 @@
 #include "tests/bench/bench_minimize.h"
+#include "tests/bench/bench_scenes.h"
 
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/check/scene_minimizer.h"
 #include "core/scene/scene.h"
@@ -17,12 +17,7 @@ namespace {
 // A bug report: the bundled scene whose expect block claims one pixel-fast overlap more than the test counts,
 // so `check --verify` fails on it as on a real report.
 std::unique_ptr<Scene> loadReport(const std::string& file) {
-    SceneLoadResult loaded = loadScene(std::string(COLLISION_LAB_SCENES_DIR) + "/" + file);
-    if (!loaded.ok()) {
-        std::fprintf(stderr, "%s\n", loaded.message().c_str());
-        std::exit(1);
-    }
-    auto scene = std::make_unique<Scene>(std::move(*loaded.scene));
+    auto scene = std::make_unique<Scene>(loadBundledScene(file));
     const PairExpectations& pair = *scene->expect.pairs().begin();
     const AlgorithmExpectation* entry = pair.find("pixel-fast");
     nlohmann::json fields = entry ? entry->fields : nlohmann::json::object();
@@ -46,11 +41,11 @@ int mostSolidInOneSprite(const Scene& scene) {
 }  // namespace
 
 void registerMinimizeBenchmarks() {
-    static const std::unique_ptr<Scene> fr = loadReport("default.json");
-    static const std::unique_ptr<Scene> big = loadReport("speed-512.json");
-    for (const Scene* report : {fr.get(), big.get()}) {
-        const std::string name = report == fr.get() ? "minimize/default-report" : "minimize/speed-512-report";
-        benchmark::RegisterBenchmark(name.c_str(), [report](benchmark::State& state) {
+    // The reports live for the whole run: the registered benchmarks point at them.
+    static std::vector<std::unique_ptr<Scene>> reports;
+    for (const std::string scene : {"default", "speed-512"}) {
+        const Scene* report = reports.emplace_back(loadReport(scene + ".json")).get();
+        benchmark::RegisterBenchmark(("minimize/" + scene + "-report").c_str(), [report](benchmark::State& state) {
             MinimizeResult result;
             MinimizeOptions options;
             options.budgetSeconds = 60.0;  // the CLI's default budget

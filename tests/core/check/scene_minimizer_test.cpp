@@ -137,12 +137,21 @@ TEST(SceneMinimizer, RandomScenesWithAPlantedDisagreementShrinkToThePlantedPixel
     }
 }
 
+// The planted bug's property: pixel-naive and the blind test disagree on A/B.
+ScenePredicate plantedProperty() { return disagreeProperty(*findAlgorithm("pixel-naive"), kBlind, "A", "B"); }
+
+// No time budget: the tests bound runs by candidates, or not at all.
+MinimizeOptions unbounded() {
+    MinimizeOptions options;
+    options.budgetSeconds = 0;
+    return options;
+}
+
 TEST(SceneMinimizer, IsDeterministic) {
     const Scene scene = randomScene(11);
     ASSERT_TRUE(plant(scene, 11));
-    const ScenePredicate still = disagreeProperty(*findAlgorithm("pixel-naive"), kBlind, "A", "B");
-    MinimizeOptions options;
-    options.budgetSeconds = 0;
+    const ScenePredicate still = plantedProperty();
+    MinimizeOptions options = unbounded();
     const MinimizeResult first = minimizeScene(scene, still, options);
     const MinimizeResult second = minimizeScene(scene, still, options);
     EXPECT_EQ(first.tried, second.tried);
@@ -156,9 +165,8 @@ TEST(SceneMinimizer, IsDeterministic) {
 TEST(SceneMinimizer, ACandidateBudgetStopsEarlyWithTheBestSoFarStillShowingTheProperty) {
     const Scene scene = randomScene(3);
     ASSERT_TRUE(plant(scene, 3));
-    const ScenePredicate still = disagreeProperty(*findAlgorithm("pixel-naive"), kBlind, "A", "B");
-    MinimizeOptions options;
-    options.budgetSeconds = 0;
+    const ScenePredicate still = plantedProperty();
+    MinimizeOptions options = unbounded();
     options.maxCandidates = 7;
     const MinimizeResult result = minimizeScene(scene, still, options);
     EXPECT_TRUE(result.outOfBudget);
@@ -169,9 +177,8 @@ TEST(SceneMinimizer, ACandidateBudgetStopsEarlyWithTheBestSoFarStillShowingThePr
 TEST(SceneMinimizer, ProgressReturningFalseCancelsAndKeepsTheBestSoFar) {
     const Scene scene = randomScene(5);
     ASSERT_TRUE(plant(scene, 5));
-    const ScenePredicate still = disagreeProperty(*findAlgorithm("pixel-naive"), kBlind, "A", "B");
-    MinimizeOptions options;
-    options.budgetSeconds = 0;
+    const ScenePredicate still = plantedProperty();
+    MinimizeOptions options = unbounded();
     int calls = 0;
     std::string lastStep;
     options.progress = [&](const MinimizeProgress& progress) {
@@ -185,16 +192,22 @@ TEST(SceneMinimizer, ProgressReturningFalseCancelsAndKeepsTheBestSoFar) {
     EXPECT_TRUE(still(result.scene));
 }
 
-// Two 3x3 solid squares overlapping by one column; the reporter expected pixel-naive to miss. The smallest
-// scene that still fails verify keeps one solid pixel on each side, touching.
-TEST(SceneMinimizer, AFailingExpectShrinksToOnePixelEachAndStillFailsVerify) {
+// F and R: 3x3 opaque squares centred at (10.5, y) and (12.5, y), so they overlap by one column of pixels.
+Scene overlappingSquares(double y) {
     RgbaImage square;
     square.width = square.height = 3;
     square.pixels.assign(3 * 3 * 4, 255);
     auto pixels = std::make_shared<const RgbaImage>(square);
     Scene scene;
-    scene.sprites = {spriteOf("F", pixels, {{10.5, 10.25}, {1.5, 1.5}, 0.0, {1.0, 1.0}}),
-                     spriteOf("R", pixels, {{12.5, 10.25}, {1.5, 1.5}, 0.0, {1.0, 1.0}})};
+    scene.sprites = {spriteOf("F", pixels, {{10.5, y}, {1.5, 1.5}, 0.0, {1.0, 1.0}}),
+                     spriteOf("R", pixels, {{12.5, y}, {1.5, 1.5}, 0.0, {1.0, 1.0}})};
+    return scene;
+}
+
+// Two 3x3 solid squares overlapping by one column; the reporter expected pixel-naive to miss. The smallest
+// scene that still fails verify keeps one solid pixel on each side, touching.
+TEST(SceneMinimizer, AFailingExpectShrinksToOnePixelEachAndStillFailsVerify) {
+    Scene scene = overlappingSquares(10.25);
     scene.expect.set("F", "R", "pixel-naive", {{"hit", false}});
     const ScenePredicate still = verifyFailsProperty(scene);
     ASSERT_TRUE(still(scene));
@@ -213,13 +226,7 @@ TEST(SceneMinimizer, AFailingExpectShrinksToOnePixelEachAndStillFailsVerify) {
 // The reporter's overlap is wrong (4 where pixel-naive counts 3) but the hit is right: shrinking may not
 // lose the hit, so one touching pixel is left on each side instead of none.
 TEST(SceneMinimizer, AMetHitExpectationStaysMetWhileShrinking) {
-    RgbaImage square;
-    square.width = square.height = 3;
-    square.pixels.assign(3 * 3 * 4, 255);
-    auto pixels = std::make_shared<const RgbaImage>(square);
-    Scene scene;
-    scene.sprites = {spriteOf("F", pixels, {{10.5, 10.5}, {1.5, 1.5}, 0.0, {1.0, 1.0}}),
-                     spriteOf("R", pixels, {{12.5, 10.5}, {1.5, 1.5}, 0.0, {1.0, 1.0}})};
+    Scene scene = overlappingSquares(10.5);
     scene.expect.set("F", "R", "pixel-naive", {{"hit", true}, {"overlap", 4}});
     const ScenePredicate still = verifyFailsProperty(scene);
     ASSERT_TRUE(still(scene));
