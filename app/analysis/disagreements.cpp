@@ -1,8 +1,6 @@
 #include "app/analysis/disagreements.h"
 
-#include <cmath>
-
-#include "core/check/scene_check.h"
+#include "core/check/scene_minimizer.h"
 
 namespace cl {
 
@@ -15,12 +13,8 @@ std::vector<std::string> disagreeingTests(const PairAnalysis& pair, const Algori
             other.deferred) {
             continue;
         }
-        if (other.result.hit != row.result.hit) {
-            out.push_back(std::string(other.algorithm->name) + " (hit)");
-        } else if (!row.algorithm->reportsArea && !other.algorithm->reportsArea &&
-                   std::llround(other.result.overlap) != std::llround(row.result.overlap)) {
-            out.push_back(std::string(other.algorithm->name));
-        }
+        if (!answersDisagree(*row.algorithm, row.result, *other.algorithm, other.result)) continue;
+        out.push_back(std::string(other.algorithm->name) + (other.result.hit != row.result.hit ? " (hit)" : ""));
     }
     return out;
 }

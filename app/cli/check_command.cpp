@@ -26,6 +26,7 @@
 #include "core/check/scene_check.h"
 #include "app/cli/check_thresholds.h"
 #include "app/cli/game_command.h"
+#include "app/cli/minimize_command.h"
 #include "app/cli/options.h"
 
 namespace cl {
@@ -120,6 +121,22 @@ CommandOptions checkOptions(const CliContext& context) {
                    "default window: hits dark, free light, t = 0 marked by a red cross)."),
         budgetOption("every test, contact question and C-space map row of every mode\n(--frames, --all-frames, "
                      "--contact, --cspace, --thresholds). Runs over 2 s show their\nprogress on a terminal"),
+        flagOption("--minimize",
+                   "shrink the scene (a bug report) while its property holds: sprites, frames,\n"
+                   "crop, solid pixels, alpha, digits (core/README.md, \"Shrinking a bug report\").\n"
+                   "The property: --verify fails (the default when the scene has \"expect\"),\n"
+                   "--disagree or --while. Writes the smallest scene found, images embedded,\n"
+                   "beside the input (SCENE.min.json; -o FILE), prints before -> after; progress\n"
+                   "on stderr. --budget bounds it (default 60 s): the best so far is written."),
+        textOption("--disagree", "A,B",
+                   "with --minimize: keep the two tests A and B disagreeing (a different hit or\n"
+                   "count) on --pair, or on the first pair where they do.")
+            .once(),
+        textOption("--while", "CMD",
+                   "with --minimize: keep what the shell command CMD calls interesting: exit 0.\n"
+                   "{} in CMD is the candidate scene file; it is killed when the budget runs out.")
+            .once(),
+        pathOption("-o", "FILE", "with --minimize: write the shrunk scene to FILE (never over the input).").once(),
         flagOption("--all-frames",
                    "print the matrix of which frames of A hit which frames of B (each pair, or\n"
                    "--pair): an animation's frames, an atlas's frames or a grid's cells; each\n"
@@ -166,6 +183,8 @@ struct CheckArguments {
     std::optional<std::string> pairText;  // --pair as given; split once the sprite names are known
     double budgetSeconds = kDefaultBudgetSeconds;
     std::vector<std::string> given;  ///< The options given, in order (a run file takes only some).
+    bool minimize = false;           ///< --minimize.
+    MinimizeRequest minimizeRequest; ///< --minimize's property, budget and output.
 };
 
 // Writes the first pair's configuration-space map as a PNG; returns the error, empty on success.
@@ -214,6 +233,29 @@ std::optional<std::string> readArguments(const ParsedOptions& given, const Algor
     parsed.thresholds = given.has("--thresholds") || !parsed.thresholdsPng.empty();
     parsed.pairText = given.text("--pair");
     parsed.budgetSeconds = given.number("--budget").value_or(kDefaultBudgetSeconds);
+    parsed.minimize = given.has("--minimize");
+    for (const char* option : {"--disagree", "--while", "-o"}) {
+        if (given.has(option) && !parsed.minimize) return std::string(option) + " applies only with --minimize";
+    }
+    if (parsed.minimize) {
+        for (const char* option : {"--print-expect", "--all-frames", "--frames", "--thresholds", "--thresholds-png", "--cspace",
+                                   "--contact", "--push", "--resolution", "--json", "--algorithm", "--sweep-resolution", "--sampling", "--scan"}) {
+            if (given.has(option)) return std::string(option) + " cannot be used with --minimize";
+        }
+        if (parsed.verify && (given.has("--disagree") || given.has("--while"))) {
+            return std::string("--verify names the property \"verify fails\"; --disagree and --while name others; "
+                               "--minimize keeps one");
+        }
+        if (given.has("--disagree") && given.has("--while")) {
+            return std::string("--disagree and --while name two properties; --minimize keeps one");
+        }
+        MinimizeRequest& request = parsed.minimizeRequest;
+        request.sceneFile = parsed.scene;
+        request.disagree = given.text("--disagree");
+        request.whileCommand = given.text("--while");
+        request.budgetSeconds = given.number("--budget").value_or(kDefaultMinimizeBudgetSeconds);
+        request.output = given.text("-o").value_or("");
+    }
     bool allAlgorithms = false;
     for (std::string& name : given.list("--algorithm")) {
         if (name == "all") allAlgorithms = true;
@@ -421,6 +463,10 @@ int checkMain(const ParsedOptions& given, const CliContext& context) {
                 err << parsed.scene << ": " << option << ": " << problem << "\n";
                 return kExitBadInput;
             }
+        }
+        if (parsed.minimize) {
+            parsed.minimizeRequest.pair = parsed.options.pair;
+            return runMinimize(*loaded.scene, parsed.minimizeRequest, available, out, err);
         }
         // One work budget for the whole run, whatever the mode: every test, contact question and map row counts.
         WorkBudget budget;

@@ -203,19 +203,8 @@ bool Document::setImage(int index, std::shared_ptr<const RgbaImage> pixels, std:
     if (!validIndex(index) || !pixels) return false;
     SceneSprite& sprite = m_scene.sprites[index];
     prepareEdit("Image of " + sprite.name, {});
-    sprite.pixels = std::move(pixels);
-    sprite.image = std::move(image);
+    setPlainImage(sprite, std::move(pixels), std::move(image), std::move(imagePath));
     m_images[index].reset();
-    sprite.imagePath = std::move(imagePath);
-    sprite.sheet = sprite.pixels;
-    sprite.atlas.clear();
-    sprite.atlasPath.clear();
-    sprite.atlasData.reset();
-    sprite.imageFromAtlas = false;
-    sprite.frame = FrameRef{};
-    sprite.flip = FrameFlip{};
-    sprite.animation = SpriteAnimation{};
-    sprite.frameIndex = 0;
     finishEdit();
     return true;
 }

@@ -20,6 +20,7 @@
 
 #include "app/shell/asset_paths.h"
 #include "app/shell/bug_report.h"
+#include "app/shell/shrink_report.h"
 #include "app/shell/default_scene.h"
 #include "app/shell/file_actions.h"
 #include "app/shell/frame_stats.h"
@@ -544,6 +545,7 @@ void Sandbox::drawPanels(ToolContext& ctx) {
     if (m_state.settings.showLegend) drawLegend(m_state.settings, m_state.views.layout);
     drawHelpWindow(m_state.dialogs.showHelp, m_state.commands, m_state.tools);
     drawBugReportDialog(m_state);
+    drawShrinkReport(m_state);
     drawFileDialogs(m_state);
     if (m_recovery) {
         drawRecoveryPrompt(m_state, *m_recovery, m_recoveryOffer);

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "app/shell/bug_report.h"
+#include "app/shell/shrink_report.h"
 #include "app/shell/file_actions.h"
 #include "app/shell/window_layout.h"
 
@@ -92,6 +93,10 @@ CommandTable makeCommands(SandboxState& state) {
     t.add({.id = "file.bug-report", .label = "Save as bug report...", .menu = Menu::File, .shortcuts = {ctrl(Key::B)},
            .help = "save a stand-alone scene with your notes and the current answers as its expect block",
            .run = [&state] { openBugReport(state); }});
+    t.add({.id = "file.shrink-report", .label = "Shrink this bug report...", .menu = Menu::File,
+           .shortcuts = {ctrl(Key::B, true)},
+           .help = "shrink the scene to the pixels that still fail --verify (or still disagree), beside it as .min.json, and open it",
+           .enabled = [&state] { return !shrinkRunning(state); }, .run = [&state] { startShrinkReport(state); }});
     t.add({.id = "file.screenshot", .label = "Screenshot", .menu = Menu::File, .shortcuts = {{Key::F12}},
            .help = "save a screenshot in the current folder", .run = [&state] { state.requests.push(TakeScreenshot{}); },
            .separatorBefore = true});

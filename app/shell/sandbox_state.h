@@ -24,6 +24,8 @@
 
 namespace cl {
 
+struct ShrinkJob;  // app/shell/shrink_report.h
+
 /// What a pending "are you sure" prompt will do once unsaved work is dealt with.
 enum class PendingAction { None, New, Open, OpenRecent, OpenLesson, OpenUntitled, Quit };
 
@@ -62,6 +64,7 @@ struct Dialogs {
     BrowserPurpose browserPurpose = BrowserPurpose::OpenScene;
     int browserSprite = -1;               ///< LoadImage: which sprite gets the image.
     BugReportForm bugReport;              ///< File > Save as bug report...: the dialog's fields.
+    std::shared_ptr<ShrinkJob> shrink;    ///< File > Shrink this bug report...: the run in flight, if any.
 };
 
 /// Shared state of one sandbox window.

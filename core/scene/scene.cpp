@@ -768,6 +768,22 @@ const SpriteEngineThreshold* shownEngineThreshold(const SceneSprite& sprite) {
     return converted.threshold == sprite.alphaThreshold ? &*sprite.engineThreshold : nullptr;
 }
 
+void setPlainImage(SceneSprite& sprite, std::shared_ptr<const RgbaImage> pixels, std::string image,
+                   std::filesystem::path imagePath) {
+    sprite.pixels = std::move(pixels);
+    sprite.image = std::move(image);
+    sprite.imagePath = std::move(imagePath);
+    sprite.sheet = sprite.pixels;
+    sprite.atlas.clear();
+    sprite.atlasPath.clear();
+    sprite.atlasData.reset();
+    sprite.imageFromAtlas = false;
+    sprite.frame = FrameRef{};
+    sprite.flip = FrameFlip{};
+    sprite.animation = SpriteAnimation{};
+    sprite.frameIndex = 0;
+}
+
 std::string setSpriteFrame(SceneSprite& sprite, const FrameRef& frame, FrameFlip flip, FrameImageCache& cache) {
     // A sprite made in the sandbox (or given a new image there) shows its whole image: that image is its sheet.
     const bool showsWhole = sprite.frame.kind == FrameRef::Kind::Whole && !sprite.flip.x && !sprite.flip.y && !sprite.atlasData;

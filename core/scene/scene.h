@@ -164,6 +164,12 @@ struct SceneLoadResult {
 /// takes that image (`pixels`) as its sheet first.
 std::string setSpriteFrame(SceneSprite& sprite, const FrameRef& frame, FrameFlip flip, FrameImageCache& cache);
 
+/// Makes the sprite show `pixels` whole, as a plain image: no frame, flip, atlas or animation (the sheet is
+/// the image). `image` and `imagePath` say where it came from; both empty: held in memory, embedded when saved.
+/// The transform is left as it is.
+void setPlainImage(SceneSprite& sprite, std::shared_ptr<const RgbaImage> pixels, std::string image = {},
+                   std::filesystem::path imagePath = {});
+
 /// Reads, validates and decodes a scene file and its images. Relative image paths are resolved
 /// against the scene file's folder, so the result does not depend on the working directory.
 SceneLoadResult loadScene(const std::filesystem::path& file);

@@ -11,6 +11,7 @@
 #include "core/contact/contact_map.h"
 #include "core/base/mask_cache.h"
 #include "core/scene/scene.h"
+#include "tests/bench/bench_scenes.h"
 
 namespace cl::bench {
 namespace {
@@ -25,13 +26,8 @@ struct ContactCase {
 };
 
 std::unique_ptr<ContactCase> loadCase(const std::string& file) {
-    SceneLoadResult loaded = loadScene(std::string(COLLISION_LAB_SCENES_DIR) + "/" + file);
-    if (!loaded.ok()) {
-        std::fprintf(stderr, "%s\n", loaded.message().c_str());
-        std::exit(1);
-    }
     auto c = std::make_unique<ContactCase>();
-    c->scene = std::move(*loaded.scene);
+    c->scene = loadBundledScene(file);
     const SceneSprite& sa = c->scene.sprites[0];
     const SceneSprite& sb = c->scene.sprites[1];
     c->maskA = c->masks.get(sa.pixels, sa.alphaThreshold);

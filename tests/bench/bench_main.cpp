@@ -18,6 +18,7 @@
 #include "tests/bench/bench_game.h"
 #include "tests/bench/bench_contact.h"
 #include "tests/bench/bench_thresholds.h"
+#include "tests/bench/bench_minimize.h"
 
 namespace cl::bench {
 namespace {
@@ -127,6 +128,7 @@ int main(int argc, char** argv) {
     registerGameBenchmarks();
     registerContactBenchmarks();
     registerThresholdBenchmarks();
+    registerMinimizeBenchmarks();
 
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -10,6 +10,7 @@
 #include "core/scene/scene.h"
 #include "core/motion/swept.h"
 #include "tests/bench/bench_cases.h"
+#include "tests/bench/bench_scenes.h"
 
 namespace cl::bench {
 namespace {
@@ -21,12 +22,7 @@ struct Tunnelling {
     std::shared_ptr<const AlphaMask> maskA, maskB;
     MovingBody a, b;
     Tunnelling() {
-        SceneLoadResult loaded = loadScene(std::string(COLLISION_LAB_SCENES_DIR) + "/lesson-20-tunnelling.json");
-        if (!loaded.ok()) {
-            std::fprintf(stderr, "%s", loaded.message().c_str());
-            std::exit(1);
-        }
-        scene = std::move(*loaded.scene);
+        scene = loadBundledScene("lesson-20-tunnelling.json");
         maskA = masks.get(scene.sprites[0].pixels, scene.sprites[0].alphaThreshold);
         maskB = masks.get(scene.sprites[1].pixels, scene.sprites[1].alphaThreshold);
         a = MovingBody{maskA.get(), scene.sprites[0].transform, scene.sprites[0].motion};

@@ -10,6 +10,7 @@
 #include "core/base/mask_cache.h"
 #include "core/check/threshold_map.h"
 #include "core/scene/scene.h"
+#include "tests/bench/bench_scenes.h"
 
 namespace cl::bench {
 namespace {
@@ -24,13 +25,8 @@ struct ThresholdCase {
 };
 
 std::unique_ptr<ThresholdCase> loadCase(const std::string& file) {
-    SceneLoadResult loaded = loadScene(std::string(COLLISION_LAB_SCENES_DIR) + "/" + file);
-    if (!loaded.ok()) {
-        std::fprintf(stderr, "%s\n", loaded.message().c_str());
-        std::exit(1);
-    }
     auto c = std::make_unique<ThresholdCase>();
-    c->scene = std::move(*loaded.scene);
+    c->scene = loadBundledScene(file);
     const SceneSprite& sa = c->scene.sprites[0];
     const SceneSprite& sb = c->scene.sprites[1];
     c->maskA = c->masks.get(sa.pixels, sa.alphaThreshold);

@@ -432,6 +432,30 @@ def cases(r):
     f = r.write("long-name.json", json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
         {"name": "a", "atlas": "named.atlas.json", "frame": "r" * 20000}, {"name": "b", "image": "solid.png"}]}))
     r.case("one 20,000-character unknown frame name", [f], 2, err=[f, "(20000 characters)", "no frame name is close"], max_seconds=2)
+    # 15. check --minimize (issue 24): a property that cannot be kept, outputs it may not write, a --while that hangs.
+    mini = r.write("mini.json", scene(["solid.png", "solid.png"]))
+    before_mini = identity(mini)
+    r.case("--minimize without expect or property", [mini, "--minimize"], 2, err=[mini, "no \"expect\" block", "--disagree"])
+    r.case("--minimize --disagree unknown test", [mini, "--minimize", "--disagree", "pixel-naive,nope"], 2,
+           err=["--disagree: unknown test 'nope'", "pixel-fast"])
+    r.case("--minimize --disagree one name", [mini, "--minimize", "--disagree", "pixel-naive"], 2,
+           err=["--disagree needs two test names"])
+    r.case("--minimize --disagree tests that agree", [mini, "--minimize", "--disagree", "pixel-naive,pixel-fast"], 2,
+           err=["agree on every pair"])
+    r.case("--disagree without --minimize", [mini, "--disagree", "pixel-naive,pixel-fast"], 2, err=["only with --minimize"])
+    r.case("--minimize --while failing on the original", [mini, "--minimize", "--while", "exit 3"], 2,
+           err=[mini, "does not hold on the scene as given", "exit 3"])
+    r.case("--minimize --while that never ends, --budget 1", [mini, "--minimize", "--while", "sleep 100", "--budget", "1"], 2,
+           err=["does not hold on the scene as given"], max_seconds=5)
+    r.case("--minimize -o naming the scene", [mini, "--minimize", "--while", "true", "-o", mini], 2, err=[mini, "-o", "input of this run"])
+    r.case("--minimize -o naming the scene's image", [mini, "--minimize", "--while", "true", "-o", "./solid.png"], 2,
+           err=["solid.png", "input of this run"])
+    r.case("--minimize -o into a FIFO", [mini, "--minimize", "--while", "true", "-o", r.path("out-pipe.png")], 2,
+           err=["not a regular file"])
+    r.expect("--minimize left the scene unchanged", lambda: identity(mini) == before_mini, "the scene was replaced")
+    r.case("--minimize --while true writes beside the input", [mini, "--minimize", "--while", "true"], 0,
+           out=["minimized", "mini.min.json", "solid pixels"])
+    r.expect("--minimize wrote SCENE.min.json", lambda: os.path.isfile(r.path("mini.min.json")), "no mini.min.json")
 
     # The sandbox without a display says so (and how), rather than aborting.
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
