@@ -58,7 +58,7 @@ private:
 };
 
 ChosenProperty chooseProperty(const Scene& scene, const MinimizeRequest& request, const AlgorithmSet& available,
-                              const CandidateFolder& candidates, Clock::time_point start) {
+                              const CandidateFolder& candidates, const WorkBudget& budget) {
     ChosenProperty chosen;
     if (request.disagree) {
         const std::string& text = *request.disagree;
@@ -99,11 +99,11 @@ ChosenProperty chooseProperty(const Scene& scene, const MinimizeRequest& request
         }
         const std::filesystem::path file = candidates.folder() / (request.sceneFile.stem().string() + ".candidate.json");
         const std::string command = *request.whileCommand;
-        const double budget = request.budgetSeconds;
         // Each candidate is written with its images embedded and handed to the command; exit 0 = still interesting.
-        chosen.still = [file, command, budget, start](const Scene& candidate) {
+        // The command may run only as long as the run's work budget has left.
+        chosen.still = [file, command, &budget](const Scene& candidate) {
             if (!saveScene(candidate, file, SceneSaveOptions{.embedImages = true}).ok()) return false;
-            const double left = budget > 0 ? budget - secondsSince(start) : 1e9;
+            const double left = std::min(budget.secondsLeft(), 1e9);
             if (left <= 0) return false;
             return runBoundedCommand(substituteCandidate(command, file.string()), left).succeeded();
         };
@@ -148,6 +148,9 @@ std::filesystem::path defaultMinimizedFile(const std::filesystem::path& sceneFil
 int runMinimize(const Scene& scene, const MinimizeRequest& request, const AlgorithmSet& available, std::ostream& out,
                 std::ostream& err) {
     const Clock::time_point start = Clock::now();
+    // The one work budget of the run: checking the original counts, then each candidate spends a unit.
+    WorkBudget budget;
+    budget.limitSeconds(request.budgetSeconds);
     const std::string label = request.sceneFile.string();
     const std::filesystem::path output = request.output.empty() ? defaultMinimizedFile(request.sceneFile) : request.output;
     // The output rule, before any work: never over the scene, its images or atlases, or a device.
@@ -157,7 +160,7 @@ int runMinimize(const Scene& scene, const MinimizeRequest& request, const Algori
         return kExitBadInput;
     }
     CandidateFolder candidates;
-    const ChosenProperty property = chooseProperty(scene, request, available, candidates, start);
+    const ChosenProperty property = chooseProperty(scene, request, available, candidates, budget);
     if (!property.error.empty()) {
         err << label << ": " << property.error << "\n";
         return kExitBadInput;
@@ -170,12 +173,7 @@ int runMinimize(const Scene& scene, const MinimizeRequest& request, const Algori
 
     MinimizeOptions options;
     options.focus = property.focus;
-    if (request.budgetSeconds > 0) {
-        // What checking the original took counts; if it took everything, the scene is written as it is.
-        options.budgetSeconds = std::max(request.budgetSeconds - secondsSince(start), 1e-9);
-    } else {
-        options.budgetSeconds = 0;
-    }
+    options.budget = &budget;  // what checking the original took counts; if it took everything, the scene is written as it is
     std::string lastStep;
     options.progress = [&](const MinimizeProgress& progress) {
         if (progress.step != lastStep) {

@@ -87,7 +87,9 @@ struct ShrinkJob {
             return;
         }
         update.words = property->second;
-        options.budgetSeconds = kDefaultMinimizeBudgetSeconds;
+        WorkBudget budget;
+        budget.limitSeconds(kDefaultMinimizeBudgetSeconds);
+        options.budget = &budget;
         options.progress = [&](const MinimizeProgress& progress) {
             if (cancel.load() || job.stopping()) return false;
             ShrinkUpdate step;

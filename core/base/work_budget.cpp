@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace cl {
 namespace {
@@ -46,6 +47,16 @@ void WorkBudget::spend(std::int64_t units) {
             if (std::chrono::steady_clock::now() >= m_deadline) exceeded("the time limit of " + number(m_seconds) + " s ran out");
         }
     }
+}
+
+void WorkBudget::checkpoint() {
+    if (m_stop && m_stop()) exceeded("the work was cancelled");
+    if (m_seconds > 0.0 && std::chrono::steady_clock::now() >= m_deadline) exceeded("the time limit of " + number(m_seconds) + " s ran out");
+}
+
+double WorkBudget::secondsLeft() const {
+    if (m_seconds <= 0.0) return std::numeric_limits<double>::infinity();
+    return std::max(0.0, std::chrono::duration<double>(m_deadline - std::chrono::steady_clock::now()).count());
 }
 
 void WorkBudget::exceeded(const std::string& limit) const {

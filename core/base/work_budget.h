@@ -42,6 +42,11 @@ public:
 
     /// Counts `units` units of work; throws WorkBudgetExceeded once a limit is passed or the hook says stop.
     void spend(std::int64_t units = 1);
+    /// Polls the stop hook and reads the clock now, spending nothing: for work whose units are long (a
+    /// minimizer's candidate, a shell command), where reading the clock every few units would be too late.
+    void checkpoint();
+    /// Seconds until the deadline (infinity when there is no time limit; 0 once it has passed).
+    double secondsLeft() const;
     /// Units spent so far.
     std::int64_t spent() const { return m_spent; }
     /// The time limit in seconds (0: none).

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -17,7 +16,6 @@
 namespace cl {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 
 // Decimal digits of a number written shortest (as the scene writer does): "0.25" has 3, "-12" has 2.
 int digitCount(double value) {
@@ -80,7 +78,7 @@ SceneSprite croppedSprite(const SceneSprite& sprite, int x0, int y0, int x1, int
 class Minimizer {
 public:
     Minimizer(const Scene& scene, const ScenePredicate& still, const MinimizeOptions& options)
-        : m_best(scene), m_still(still), m_options(options), m_start(Clock::now()) {}
+        : m_best(scene), m_still(still), m_options(options) {}
 
     MinimizeResult run() {
         MinimizeResult result;
@@ -119,14 +117,14 @@ private:
     // Asks the property about a candidate; keeps it when it holds. False also once the budget ran out.
     bool tryCandidate(Scene candidate) {
         if (stopped()) return false;
-        if (m_options.maxCandidates > 0 && m_tried >= m_options.maxCandidates) {
-            m_outOfBudget = true;
-            return false;
-        }
-        if (m_options.budgetSeconds > 0 &&
-            std::chrono::duration<double>(Clock::now() - m_start).count() >= m_options.budgetSeconds) {
-            m_outOfBudget = true;
-            return false;
+        if (m_options.budget) {
+            try {
+                m_options.budget->spend();
+                m_options.budget->checkpoint();
+            } catch (const WorkBudgetExceeded&) {
+                m_outOfBudget = true;
+                return false;
+            }
         }
         if (m_options.progress) {
             MinimizeProgress progress{m_step, m_stepIndex, m_tried, m_kept, m_bestSize};
@@ -160,6 +158,9 @@ private:
             if (pair.contact) expect.setContact(pair.a, pair.b, *pair.contact);
         }
         out.expect = std::move(expect);
+        // A view or lesson naming a dropped sprite would not load; a shrunk report is no lesson.
+        if (out.view.pair && (dropped.count(out.view.pair->first) || dropped.count(out.view.pair->second))) out.view.pair.reset();
+        out.lesson.reset();
         return out;
     }
 
@@ -201,10 +202,11 @@ private:
             noContact.contact.reset();
             tryCandidate(std::move(noContact));
         }
-        if (!m_best.view.empty() || !m_best.notes.empty()) {
+        if (m_best.view != SceneView{} || !m_best.notes.empty() || m_best.lesson) {
             Scene bare = m_best;
-            bare.view = nlohmann::json::object();
+            bare.view = SceneView{};
             bare.notes.clear();
+            bare.lesson.reset();
             tryCandidate(std::move(bare));
         }
     }
@@ -349,7 +351,6 @@ private:
     SceneSize m_bestSize;
     const ScenePredicate& m_still;
     const MinimizeOptions& m_options;
-    Clock::time_point m_start;
     std::string m_step;
     int m_stepIndex = 0;
     std::int64_t m_tried = 0;

@@ -17,6 +17,7 @@
 #include <string>
 #include <utility>
 
+#include "core/base/work_budget.h"
 #include "core/collision/algorithms.h"
 #include "core/scene/scene.h"
 
@@ -51,10 +52,10 @@ inline constexpr int kMinimizeSteps = 8;
 
 /// What bounds a run.
 struct MinimizeOptions {
-    /// Wall-clock budget in seconds (0 = none); when it runs out the best scene so far is the result.
-    double budgetSeconds = 60.0;
-    /// Most candidates to try (0 = no limit): a budget that does not depend on the machine's speed.
-    std::int64_t maxCandidates = 0;
+    /// The one work budget (core/base/work_budget.h), or none: each candidate spends one unit and polls the
+    /// clock, so its unit limit is a count of candidates (a bound that does not depend on the machine) and its
+    /// time limit a deadline. When it runs out the best scene so far is the result.
+    WorkBudget* budget = nullptr;
     /// Called before each candidate; returning false stops the run (cancel), keeping the best so far.
     std::function<bool(const MinimizeProgress&)> progress;
     /// The pair the property is about (A, B), when known: the sprites step tries keeping only these first.

@@ -47,9 +47,11 @@ void registerMinimizeBenchmarks() {
         const Scene* report = reports.emplace_back(loadReport(scene + ".json")).get();
         benchmark::RegisterBenchmark(("minimize/" + scene + "-report").c_str(), [report](benchmark::State& state) {
             MinimizeResult result;
-            MinimizeOptions options;
-            options.budgetSeconds = 60.0;  // the CLI's default budget
             for (auto _ : state) {
+                WorkBudget budget;
+                budget.limitSeconds(60.0);  // the CLI's default budget
+                MinimizeOptions options;
+                options.budget = &budget;
                 result = minimizeScene(*report, verifyFailsProperty(*report), options);
                 benchmark::DoNotOptimize(result.tried);
             }

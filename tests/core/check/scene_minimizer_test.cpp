@@ -118,7 +118,6 @@ TEST(SceneMinimizer, RandomScenesWithAPlantedDisagreementShrinkToThePlantedPixel
         const ScenePredicate still = disagreeProperty(*findAlgorithm("pixel-naive"), kBlind, "A", "B");
         ASSERT_TRUE(still(scene));
         MinimizeOptions options;
-        options.budgetSeconds = 0;
         options.focus = std::pair{std::string("A"), std::string("B")};
         const MinimizeResult result = minimizeScene(scene, still, options);
         EXPECT_FALSE(result.outOfBudget);
@@ -141,11 +140,7 @@ TEST(SceneMinimizer, RandomScenesWithAPlantedDisagreementShrinkToThePlantedPixel
 ScenePredicate plantedProperty() { return disagreeProperty(*findAlgorithm("pixel-naive"), kBlind, "A", "B"); }
 
 // No time budget: the tests bound runs by candidates, or not at all.
-MinimizeOptions unbounded() {
-    MinimizeOptions options;
-    options.budgetSeconds = 0;
-    return options;
-}
+MinimizeOptions unbounded() { return MinimizeOptions{}; }  // no work budget
 
 TEST(SceneMinimizer, IsDeterministic) {
     const Scene scene = randomScene(11);
@@ -167,7 +162,9 @@ TEST(SceneMinimizer, ACandidateBudgetStopsEarlyWithTheBestSoFarStillShowingThePr
     ASSERT_TRUE(plant(scene, 3));
     const ScenePredicate still = plantedProperty();
     MinimizeOptions options = unbounded();
-    options.maxCandidates = 7;
+    WorkBudget budget;
+    budget.limitUnits(7);  // one unit a candidate
+    options.budget = &budget;
     const MinimizeResult result = minimizeScene(scene, still, options);
     EXPECT_TRUE(result.outOfBudget);
     EXPECT_EQ(result.tried, 7);
@@ -213,7 +210,6 @@ TEST(SceneMinimizer, AFailingExpectShrinksToOnePixelEachAndStillFailsVerify) {
     ASSERT_TRUE(still(scene));
     ASSERT_EQ(firstFailingExpectedPair(scene), (std::pair{std::string("F"), std::string("R")}));
     MinimizeOptions options;
-    options.budgetSeconds = 0;
     const MinimizeResult result = minimizeScene(scene, still, options);
     EXPECT_TRUE(still(result.scene));
     EXPECT_EQ(result.before.solidPixels, 18);
@@ -231,7 +227,6 @@ TEST(SceneMinimizer, AMetHitExpectationStaysMetWhileShrinking) {
     const ScenePredicate still = verifyFailsProperty(scene);
     ASSERT_TRUE(still(scene));
     MinimizeOptions options;
-    options.budgetSeconds = 0;
     const MinimizeResult result = minimizeScene(scene, still, options);
     EXPECT_EQ(result.after.solidPixels, 2);
     // The same scene with no overlap at all no longer shows the property.
