@@ -284,7 +284,7 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
         Body b{maskB.get(), spriteB.transform};
         PairReport pairReport{spriteA.name, spriteB.name, {}, std::nullopt};
         for (const Algorithm* algorithm : chosen) {
-            pairReport.results.push_back({algorithm, runAlgorithm(*algorithm, a, b, testOptions)});
+            pairReport.results.push_back({algorithm, runAlgorithmTimed(*algorithm, a, b, testOptions)});
             if (options.progress && !options.progress(++done, total)) {
                 out.stopped = true;
                 out.error = "stopped after " + std::to_string(done) + " of " + std::to_string(total) + " tests";
