@@ -41,7 +41,7 @@ void runTests(const std::vector<TestRun>& runs, const Body& a, const Body& b, bo
                                    " s work budget (huge sprites); `collision-lab check` runs every test");
             return;
         }
-        *r.out = runAlgorithm(*r.algorithm, a, b, r.options);
+        *r.out = runAlgorithmTimed(*r.algorithm, a, b, r.options);
     };
     if (!twoThreads) {
         for (const TestRun& r : runs) run(r);

@@ -83,7 +83,7 @@ Result collide(const Sprite& a, const Sprite& b, const std::string& test, const 
     {
         // Masks are immutable: other Python threads may run while the test does.
         py::gil_scoped_release release;
-        result.result = runAlgorithm(algorithm, bodyA, bodyB, options);
+        result.result = runAlgorithmTimed(algorithm, bodyA, bodyB, options);
     }
     return result;
 }

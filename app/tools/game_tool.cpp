@@ -22,7 +22,8 @@ namespace cl {
 
 namespace {
 
-constexpr BroadPhaseKind kBroadPhases[] = {BroadPhaseKind::Sweep, BroadPhaseKind::Tree, BroadPhaseKind::None};
+constexpr BroadPhaseKind kBroadPhases[] = {BroadPhaseKind::Sweep, BroadPhaseKind::Tree, BroadPhaseKind::None,
+                                           BroadPhaseKind::Grid};
 
 ImTextureID textureId(const sf::Texture* texture) {
     return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture->getNativeHandle()));

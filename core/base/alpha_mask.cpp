@@ -61,6 +61,19 @@ const std::array<glm::dvec2, kSupportDirections>& supportDirections() {
     return directions;
 }
 
+std::array<glm::dvec2, kSupportDirections> supportCorners(const std::array<double, kSupportDirections>& heights) {
+    const auto& d = supportDirections();
+    // Neighbouring sides are always the same angle apart.
+    const double inverseCross = 1.0 / (d[0].x * d[1].y - d[0].y * d[1].x);
+    std::array<glm::dvec2, kSupportDirections> corners{};
+    for (std::size_t j = 0; j < kSupportDirections; ++j) {
+        const std::size_t k = (j + 1) % kSupportDirections;
+        const double hj = heights[j], hk = heights[k];
+        corners[j] = {(hj * d[k].y - d[j].y * hk) * inverseCross, (d[j].x * hk - hj * d[k].x) * inverseCross};
+    }
+    return corners;
+}
+
 std::array<double, kSupportDirections> AlphaMask::emptySupport() {
     std::array<double, kSupportDirections> s{};
     s.fill(-std::numeric_limits<double>::infinity());
@@ -172,6 +185,7 @@ AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
         }
     }
     if (maxX >= 0) m_tight = IntRect{minX, minY, maxX + 1, maxY + 1};
+    m_corners = supportCorners(m_support);
 }
 
 }  // namespace cl

@@ -31,6 +31,11 @@ inline constexpr int kSupportDirections = 16;
 /// Unit vector of support direction k: angle 2 pi k / kSupportDirections from the x axis.
 const std::array<glm::dvec2, kSupportDirections>& supportDirections();
 
+/// Corners of the polygon { p : d_k . p <= heights[k] for every support direction d_k }: corner k is where
+/// side k meets side k + 1, counter-clockwise. Linear in the heights (the corners of a sum of heights are
+/// the sum of the corners, up to rounding).
+std::array<glm::dvec2, kSupportDirections> supportCorners(const std::array<double, kSupportDirections>& heights);
+
 /// The solid pixels of an image at a threshold: a pixel is solid when alpha > threshold.
 /// Built once per (image, threshold) and then only read, so it is safe to share between threads.
 class AlphaMask {
@@ -76,6 +81,10 @@ public:
     /// square: the solid pixels lie inside the convex polygon { p : d . p <= support for all d }.
     /// -infinity in every direction when there is no solid pixel.
     const std::array<double, kSupportDirections>& solidSupport() const { return m_support; }
+    /// supportCorners(solidSupport()), worked out once with the mask (a mask never changes after it is
+    /// built, so they cannot go stale): pixel-fast maps them into each pair's lattice. Not finite when
+    /// there is no solid pixel.
+    const std::array<glm::dvec2, kSupportDirections>& solidCorners() const { return m_corners; }
 
     /// The collider under `options` that `build` makes from this mask, built on the first call per options
     /// and kept as long as the mask (a new threshold or frame is a new mask, so a kept collider never goes
@@ -99,6 +108,7 @@ private:
     std::vector<SolidSpan> m_rowExtent;            // height entries
     std::array<double, kSupportDirections> m_support = emptySupport();
     std::shared_ptr<ColliderCache> m_colliders;  // shared by copies, which hold the same pixels
+    std::array<glm::dvec2, kSupportDirections> m_corners = supportCorners(emptySupport());
 
     static std::array<double, kSupportDirections> emptySupport();
 };

@@ -63,7 +63,7 @@ struct CollisionResult {
     std::optional<PixelHit> firstHit;  ///< The first overlapping sample in scan order.
     std::int64_t samples = 0;          ///< Samples (or pixel pairs, or shapes) examined.
     std::vector<PixelHit> hits;        ///< Every overlapping sample in scan order, when listHits is set.
-    std::int64_t timeNs = 0;           ///< Wall time of the call; filled by runAlgorithm().
+    std::int64_t timeNs = 0;           ///< Wall time of the call when its caller timed it (runAlgorithmTimed()), else 0.
 };
 
 /// A result for a test that cannot answer, with the reason.

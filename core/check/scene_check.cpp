@@ -294,7 +294,7 @@ CheckRunResult runCheck(const Scene& scene, const std::string& sceneLabel, const
             Body b{maskB.get(), spriteB.transform, spriteB.colliderOptions()};
             PairReport pairReport{spriteA.name, spriteB.name, {}, std::nullopt};
             for (const Algorithm* algorithm : chosen) {
-                pairReport.results.push_back({algorithm, runAlgorithm(*algorithm, a, b, testOptions)});
+                pairReport.results.push_back({algorithm, runAlgorithmTimed(*algorithm, a, b, testOptions)});
                 ++done;
                 if (options.progress && !options.progress(done, total)) {
                     out.stopped = true;

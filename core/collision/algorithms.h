@@ -69,9 +69,14 @@ const AlgorithmSet& coreAlgorithms();
 /// The core test with this name, or nullptr (shorthand for coreAlgorithms().find(name)).
 const Algorithm* findAlgorithm(std::string_view name);
 
-/// Runs a test in the scan direction the options ask for (see ScanDirection) and records its wall time
-/// in the result's timeNs. `run` itself always scans A into B.
+/// Runs a test in the scan direction the options ask for (see ScanDirection). `run` itself always scans A
+/// into B. Reads no clock (timeNs stays 0): loops over many calls time themselves once per batch. Spends one
+/// unit of options.budget (the one work budget), when there is one.
 CollisionResult runAlgorithm(const Algorithm& algorithm, const Body& a, const Body& b, const TestOptions& options);
+
+/// runAlgorithm with the call's wall time in the result's timeNs: for the callers that report a time per
+/// test (`check`, the sandbox's Collision table, Python's `time_ns`).
+CollisionResult runAlgorithmTimed(const Algorithm& algorithm, const Body& a, const Body& b, const TestOptions& options);
 
 /// The pixel test the sandbox and the CLI draw and report by default.
 inline constexpr std::string_view kDefaultPixelAlgorithm = "pixel-fast";

@@ -85,6 +85,7 @@ std::string_view broadPhaseName(BroadPhaseKind kind) {
     case BroadPhaseKind::Tree: return "tree";
     case BroadPhaseKind::Sweep: return "sweep";
     case BroadPhaseKind::None: return "none";
+    case BroadPhaseKind::Grid: return "grid";
     }
     return "tree";
 }
@@ -93,6 +94,7 @@ std::optional<BroadPhaseKind> parseBroadPhase(std::string_view name) {
     if (name == "tree") return BroadPhaseKind::Tree;
     if (name == "sweep") return BroadPhaseKind::Sweep;
     if (name == "none") return BroadPhaseKind::None;
+    if (name == "grid") return BroadPhaseKind::Grid;
     return std::nullopt;
 }
 

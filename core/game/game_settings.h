@@ -24,6 +24,7 @@ enum class BroadPhaseKind {
     Tree,   ///< Box2D's dynamic AABB tree (b2DynamicTree), kept for comparison.
     Sweep,  ///< Sort the boxes on x and sweep: the default, faster here (core/README.md, "Which broad phase").
     None,   ///< No broad phase: every pair is a candidate (the tutorial's loop).
+    Grid,   ///< A uniform grid of cells as large as the largest box, rebuilt by a counting sort each frame.
 };
 
 /// Input bits of one frame, as recorded in run files.
@@ -33,7 +34,7 @@ inline constexpr std::uint8_t kInputRight = 2;
 inline constexpr std::uint8_t kInputMask = kInputLeft | kInputRight;
 
 /// Most live blocks (the Blocks slider's end).
-inline constexpr int kMaxGameBlocks = 10000;
+inline constexpr int kMaxGameBlocks = 100000;
 /// Most blocks when there is no broad phase and every pair is tested (n(n-1)/2 candidates a frame).
 inline constexpr int kMaxEveryPairBlocks = 2000;
 /// Most candidate pairs one frame may test, whatever the broad phase: as many as kMaxEveryPairBlocks
@@ -81,14 +82,14 @@ inline constexpr std::string_view kNoPrecheck = "none";
 std::vector<const Algorithm*> precheckAlgorithms();
 
 /// Empty when the settings are usable; otherwise "<field>: <rule>, got <value>" for the first bad field,
-/// using the run file's field names (e.g. "max_blocks: must be a whole number in [0, 10000], got -1").
+/// using the run file's field names (e.g. "max_blocks: must be a whole number in [0, 100000], got -1").
 std::optional<std::string> validate(const GameSettings& settings);
 
 /// "person" or "all".
 std::string_view pairModeName(PairMode mode);
 /// The mode with this name, or empty.
 std::optional<PairMode> parsePairMode(std::string_view name);
-/// "tree", "sweep" or "none".
+/// "tree", "sweep", "none" or "grid".
 std::string_view broadPhaseName(BroadPhaseKind kind);
 /// The broad phase with this name, or empty.
 std::optional<BroadPhaseKind> parseBroadPhase(std::string_view name);

@@ -1,5 +1,6 @@
 #include "core/game/make_broad_phase.h"
 
+#include "core/game/grid_broad_phase.h"
 #include "core/game/sweep_broad_phase.h"
 #include "core/game/tree_broad_phase.h"
 
@@ -32,6 +33,7 @@ std::unique_ptr<BroadPhase> makeBroadPhase(BroadPhaseKind kind) {
     case BroadPhaseKind::Tree: return makeTreeBroadPhase();
     case BroadPhaseKind::Sweep: return makeSweepBroadPhase();
     case BroadPhaseKind::None: return std::make_unique<EveryPairBroadPhase>();
+    case BroadPhaseKind::Grid: return makeGridBroadPhase();
     }
     return makeTreeBroadPhase();
 }

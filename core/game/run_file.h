@@ -6,7 +6,7 @@
 //   format "collision-lab/run" (required), version 1 (required; newer versions are refused),
 //   seed (required, whole number 0 .. 2^64-1),
 //   settings {field_width, field_height, spawn_probability, fall_speed, spin_speed, person_speed,
-//             max_blocks, initial_blocks, pairs "person"|"all", broad_phase "tree"|"sweep"|"none",
+//             max_blocks, initial_blocks, pairs "person"|"all", broad_phase "tree"|"sweep"|"none"|"grid",
 //             precheck, pixel_test, sampling "center"|"xna", alpha_threshold} (each optional: the
 //             tutorial's default; limits as validate(GameSettings)),
 //   frames (required, 0 .. kMaxRunFrames),

@@ -1,5 +1,5 @@
 #pragma once
-// The falling-blocks game's benchmarks (issue 14): collision work per frame at 100 to 10,000 blocks.
+// The falling-blocks game's benchmarks (issues 14, 25): collision work per frame at 100 to 100,000 blocks.
 
 namespace cl::bench {
 

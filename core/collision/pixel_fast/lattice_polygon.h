@@ -37,6 +37,24 @@ class LatticePolygon {
     // |v|, or 0 for an infinite or NaN v (an axis the row does not move along).
     static double finiteOrZero(double v) { return std::isfinite(v) ? std::abs(v) : 0.0; }
 
+    // How the corners move when every side is pushed out by 1 (`out`), and when the squares move half a
+    // pixel up and left (`halfUpLeft`, side k by d_k.x + d_k.y): the corners are linear in the sides, so a
+    // pair's corners are the mask's own (AlphaMask::solidCorners()) plus these, scaled.
+    struct CornerShifts {
+        std::array<glm::dvec2, kSupportDirections> out, halfUpLeft;
+    };
+    static const CornerShifts& cornerShifts() {
+        static const CornerShifts shifts = [] {
+            std::array<double, kSupportDirections> ones{}, diagonal{};
+            for (std::size_t k = 0; k < kSupportDirections; ++k) {
+                ones[k] = 1.0;
+                diagonal[k] = supportDirections()[k].x + supportDirections()[k].y;
+            }
+            return CornerShifts{supportCorners(ones), supportCorners(diagonal)};
+        }();
+        return shifts;
+    }
+
 public:
     /// B's polygon (kWholePolygon) or box (kSolidBox) for A's samples in `ta`, A's solid box.
     LatticePolygon(const AlphaMask& mb, const SampleLattice& t, const IntRect& ta, int stride) {
@@ -64,43 +82,40 @@ public:
         const double det = sx * ty - tx * sy;
         const double inverse = 1.0 / det;
         if (!(std::abs(det) > 0.0) || !std::isfinite(inverse)) return;  // a flat lattice: rows unclipped
-        const int count = kSupportDirections / stride;  // a power of two
-        const auto& directions = supportDirections();
-        // Neighbouring sides are always the same angle apart.
-        const double inverseCross = 1.0 / (directions[0].x * directions[static_cast<std::size_t>(stride)].y -
-                                           directions[0].y * directions[static_cast<std::size_t>(stride)].x);
-        const auto shift = [&](glm::dvec2 d) { return rounding - half * (d.x + d.y); };
+        // Every side (stride kWholePolygon); the mask's corners, pushed out by the rounding and moved for Xna.
+        const int count = kSupportDirections;
+        const auto& maskCorners = mb.solidCorners();
+        const CornerShifts& shifts = cornerShifts();
         std::array<glm::dvec2, kSupportDirections>& corner = m_corner;
         double magnitude = std::abs(t.start.x) + std::abs(t.start.y) + 1.0;
+        // One pass: the corners in the lattice, their extremes (kept as values, not re-read through their
+        // index: no chain of loads, no branches) and whether all are finite (0 * v is 0 for every finite v,
+        // NaN otherwise).
+        int top = 0, bottom = 0;
+        double topY = std::numeric_limits<double>::infinity(), bottomY = -topY, xMin = topY, xMax = -topY;
+        double notFinite = 0.0;
         for (int i = 0; i < count; ++i) {
-            const auto j = static_cast<std::size_t>(i * stride), k = static_cast<std::size_t>(((i + 1) & (count - 1)) * stride);
-            const glm::dvec2 dj = directions[j], dk = directions[k];
-            const double hj = support[j] + shift(dj), hk = support[k] + shift(dk);
-            // The corner where side j meets side k, in B.
-            const glm::dvec2 p{(hj * dk.y - dj.y * hk) * inverseCross, (dj.x * hk - hj * dk.x) * inverseCross};
+            const auto j = static_cast<std::size_t>(i);
+            // The corner where side j meets side j + 1, in B.
+            const glm::dvec2 p = maskCorners[j] + rounding * shifts.out[j] - half * shifts.halfUpLeft[j];
             magnitude = std::max(magnitude, std::abs(p.x) + std::abs(p.y));
             const glm::dvec2 q = p - t.start;
-            corner[static_cast<std::size_t>(i)] = {(q.x * ty - tx * q.y) * inverse, (sx * q.y - sy * q.x) * inverse};
-        }
-        for (int i = 0; i < count; ++i) {
-            if (!std::isfinite(corner[static_cast<std::size_t>(i)].x) || !std::isfinite(corner[static_cast<std::size_t>(i)].y)) return;
-        }
-        // Rounding in B, about 2^-52 of the magnitudes subtracted, is magnified by the inverse lattice;
-        // 1e-12 leaves a wide margin (clipRow adds a sample on each end for the solve itself).
-        m_slack = 1e-9 + 1e-12 * magnitude * (std::abs(sx) + std::abs(sy) + std::abs(tx) + std::abs(ty)) * std::abs(inverse);
-        // The extremes kept as values, not re-read through their index: no chain of loads, no branches.
-        int top = 0, bottom = 0;
-        double topY = corner[0].y, bottomY = corner[0].y;
-        m_xMin = m_xMax = corner[0].x;
-        for (int i = 1; i < count; ++i) {
-            const glm::dvec2 c = corner[static_cast<std::size_t>(i)];
+            const glm::dvec2 c{(q.x * ty - tx * q.y) * inverse, (sx * q.y - sy * q.x) * inverse};
+            corner[j] = c;
+            notFinite += (c.x + c.y) * 0.0;
             top = c.y < topY ? i : top;
             topY = std::min(topY, c.y);
             bottom = c.y > bottomY ? i : bottom;
             bottomY = std::max(bottomY, c.y);
-            m_xMin = std::min(m_xMin, c.x);
-            m_xMax = std::max(m_xMax, c.x);
+            xMin = std::min(xMin, c.x);
+            xMax = std::max(xMax, c.x);
         }
+        if (!(notFinite == 0.0)) return;
+        // Rounding in B, about 2^-52 of the magnitudes subtracted, is magnified by the inverse lattice;
+        // 1e-12 leaves a wide margin (clipRow adds a sample on each end for the solve itself).
+        m_slack = 1e-9 + 1e-12 * magnitude * (std::abs(sx) + std::abs(sy) + std::abs(tx) + std::abs(ty)) * std::abs(inverse);
+        m_xMin = xMin;
+        m_xMax = xMax;
         m_top = topY - m_slack;
         m_bottom = bottomY + m_slack;
         m_xMin -= m_slack;

@@ -30,7 +30,7 @@ std::string temp(const char* name) { return (std::filesystem::path(testing::Temp
 TEST(GameCommand, BadInputGetsAClearMessageAndExitTwo) {
     auto blocks = game({"--blocks", "-1"});
     EXPECT_EQ(blocks.status, 2);
-    EXPECT_EQ(blocks.err.rfind("collision-lab game: --blocks: expected a whole number in [0, 10000], got '-1'\n", 0), 0u) << blocks.err;
+    EXPECT_EQ(blocks.err.rfind("collision-lab game: --blocks: expected a whole number in [0, 100000], got '-1'\n", 0), 0u) << blocks.err;
     auto frames = game({"--frames", "1e12"});
     EXPECT_EQ(frames.status, 2);
     EXPECT_EQ(frames.err.rfind("collision-lab game: --frames: expected a whole number in [0, 1000000], got '1e12'\n", 0), 0u);

@@ -96,8 +96,8 @@ TEST(SandboxOptions, GameBlocksStartsTheGameToolWithThatManyBlocks) {
     EXPECT_EQ(r.options.tool, "game");  // its tab opens
     EXPECT_EQ(parse({"--tool", "Game", "--game-blocks", "0"}).options.tool, "Game");
     EXPECT_FALSE(parse({"--frames", "3"}).options.gameBlocks.has_value());
-    EXPECT_EQ(parse({"--game-blocks", "-1"}).error, "--game-blocks: expected a whole number in [0, 10000], got '-1'");
-    EXPECT_EQ(parse({"--game-blocks", "10001"}).error, "--game-blocks: expected a whole number in [0, 10000], got '10001'");
+    EXPECT_EQ(parse({"--game-blocks", "-1"}).error, "--game-blocks: expected a whole number in [0, 100000], got '-1'");
+    EXPECT_EQ(parse({"--game-blocks", "100001"}).error, "--game-blocks: expected a whole number in [0, 100000], got '100001'");
     EXPECT_NE(parse({"--game-blocks", "1e3"}).error.find("got '1e3'"), std::string::npos);
 }
 

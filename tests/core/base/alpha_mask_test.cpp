@@ -3,12 +3,15 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <numbers>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "core/base/alpha_mask.h"
+#include "core/base/mask_cache.h"
 #include "tests/core/test_masks.h"
 
 namespace cl {
@@ -258,6 +261,64 @@ TEST(AlphaMask, SolidSupportOfAnEmptyMaskIsMinusInfinity) {
             EXPECT_TRUE(std::isinf(s));
             EXPECT_LT(s, 0.0);
         }
+    }
+}
+
+// One solid pixel: sides 0..4 (directions in the first quadrant and the axes beside it) all touch the
+// square at (1, 1), so corners 0..3 are (1, 1); likewise 4..7 are (0, 1), 8..11 (0, 0), 12..15 (1, 0).
+TEST(AlphaMask, SolidCornersOfOnePixelAreItsSquaresCorners) {
+    ASSERT_EQ(kSupportDirections, 16);
+    const AlphaMask mask = maskFromArt({"#"});
+    const glm::dvec2 expected[] = {{1, 1}, {0, 1}, {0, 0}, {1, 0}};
+    for (int k = 0; k < kSupportDirections; ++k) {
+        const glm::dvec2 c = mask.solidCorners()[static_cast<std::size_t>(k)];
+        EXPECT_NEAR(c.x, expected[k / 4].x, 1e-12) << k;
+        EXPECT_NEAR(c.y, expected[k / 4].y, 1e-12) << k;
+    }
+}
+
+// Each corner lies on its two sides and inside every other one, for the mask's own support.
+void expectCornersOfSupport(const AlphaMask& mask) {
+    const auto& d = supportDirections();
+    const auto& h = mask.solidSupport();
+    for (std::size_t k = 0; k < kSupportDirections; ++k) {
+        const glm::dvec2 c = mask.solidCorners()[k];
+        const std::size_t next = (k + 1) % kSupportDirections;
+        EXPECT_NEAR(d[k].x * c.x + d[k].y * c.y, h[k], 1e-9) << k;
+        EXPECT_NEAR(d[next].x * c.x + d[next].y * c.y, h[next], 1e-9) << k;
+        for (std::size_t m = 0; m < kSupportDirections; ++m) EXPECT_LE(d[m].x * c.x + d[m].y * c.y, h[m] + 1e-9) << k << " " << m;
+    }
+}
+
+// The corners are worked out with the mask, from its own pixels: a mask at another threshold, of another
+// image, or from the cache after the image changed has its own corners; a copy keeps them after the
+// original is gone.
+TEST(AlphaMask, SolidCornersFollowTheMaskNeverAnother) {
+    // Alpha 200 on a 3 x 1 bar, alpha 50 on one pixel beside it.
+    const auto image = std::make_shared<RgbaImage>(imageWithAlphas(4, 2, {200, 200, 200, 50, 0, 0, 0, 0}));
+    MaskCache cache;
+    const auto low = cache.get(image, 0), high = cache.get(image, 100);
+    expectCornersOfSupport(*low);
+    expectCornersOfSupport(*high);
+    EXPECT_NEAR(low->solidCorners()[0].x, 4.0, 1e-12);   // the bar and the faint pixel reach x = 4
+    EXPECT_NEAR(high->solidCorners()[0].x, 3.0, 1e-12);  // the bar alone reaches x = 3
+    // The image edited: a new image, so a new mask with corners of its own.
+    const auto edited = std::make_shared<RgbaImage>(imageWithAlphas(4, 2, {0, 0, 0, 0, 200, 0, 0, 0}));
+    const auto moved = cache.get(edited, 100);
+    expectCornersOfSupport(*moved);
+    EXPECT_NEAR(moved->solidCorners()[0].x, 1.0, 1e-12);
+    EXPECT_NEAR(moved->solidCorners()[4].y, 2.0, 1e-12);
+    // A copy outlives its original.
+    std::optional<AlphaMask> original(std::in_place, *image, 100);
+    const AlphaMask copy = *original;
+    original.reset();
+    expectCornersOfSupport(copy);
+    EXPECT_NEAR(copy.solidCorners()[0].x, 3.0, 1e-12);
+}
+
+TEST(AlphaMask, SolidCornersOfAnEmptyMaskAreNotFinite) {
+    for (const AlphaMask& mask : {maskFromArt({"..", ".."}), AlphaMask()}) {
+        for (const glm::dvec2 c : mask.solidCorners()) EXPECT_FALSE(std::isfinite(c.x) && std::isfinite(c.y));
     }
 }
 

@@ -183,6 +183,25 @@ TEST(Algorithms, EachEntryRunsItsFunction) {
     }
 }
 
+// Only the timed run reads the clock: loops over runAlgorithm pay no clock reads, while the reporters
+// that show a time per test (check, the Collision table, Python) get one from runAlgorithmTimed.
+TEST(Algorithms, OnlyTheTimedRunReadsTheClock) {
+    const AlphaMask a = testing::solidMask(128, 128), b = testing::solidMask(128, 128);
+    const Body bodyA = bodyAt(a, {0, 0}), bodyB = bodyAt(b, {0.5, 0.25});
+    const TestOptions options = testing::fullScan(Sampling::Center);
+    const Algorithm& naive = *findAlgorithm("pixel-naive");
+    const CollisionResult plain = runAlgorithm(naive, bodyA, bodyB, options);
+    const CollisionResult timed = runAlgorithmTimed(naive, bodyA, bodyB, options);
+    EXPECT_EQ(plain.timeNs, 0);
+    EXPECT_GT(timed.timeNs, 0);  // 16,384 samples take far more than a nanosecond
+    EXPECT_EQ(timed.hit, plain.hit);
+    EXPECT_EQ(timed.overlap, plain.overlap);
+    EXPECT_EQ(timed.samples, plain.samples);
+    EXPECT_EQ(timed.firstHit, plain.firstHit);
+    // A sprite without a mask: not applicable either way, the reason unchanged.
+    EXPECT_FALSE(runAlgorithmTimed(naive, Body{nullptr, {}}, bodyB, options).applicable);
+}
+
 // A "####" half a pixel right of B "..#..". A into B (Center) hits once, at A's (1,0) on B's (2,0).
 // B into A: B's centre sample (2.5,0.5) is A's local 2.0, A's pixel 2: one hit, reported as A (2,0), B (2,0).
 struct HalfPixelPair {

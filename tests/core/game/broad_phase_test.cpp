@@ -87,8 +87,42 @@ TEST_P(BroadPhaseKinds, CountTouchingEdgesAsCandidates) {
     }
 }
 
+// The grid sizes its cells by the largest box and caps their number by the items: zero-sized boxes, a box far
+// from the rest (a huge field of empty cells otherwise) and boxes exactly on cell borders still give exactly
+// the touching pairs.
+TEST(GridBroadPhase, ZeroSizedFarApartAndBorderBoxesGiveExactlyTheTouchingPairs) {
+    auto grid = makeBroadPhase(BroadPhaseKind::Grid);
+    const std::vector<std::vector<BroadPhaseItem>> cases{
+        {{1, Rect{{5.0, 5.0}, {5.0, 5.0}}}, {2, Rect{{5.0, 5.0}, {5.0, 5.0}}}, {3, Rect{{6.0, 5.0}, {6.0, 5.0}}}},
+        {{1, Rect{{0.0, 0.0}, {10.0, 10.0}}}, {2, Rect{{5.0, 5.0}, {15.0, 15.0}}}, {3, Rect{{1e9, 1e9}, {1e9 + 10.0, 1e9 + 10.0}}},
+         {4, Rect{{1e9 + 10.0, 1e9 + 10.0}, {1e9 + 20.0, 1e9 + 20.0}}}},
+        {{1, Rect{{0.0, 0.0}, {10.0, 10.0}}}, {2, Rect{{10.0, 10.0}, {20.0, 20.0}}}, {3, Rect{{20.0, 0.0}, {30.0, 10.0}}},
+         {4, Rect{{30.0, 10.0}, {40.0, 20.0}}}, {5, Rect{{-10.0, -10.0}, {0.0, 0.0}}}},
+    };
+    for (const auto& items : cases) {
+        grid->update(items, {0.0, 0.0});
+        std::vector<std::pair<int, int>> pairs;
+        grid->pairs(pairs);
+        std::sort(pairs.begin(), pairs.end());
+        EXPECT_EQ(pairs, brutePairs(items));
+        for (const BroadPhaseItem& probe : items) {
+            std::vector<int> found;
+            grid->query(probe.box, found);
+            EXPECT_EQ(found, bruteQuery(items, probe.box));
+        }
+        // A query box far outside every item finds nothing.
+        std::vector<int> none;
+        grid->query(Rect{{-1e12, -1e12}, {-1e12 + 5.0, -1e12 + 5.0}}, none);
+        EXPECT_TRUE(none.empty());
+    }
+    grid->update({}, {0.0, 0.0});
+    std::vector<std::pair<int, int>> pairs{{0, 1}};
+    grid->pairs(pairs);
+    EXPECT_TRUE(pairs.empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(Kinds, BroadPhaseKinds,
-                         ::testing::Values(BroadPhaseKind::Tree, BroadPhaseKind::Sweep, BroadPhaseKind::None),
+                         ::testing::Values(BroadPhaseKind::Tree, BroadPhaseKind::Sweep, BroadPhaseKind::None, BroadPhaseKind::Grid),
                          [](const auto& info) { return std::string(broadPhaseName(info.param)); });
 
 }  // namespace

@@ -190,6 +190,8 @@ INSTANTIATE_TEST_SUITE_P(
                       PipelineCase{"tree_tight_all", BroadPhaseKind::Tree, "tight-aabb", PairMode::All, "pixel-fast"},
                       PipelineCase{"tree_obb_all", BroadPhaseKind::Tree, "obb", PairMode::All, "pixel-fast"},
                       PipelineCase{"sweep_none_all", BroadPhaseKind::Sweep, "none", PairMode::All, "pixel-fast"},
+                      PipelineCase{"grid_none_all", BroadPhaseKind::Grid, "none", PairMode::All, "pixel-fast"},
+                      PipelineCase{"grid_aabb_person", BroadPhaseKind::Grid, "aabb", PairMode::Person, "pixel-fast"},
                       PipelineCase{"none_aabb_person", BroadPhaseKind::None, "aabb", PairMode::Person, "pixel-fast"},
                       PipelineCase{"tree_none_all_xna", BroadPhaseKind::Tree, "none", PairMode::All, "pixel-fast", Sampling::Xna},
                       PipelineCase{"tree_none_all_world", BroadPhaseKind::Tree, "none", PairMode::All, "pixel-world",
@@ -270,9 +272,9 @@ TEST(FallingBlocks, ThePreChecksLeaveFewerPairsButTheSameHits) {
 TEST(FallingBlocks, BadSettingsAreRefusedWithTheFieldName) {
     GameSettings s;
     s.maxBlocks = -1;
-    EXPECT_EQ(validate(s), "max_blocks: must be a whole number in [0, 10000], got -1");
+    EXPECT_EQ(validate(s), "max_blocks: must be a whole number in [0, 100000], got -1");
     s = {};
-    s.maxBlocks = 10001;
+    s.maxBlocks = 100001;
     EXPECT_TRUE(validate(s).has_value());
     s = {};
     s.fallSpeed = std::nan("");

@@ -77,7 +77,7 @@ TEST(RunFile, BadFilesAreRefusedWithTheFileAndTheJsonPath) {
     EXPECT_EQ(problemsOf(head + R"("frames":2,"inputs":[[1000000,1]]})"),
               "bad.run.json: inputs[0][0]: the runs add up to more than frames (2)\n");
     EXPECT_EQ(problemsOf(head + R"("frames":0,"inputs":[],"settings":{"max_blocks":-5}})"),
-              "bad.run.json: settings.max_blocks: must be a whole number in [0, 10000], got -5\n");
+              "bad.run.json: settings.max_blocks: must be a whole number in [0, 100000], got -5\n");
     EXPECT_EQ(problemsOf(head + R"("frames":0,"inputs":[],"settings":{"max_blocs":5},"extra":1})"),
               "bad.run.json: extra: unknown field\nbad.run.json: settings.max_blocs: unknown field\n");
     EXPECT_EQ(problemsOf(head + R"("frames":2,"inputs":[[2,0]],"hits":[[5,0,1]]})"),
