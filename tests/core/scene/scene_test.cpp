@@ -744,6 +744,8 @@ TEST_F(SceneFile, EngineThresholdsSaveBackInTheEngineForm) {
     EXPECT_EQ(shownEngineThreshold(edited.sprites[0]), nullptr);
     ASSERT_EQ(saveScene(edited, folder / "scenes/edited.json").error, "");
     EXPECT_EQ(json::parse(testing::readText(folder / "scenes/edited.json"))["sprites"][0]["alpha_threshold"], 40);
+}
+
 TEST_F(SceneFile, TheColliderBlockLoadsWithDefaultsAndSavesWhenWritten) {
     SceneLoadResult r = writeAndLoad();
     ASSERT_TRUE(r.ok()) << r.message();
