@@ -13,6 +13,7 @@
 #include "app/tools/cspace_layout.h"
 #include "app/tools/tool_context.h"
 #include "app/views/number_format.h"
+#include "app/views/text_wrap.h"
 #include "app/views/view_drawing.h"
 #include "core/contact/contact_map_image.h"
 #include "core/check/scene_check.h"
@@ -214,10 +215,10 @@ std::string vec(glm::dvec2 v) {
     return text;
 }
 
-// Wrapped so a narrow panel shows every number.
+// Wrapped so a narrow panel shows every number, never inside one or inside a vector.
 void colourText(std::uint32_t rgba, const char* text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(toImColor(rgba)));
-    ImGui::TextWrapped("%s", text);
+    textWrappedWhole(text);
     ImGui::PopStyleColor();
 }
 
