@@ -70,7 +70,7 @@ void TightBoundsTool::drawPanel(ToolContext& ctx) {
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::SliderInt("##step", &step, 0, static_cast<int>(t.probes.size()), "probe %d")) tb.step = std::size_t(step);
     float speed = float(tb.probesPerSecond);
-    ImGui::SetNextItemWidth(160.0f);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
     if (ImGui::SliderFloat("probes/s", &speed, 10.0f, 5000.0f, "%.0f", ImGuiSliderFlags_Logarithmic)) tb.probesPerSecond = speed;
     if (tb.step > 0) {
         static const char* kSides[] = {"left", "top", "right", "bottom"};
