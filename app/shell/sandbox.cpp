@@ -189,6 +189,9 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
     json["status"] = m_state.dialogs.status;
     json["frame"] = scene.timeline.frame;
     json["world_zoom"] = m_state.views.world.zoom();
+    json["ui_scale"] = m_state.settings.uiScale;
+    json["font_pixels"] = ImGui::GetFontSize();
+    json["inspector_width"] = m_state.views.layout.inspector.size().x;
     json["errors"] = m_state.dialogs.errors;
     json["sprites"] = nlohmann::json::array();
     for (const SceneSprite& sprite : scene.sprites) {
