@@ -48,7 +48,7 @@ void TightBoundsTool::drawPanel(ToolContext& ctx) {
     colourKey("start box", tightBoundsPalette::kStartBox, "The world box of the texture corners, in whole world pixels.", true);
     colourKey("inward crop", tightBoundsPalette::kCropBox, "The box so far; the latest probe is filled when solid.", false);
     colourKey("empty probe", tightBoundsPalette::kEmptyProbe, "The latest probe found no solid texel (an outline).", false);
-    colourKey("tight-aabb (exact)", overlayInfo(Overlay::TightAabb).rgba, "tightWorldAabb(): the Legend's Tight AABB colour.", false);
+    colourKey("tight-aabb (exact)", overlayInfo(Overlay::TightAabb).rgba, "The box around the solid pixels only: the Legend's Tight AABB colour.", false);
     if (!tb.active) return;
     if (tb.sprite < 0) {
         ImGui::TextDisabled("Select a sprite.");
