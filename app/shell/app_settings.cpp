@@ -31,6 +31,7 @@ nlohmann::json settingsToJson(const AppSettings& s) {
         {"inspector_width", s.inspectorWidth},
         {"bottom_height", s.bottomHeight},
         {"local_view_fraction", s.localViewFraction},
+        {"ui_scale", s.uiScale},
         {"window_width", s.windowWidth},
         {"window_height", s.windowHeight},
         {"recent_files", s.recentFiles},
@@ -81,6 +82,7 @@ AppSettings settingsFromJson(const nlohmann::json& json, std::vector<std::string
     readSettingsNumber(json, "inspector_width", s.inspectorWidth, 200.0, 1200.0, warnings);
     readSettingsNumber(json, "bottom_height", s.bottomHeight, 80.0, 900.0, warnings);
     readSettingsNumber(json, "local_view_fraction", s.localViewFraction, 0.2, 0.8, warnings);
+    readSettingsNumber(json, "ui_scale", s.uiScale, kMinUiScale, kMaxUiScale, warnings);
     readSettingsNumber(json, "window_width", s.windowWidth, double(kMinWindowWidth), double(kMaxWindowSide), warnings);
     readSettingsNumber(json, "window_height", s.windowHeight, double(kMinWindowHeight), double(kMaxWindowSide), warnings);
     if (const auto it = json.find("recent_files"); it != json.end()) {

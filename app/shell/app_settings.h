@@ -25,15 +25,21 @@ struct AppSettings {
     std::string algorithm{kDefaultPixelAlgorithm}; ///< The algorithm the views draw.
     bool embedImagesOnSave = false;   ///< Save As default for "embed images".
     std::string lastFolder;           ///< The folder a file was last chosen in; the file browser starts there.
-    float inspectorWidth = 420.0f;    ///< Layout: width of the left panel column.
-    float bottomHeight = 300.0f;      ///< Layout: height of the Collision panel under the views.
+    float inspectorWidth = 420.0f;    ///< Layout: width of the left panel column (at UI scale 1).
+    float bottomHeight = 300.0f;      ///< Layout: height of the Collision panel under the views (at UI scale 1).
     float localViewFraction = 0.45f;  ///< Layout: share of the view area the local view takes.
+    float uiScale = 1.0f;             ///< Fonts, panel sizes and handles: 1 is 100 %, in [kMinUiScale, kMaxUiScale].
     int windowWidth = 1600;
     int windowHeight = 900;
     std::vector<std::string> recentFiles; ///< Most recent first, at most kMaxRecentFiles.
 
     bool operator==(const AppSettings&) const = default;
 };
+
+/// The UI scale's range (View > UI scale, --ui-scale) and the steps the View menu offers.
+inline constexpr double kMinUiScale = 0.75;
+inline constexpr double kMaxUiScale = 3.0;
+inline constexpr float kUiScaleSteps[] = {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
 
 /// Recent files kept.
 inline constexpr std::size_t kMaxRecentFiles = 10;

@@ -102,7 +102,26 @@ void drawCollisionPanel(SandboxState& state) {
                 ImGui::TableSetupColumn("samples", ImGuiTableColumnFlags_WidthStretch, 0.7f);
                 ImGui::TableSetupColumn("time (ms)", ImGuiTableColumnFlags_WidthStretch, 0.6f);
                 ImGui::TableSetupColumn("disagrees with", ImGuiTableColumnFlags_WidthStretch, 1.8f);
-                ImGui::TableHeadersRow();
+                // The headers one by one, so that those whose meaning differs per row explain it on hover.
+                ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+                for (int column = 0; column < 8; ++column) {
+                    ImGui::TableSetColumnIndex(column);
+                    ImGui::TableHeader(ImGui::TableGetColumnName(column));
+                    if (!ImGui::IsItemHovered()) continue;
+                    if (column == 5)
+                        ImGui::SetTooltip("What each test counted, which differs per row:\n"
+                                          "  circle, aabb, tight-aabb, obb: 1, one comparison of two shapes;\n"
+                                          "  pixel-rect: the pixels of the rectangle where both overlap, scanned;\n"
+                                          "  pixel-naive, pixel-step: A's pixels mapped into B;\n"
+                                          "  pixel-fast: the samples (or whole words of pixels) it looked at;\n"
+                                          "  pixel-world: the world pixel centres it visited;\n"
+                                          "  pixel-exact: the solid pixels of the sprite with the smaller pixels it examined;\n"
+                                          "  gpu: the pixels it read back.\n"
+                                          "A test that stops at its first hit counts only what it looked at until then.");
+                    if (column == 4)
+                        ImGui::SetTooltip("How much overlaps: the overlapping samples (world pixels for pixel-world and gpu),\n"
+                                          "the overlapping world area for pixel-exact; empty for the shape tests.");
+                }
                 for (const AlgorithmRow& row : pair.rows) {
                     const CollisionResult& res = row.result;
                     ImGui::TableNextRow();

@@ -44,10 +44,12 @@ float drawMainMenu(SandboxState& state) {
     drawCommandMenu(state.commands, Menu::Edit, "Edit");
     drawCommandMenu(state.commands, Menu::View, "View");
     if (ImGui::BeginMenu("Lessons")) {
-        const auto lessons = lessonScenes(state.assetsDir.value_or(std::filesystem::path()));
-        if (lessons.empty()) ImGui::TextDisabled("No bundled scenes found");
-        for (const auto& lesson : lessons) {
-            if (ImGui::MenuItem(lesson.stem().string().c_str())) requestAction(state, PendingAction::OpenLesson, lesson);
+        // The titles come from the files, read when the menu opens rather than every frame it stays open.
+        if (ImGui::IsWindowAppearing()) state.lessonMenu = lessonMenu(state.assetsDir.value_or(std::filesystem::path()));
+        if (state.lessonMenu.empty()) ImGui::TextDisabled("No bundled scenes found");
+        for (const LessonEntry& lesson : state.lessonMenu) {
+            if (ImGui::MenuItem(lesson.title.c_str())) requestAction(state, PendingAction::OpenLesson, lesson.file);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson.file.filename().string().c_str());
         }
         ImGui::EndMenu();
     }

@@ -33,6 +33,7 @@
 #include "app/shell/sandbox_commands.h"
 #include "app/shell/sandbox_options.h"
 #include "app/shell/sandbox_state.h"
+#include "app/shell/ui_scale.h"
 #include "app/tools/game_tool.h"
 #include "app/tools/tool_context.h"
 #include "app/tools/tool_registry.h"
@@ -114,6 +115,7 @@ private:
     Modifiers modifiers() const;
     void animateStep(int frame);
     void closeMenusOnEscape();
+    void updateUiScale();
     void describeUi(const std::filesystem::path& file) const;
 
     SandboxOptions m_options;
@@ -138,6 +140,7 @@ private:
     bool m_escapePressed = false;    // Esc with a popup open: close the menus on the next frame
     glm::dvec2 m_localPanFrom{0.0, 0.0};
     bool m_persistSettings = true;
+    float m_appliedUiScale = 0.0f;   // the scale the fonts and style were last built for
     std::filesystem::path m_configDir;
     std::unique_ptr<Recovery> m_recovery;           // interactive runs only
     std::optional<RecoveryInfo> m_recoveryOffer;    // a crashed run's changes, until answered
@@ -162,6 +165,17 @@ void Sandbox::closeMenusOnEscape() {
     if (keep < g.OpenPopupStack.Size) ImGui::ClosePopupToLevel(keep, true);
 }
 
+void Sandbox::updateUiScale() {
+    const float scale = m_state.settings.uiScale;
+    if (scale == m_appliedUiScale) return;
+    m_appliedUiScale = scale;
+    applyUiScale(scale);
+    scaleManipulatorSizes(m_state.views.manipulator->settings(), scale);
+    // The panels changed size: the views frame their sprites again.
+    m_state.requests.push(FrameWorld{});
+    m_state.requests.push(FrameLocal{});
+}
+
 void Sandbox::describeUi(const std::filesystem::path& file) const {
     const Scene& scene = m_state.open.document.scene();
     nlohmann::json json;
@@ -176,6 +190,9 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
     json["status"] = m_state.dialogs.status;
     json["frame"] = scene.timeline.frame;
     json["world_zoom"] = m_state.views.world.zoom();
+    json["ui_scale"] = m_state.settings.uiScale;
+    json["font_pixels"] = ImGui::GetFontSize();
+    json["inspector_width"] = m_state.views.layout.inspector.size().x;
     json["errors"] = m_state.dialogs.errors;
     json["sprites"] = nlohmann::json::array();
     for (const SceneSprite& sprite : scene.sprites) {
@@ -252,6 +269,9 @@ void Sandbox::routeEvent(const sf::Event& event) {
         case sf::Event::Resized: {
             m_window.setView(sf::View(sf::FloatRect(0, 0, float(event.size.width), float(event.size.height))));
             manipulator.handleEvent(InputEvent::resize({double(event.size.width), double(event.size.height)}));
+            // The views changed size: they frame their sprites again (once the layout has followed).
+            m_state.requests.push(FrameWorld{});
+            m_state.requests.push(FrameLocal{});
             break;
         }
         case sf::Event::LostFocus:
@@ -398,6 +418,7 @@ void Sandbox::drawViews(const ToolContext& ctx) {
     frame.camera = &m_state.views.world;
     frame.handles = m_state.views.manipulator->handles();
     frame.hover = m_state.views.manipulator->hover();
+    frame.uiScale = m_state.settings.uiScale;
     m_worldView.build(background, frame, m_textures);
     const Rect& world = m_state.views.layout.world;
     background->PushClipRect(toIm(world.min), toIm(world.max), true);
@@ -451,6 +472,7 @@ bool Sandbox::start() {
     std::tie(m_state.settings.windowWidth, m_state.settings.windowHeight) =
         startWindowSize(m_options, m_state.settings.windowWidth, m_state.settings.windowHeight);
     if (m_options.allOverlays) m_state.settings.overlays.fill(true);
+    if (m_options.uiScale) m_state.settings.uiScale = float(*m_options.uiScale);
 
     if (!openWindow()) {
         std::cerr << "collision-lab: cannot open a window (is DISPLAY set? try xvfb-run)\n";
@@ -471,8 +493,6 @@ bool Sandbox::start() {
     } else {
         io.IniFilename = nullptr;
     }
-    ImGui::StyleColorsDark();
-    ImGui::GetStyle().WindowRounding = 0.0f;
     ImGui_ImplSfml_Init(m_window);
     if (!ImGui_ImplOpenGL3_Init("#version 130")) {
         std::cerr << "collision-lab: OpenGL 3.0 is needed to draw the panels\n";
@@ -482,6 +502,7 @@ bool Sandbox::start() {
     }
 
     m_state.views.manipulator = std::make_unique<Manipulator>(m_state.open.document, m_state.views.world);
+    updateUiScale();  // the fonts and the style, before the first frame measures anything
     m_state.tools = makeTools();
     std::vector<std::string> toolWarnings;
     for (const auto& tool : m_state.tools) tool->loadSettings(settingsFile, toolWarnings);
@@ -637,6 +658,7 @@ int Sandbox::run() {
         processEvents();
         if (m_options.animate) animateStep(frame);
         m_state.views.manipulator->settings().classicControls = m_state.settings.classicControls;
+        updateUiScale();
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSfml_NewFrame();
         ImGui::NewFrame();

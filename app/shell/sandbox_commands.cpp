@@ -1,5 +1,7 @@
 #include "app/shell/sandbox_commands.h"
 
+#include <cstdio>
+
 #include <imgui.h>
 
 #include "app/shell/bug_report.h"
@@ -126,6 +128,21 @@ CommandTable makeCommands(SandboxState& state) {
             show.help = "open the " + std::string(tool.title()) + " tab: " + std::string(tool.help());
         t.add(std::move(show));
     }
+    t.add({.id = "view.ui-scale", .label = "UI scale", .menu = Menu::View,
+           .help = "the size of the text, panels and handles (also --ui-scale S)",
+           .liveLabel = [&state] {
+               char label[48];
+               std::snprintf(label, sizeof label, "UI scale (%.0f%%)", state.settings.uiScale * 100.0f);
+               return std::string(label);
+           },
+           .submenu = [&state] {
+               for (const float step : kUiScaleSteps) {
+                   char label[16];
+                   std::snprintf(label, sizeof label, "%.0f%%", step * 100.0f);
+                   if (ImGui::MenuItem(label, nullptr, state.settings.uiScale == step)) state.settings.uiScale = step;
+               }
+           },
+           .separatorBefore = true});
     t.add({.id = "view.reset-layout", .label = "Reset the layout", .menu = Menu::View,
            .run = [&state] {
                resetLayout(state.settings);

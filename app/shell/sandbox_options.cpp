@@ -1,9 +1,22 @@
 #include "app/shell/sandbox_options.h"
 
+#include <cstdio>
+
+#include "app/shell/app_settings.h"
 #include "app/shell/window_limits.h"
 #include "core/game/game_settings.h"
 
 namespace cl {
+
+namespace {
+
+std::string formatUiScaleRange() {
+    char text[64];
+    std::snprintf(text, sizeof text, "%g .. %g", kMinUiScale, kMaxUiScale);
+    return text;
+}
+
+}  // namespace
 
 CommandOptions sandboxOptions() {
     CommandOptions c;
@@ -21,6 +34,10 @@ CommandOptions sandboxOptions() {
                             std::to_string(kMaxWindowSide) + ", height " + std::to_string(kMinWindowHeight) + " .. " +
                             std::to_string(kMaxWindowSide) +
                             "; it wins over the size saved by\nthe last run (default: that size; 1600x900 in a scripted run)"),
+        numberOption("--ui-scale", "S", kMinUiScale, kMaxUiScale,
+                     "scale the fonts, panels and handles by S (1 is 100 %, 2 for a 2560x1440 screen or a\n"
+                     "projector), " + formatUiScaleRange() + "; it wins over View > UI scale and is saved\n"
+                     "(default: the saved scale; 1 in a scripted run)"),
         textOption("--tool", "NAME", "open this tool's tab (its title or id: contact, game, step-through, ...)"),
         pathOption("--save-bug-report", "FILE",
                    "with --frames: after the last frame, save what File > Save as bug report\n"
@@ -49,6 +66,7 @@ SandboxOptionsResult sandboxOptionsFrom(const ParsedOptions& parsed) {
         o.height = static_cast<int>((*size)[1]);
         o.sizeGiven = true;
     }
+    o.uiScale = parsed.number("--ui-scale");
     o.tool = parsed.text("--tool").value_or("");
     if (auto file = parsed.text("--save-bug-report")) o.bugReport = std::filesystem::path(*file);
     if (auto file = parsed.text("--describe-ui")) o.describeUi = std::filesystem::path(*file);

@@ -28,6 +28,7 @@ struct SandboxOptions {
     int width = 1600;                                ///< Window size.
     int height = 900;
     bool sizeGiven = false;                          ///< --size was given: it wins over the saved window size.
+    std::optional<double> uiScale;                   ///< --ui-scale S: wins over the saved UI scale (and is saved).
 };
 
 /// Parsed options, or a message naming the bad argument.

@@ -18,6 +18,7 @@
 #include "app/shell/file_browser.h"
 #include "app/shell/window_layout.h"
 #include "app/tools/command_table.h"
+#include "app/tools/lessons.h"
 #include "app/tools/requests.h"
 #include "app/tools/tool.h"
 #include "app/views/sprite_previews.h"
@@ -79,6 +80,7 @@ struct SandboxState {
     int openTool = -1;                         ///< The tool whose tab the inspector drew last frame.
     CommandTable commands;                     ///< makeCommands(): menus, keys and F1 read it.
     std::optional<std::filesystem::path> assetsDir;
+    std::vector<LessonEntry> lessonMenu;       ///< The Lessons menu's rows, read again each time it opens.
     double lastFrameWorkMs = 0.0;              ///< Shown in the menu bar.
     double toolsMs = 0.0;                      ///< This frame's time in the tools (updates, open panel, overlays), for --stats.
 };

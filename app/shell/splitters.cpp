@@ -58,11 +58,13 @@ void drawSplitters(AppSettings& settings, const SandboxLayout& layout, RequestQu
     bool reset = false, released = false, changed = false;
     // Each drag starts from the size on screen (already clamped), so a clamped setting never feels stuck.
     const ImVec2 column = splitter("##split-column", l.inspectorSplitter, ImGuiMouseCursor_ResizeEW, reset, released);
-    if (column.x != 0.0f) s.inspectorWidth = float(l.inspector.size().x) + column.x;
+    // The settings hold sizes at UI scale 1 (layoutInput scales them), so a size survives a change of scale.
+    const float scale = s.uiScale;
+    if (column.x != 0.0f) s.inspectorWidth = (float(l.inspector.size().x) + column.x) / scale;
     if (reset) s.inspectorWidth = defaults.inspectorWidth;
     changed = changed || reset || released;
     const ImVec2 panel = splitter("##split-panel", l.bottomSplitter, ImGuiMouseCursor_ResizeNS, reset, released);
-    if (panel.y != 0.0f) s.bottomHeight = float(l.bottom.size().y) - panel.y;
+    if (panel.y != 0.0f) s.bottomHeight = (float(l.bottom.size().y) - panel.y) / scale;
     if (reset) s.bottomHeight = defaults.bottomHeight;
     changed = changed || reset || released;
     const ImVec2 views = splitter("##split-views", l.viewSplitter, ImGuiMouseCursor_ResizeEW, reset, released);

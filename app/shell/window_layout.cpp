@@ -63,8 +63,9 @@ LayoutInput layoutInput(const AppSettings& settings, glm::dvec2 window, double m
     LayoutInput in;
     in.window = window;
     in.menuHeight = menuHeight;
-    in.inspectorWidth = settings.inspectorWidth;
-    in.bottomHeight = settings.bottomHeight;
+    // The settings hold the sizes at UI scale 1: panels grow with their text.
+    in.inspectorWidth = double(settings.inspectorWidth) * settings.uiScale;
+    in.bottomHeight = double(settings.bottomHeight) * settings.uiScale;
     in.localViewFraction = settings.localViewFraction;
     in.showLegend = settings.showLegend;
     in.legendHeight = measured.legendHeight;

@@ -13,6 +13,7 @@
 #include "app/tools/cspace_layout.h"
 #include "app/tools/tool_context.h"
 #include "app/views/number_format.h"
+#include "app/views/text_wrap.h"
 #include "app/views/view_drawing.h"
 #include "core/contact/contact_map_image.h"
 #include "core/check/scene_check.h"
@@ -226,10 +227,10 @@ std::string vec(glm::dvec2 v) {
     return text;
 }
 
-// Wrapped so a narrow panel shows every number.
+// Wrapped so a narrow panel shows every number, never inside one or inside a vector.
 void colourText(std::uint32_t rgba, const char* text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(toImColor(rgba)));
-    ImGui::TextWrapped("%s", text);
+    textWrappedWhole(text);
     ImGui::PopStyleColor();
 }
 
@@ -393,7 +394,7 @@ void ContactTool::drawSettings(ToolContext& ctx) {
         });
     };
     const CheckContactSettings settings = contactSettings(doc.scene(), CheckOptions{});
-    ImGui::SetNextItemWidth(150.0f);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.5f);
     if (ImGui::BeginCombo("test", std::string(settings.test->name).c_str())) {
         for (const Algorithm& a : ctx.report().algorithms().all()) {
             if (contactTestProblem(a.name)) continue;
@@ -406,7 +407,7 @@ void ContactTool::drawSettings(ToolContext& ctx) {
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The contact test: every answer is this pixel test run with A moved by an offset.");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(90.0f);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
     const std::string resolutionText = "h = 1/" + std::to_string(settings.resolution);
     if (ImGui::BeginCombo("resolution", resolutionText.c_str())) {
         for (int r : kContactResolutions) {
@@ -423,7 +424,7 @@ void ContactTool::drawSettings(ToolContext& ctx) {
         for (int i = 1; i <= 4; ++i)
             if (*current.pushName == kPushNames[i]) pushIndex = i;
     }
-    ImGui::SetNextItemWidth(90.0f);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
     if (ImGui::Combo("push", &pushIndex, kPushNames, 6)) {
         m_free = pushIndex == 0;
         if (pushIndex >= 1 && pushIndex <= 4) {
@@ -440,7 +441,7 @@ void ContactTool::drawSettings(ToolContext& ctx) {
     if (pushIndex == 5 && current.pushVector) {
         float v[2] = {float(current.pushVector->x), float(current.pushVector->y)};
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(140.0f);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.0f);
         if (ImGui::DragFloat2("##custom", v, 0.01f, -1.0f, 1.0f, "%.2f") && (v[0] != 0.0f || v[1] != 0.0f)) {
             const glm::dvec2 nv(v[0], v[1]);
             doc.edit("Push direction", [&](Scene& scene) { scene.contact->pushVector = nv; }, "contact.push");

@@ -53,7 +53,7 @@ void drawEngineThreshold(ToolContext& ctx, int i, const std::string& key) {
     Document& doc = ctx.document();
     const SceneSprite& sprite = doc.scene().sprites[i];
     const SpriteEngineThreshold* shown = shownEngineThreshold(sprite);
-    ImGui::SetNextItemWidth(160);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
     if (ImGui::BeginCombo("Written as", shown ? std::string(shown->engine).c_str() : "alpha > t")) {
         if (ImGui::Selectable("alpha > t", shown == nullptr) && shown) doc.setEngineThreshold(i, std::nullopt);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("This project's rule: a pixel is solid when alpha > t.");
@@ -76,7 +76,7 @@ void drawEngineThreshold(ToolContext& ctx, int i, const std::string& key) {
     if (rule.takesValue) {
         ImGui::SameLine();
         double value = shown->value.value_or(*rule.defaultValue);
-        ImGui::SetNextItemWidth(90);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
         if (ImGui::InputDouble("Value##engine", &value, 0.0, 0.0, "%.10g", ImGuiInputTextFlags_EnterReturnsTrue)) {
             const SpriteEngineThreshold setting{shown->engine, value};
             if (!doc.setEngineThreshold(i, setting, "panel-engine-" + key)) {
@@ -104,7 +104,7 @@ void drawSprite(ToolContext& ctx, FramePicker& frames, int i) {
     const std::string key = std::to_string(i);
     ImGui::PushID(i);
     std::string name = sprite.name;
-    ImGui::SetNextItemWidth(160);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
     if (ImGui::InputText("Name", &name, ImGuiInputTextFlags_EnterReturnsTrue) && !doc.setName(i, name)) {
         ctx.showError("Sprite names must be unique, non-empty and without '/': '" + name + "' is not usable.");
     }
@@ -157,7 +157,7 @@ void SpritesTool::drawPanel(ToolContext& ctx) {
     const int count = int(scene.sprites.size());
 
     auto combo = [&](const char* label, int current, int other, bool isA) {
-        ImGui::SetNextItemWidth(120);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
         if (ImGui::BeginCombo(label, current >= 0 && current < count ? scene.sprites[current].name.c_str() : "-")) {
             for (int k = 0; k < count; ++k) {
                 if (ImGui::Selectable(scene.sprites[k].name.c_str(), k == current) && k != current) {

@@ -48,7 +48,7 @@ void TightBoundsTool::drawPanel(ToolContext& ctx) {
     colourKey("start box", tightBoundsPalette::kStartBox, "The world box of the texture corners, in whole world pixels.", true);
     colourKey("inward crop", tightBoundsPalette::kCropBox, "The box so far; the latest probe is filled when solid.", false);
     colourKey("empty probe", tightBoundsPalette::kEmptyProbe, "The latest probe found no solid texel (an outline).", false);
-    colourKey("tight-aabb (exact)", overlayInfo(Overlay::TightAabb).rgba, "tightWorldAabb(): the Legend's Tight AABB colour.", false);
+    colourKey("tight-aabb (exact)", overlayInfo(Overlay::TightAabb).rgba, "The box around the solid pixels only: the Legend's Tight AABB colour.", false);
     if (!tb.active) return;
     if (tb.sprite < 0) {
         ImGui::TextDisabled("Select a sprite.");
@@ -70,7 +70,7 @@ void TightBoundsTool::drawPanel(ToolContext& ctx) {
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::SliderInt("##step", &step, 0, static_cast<int>(t.probes.size()), "probe %d")) tb.step = std::size_t(step);
     float speed = float(tb.probesPerSecond);
-    ImGui::SetNextItemWidth(160.0f);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
     if (ImGui::SliderFloat("probes/s", &speed, 10.0f, 5000.0f, "%.0f", ImGuiSliderFlags_Logarithmic)) tb.probesPerSecond = speed;
     if (tb.step > 0) {
         static const char* kSides[] = {"left", "top", "right", "bottom"};

@@ -136,9 +136,9 @@ void WorldView::build(ImDrawList* list, const WorldViewFrame& f, SpriteTextures&
             const bool hot = f.hover.sprite == h.sprite && f.hover.handle == handle && (corner < 0 || f.hover.corner == corner);
             return toImColor(hot ? palette::kHandleHover : palette::kHandle);
         };
-        list->AddLine(toIm(h.stemScreen), toIm(h.rotateKnobScreen), toImColor(palette::kHandle), 1.5f);
+        list->AddLine(toIm(h.stemScreen), toIm(h.rotateKnobScreen), toImColor(palette::kHandle), 1.5f * f.uiScale);
         list->AddCircleFilled(toIm(h.rotateKnobScreen), r, colourFor(Handle::Rotate, -1));
-        list->AddCircle(toIm(h.rotateKnobScreen), r, IM_COL32(0, 0, 0, 255), 20, 1.5f);
+        list->AddCircle(toIm(h.rotateKnobScreen), r, IM_COL32(0, 0, 0, 255), 20, 1.5f * f.uiScale);
         for (int k = 0; k < 4; ++k) {
             const ImVec2 c = toIm(h.cornersScreen[k]);
             list->AddRectFilled(ImVec2(c.x - r * 0.7f, c.y - r * 0.7f), ImVec2(c.x + r * 0.7f, c.y + r * 0.7f), colourFor(Handle::Corner, k));
@@ -151,15 +151,16 @@ void WorldView::build(ImDrawList* list, const WorldViewFrame& f, SpriteTextures&
         if (on(f.overlays, Overlay::Pivots)) {
             const ImU32 c = toImColor(overlayInfo(Overlay::Pivots).rgba);
             const bool hot = f.hover.sprite == int(i) && f.hover.handle == Handle::Pivot;
-            list->AddCircle(toIm(pivot), 5.0f, hot ? toImColor(palette::kHandleHover) : c, 16, 2.0f);
-            list->AddLine(toIm(pivot - glm::dvec2(8, 0)), toIm(pivot + glm::dvec2(8, 0)), c);
-            list->AddLine(toIm(pivot - glm::dvec2(0, 8)), toIm(pivot + glm::dvec2(0, 8)), c);
+            const float ui = f.uiScale;
+            list->AddCircle(toIm(pivot), 5.0f * ui, hot ? toImColor(palette::kHandleHover) : c, 16, 2.0f * ui);
+            list->AddLine(toIm(pivot - glm::dvec2(8.0 * ui, 0)), toIm(pivot + glm::dvec2(8.0 * ui, 0)), c, ui);
+            list->AddLine(toIm(pivot - glm::dvec2(0, 8.0 * ui)), toIm(pivot + glm::dvec2(0, 8.0 * ui)), c, ui);
         }
         std::string label = scene.sprites[i].name;
         if (int(i) == pair.a) label += " (A)";
         if (int(i) == pair.b) label += " (B)";
         const Rect& box = i < shapes.size() ? shapes[i].aabb : Rect{};
-        drawLabel(list, transformPoint(toScreen, {box.min.x, box.min.y}) + glm::dvec2(0, -16), IM_COL32(255, 255, 255, 230), label.c_str());
+        drawLabel(list, transformPoint(toScreen, {box.min.x, box.min.y}) + glm::dvec2(0, -(ImGui::GetFontSize() + 3.0)), IM_COL32(255, 255, 255, 230), label.c_str());
     }
     list->PopClipRect();
 }

@@ -28,6 +28,7 @@ struct WorldViewFrame {
     const Camera* camera = nullptr;
     std::optional<HandleLayout> handles;  ///< The selected sprite's handles (none in classic mode).
     Hover hover;
+    float uiScale = 1.0f;                 ///< View > UI scale: pivot marks and label offsets grow with it.
 };
 
 /// Draws the world view in two phases so the CPU work can be timed apart from the (software) GL

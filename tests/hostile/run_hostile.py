@@ -466,6 +466,10 @@ def cases(r):
     r.case("sandbox --size 100000x900", [ok, "--size", "100000x900"], 2,
            err=["--size: expected WIDTHxHEIGHT in whole pixels", "got '100000x900'"], env=env, sandbox=True)
     r.case("sandbox --size 0x0", ["--size", "0x0"], 2, err=["--size: expected WIDTHxHEIGHT"], env=env, sandbox=True)
+    # A UI scale that would make a 1e308-pixel font atlas is refused before any window exists.
+    r.case("sandbox --ui-scale 1e308", [ok, "--ui-scale", "1e308"], 2,
+           err=["--ui-scale: expected a number in [0.75, 3]", "got '1e308'"], env=env, sandbox=True)
+    r.case("sandbox --ui-scale nan", [ok, "--ui-scale", "nan"], 2, err=["--ui-scale: expected a number"], env=env, sandbox=True)
 
 def main():
     global SLOWDOWN

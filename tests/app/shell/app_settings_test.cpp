@@ -26,6 +26,7 @@ TEST(AppSettings, JsonRoundTripKeepsEveryField) {
     s.classicControls = true;
     s.algorithm = "pixel-exact";
     s.inspectorWidth = 333.0f;
+    s.uiScale = 1.75f;
     s.recentFiles = {"/a.json", "/b.json"};
     std::vector<std::string> warnings;
     EXPECT_EQ(settingsFromJson(settingsToJson(s), warnings), s);
@@ -46,6 +47,31 @@ TEST(AppSettings, OutOfRangeLayoutIsClamped) {
     const AppSettings s = settingsFromJson({{"inspector_width", 5.0}, {"window_width", 100000}}, warnings);
     EXPECT_EQ(s.inspectorWidth, 200.0f);
     EXPECT_EQ(s.windowWidth, 8192);
+}
+
+TEST(AppSettings, TheUiScaleIsSavedAndReadBackAndClampedTo75To300Percent) {
+    const auto file = tempDir("ui-scale") / "settings.json";
+    AppSettings s;
+    s.uiScale = 2.5f;
+    ASSERT_EQ(saveSettings(s, file), "");
+    std::vector<std::string> warnings;
+    EXPECT_EQ(loadSettings(file, warnings).uiScale, 2.5f);
+    EXPECT_TRUE(warnings.empty());
+
+    EXPECT_EQ(AppSettings{}.uiScale, 1.0f);
+    EXPECT_EQ(settingsFromJson({{"ui_scale", 0.1}}, warnings).uiScale, 0.75f);
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("ui_scale"), std::string::npos) << warnings[0];
+    warnings.clear();
+    EXPECT_EQ(settingsFromJson({{"ui_scale", 1e300}}, warnings).uiScale, 3.0f);
+    EXPECT_EQ(warnings.size(), 1u);
+    warnings.clear();
+    EXPECT_EQ(settingsFromJson({{"ui_scale", "2"}}, warnings).uiScale, 1.0f);
+    EXPECT_EQ(warnings.size(), 1u);
+    warnings.clear();
+    EXPECT_EQ(settingsFromJson({{"ui_scale", 0.75}}, warnings).uiScale, 0.75f);
+    EXPECT_EQ(settingsFromJson({{"ui_scale", 3}}, warnings).uiScale, 3.0f);
+    EXPECT_TRUE(warnings.empty());
 }
 
 TEST(AppSettings, MissingFileGivesDefaultsSilently) {

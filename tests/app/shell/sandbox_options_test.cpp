@@ -67,6 +67,21 @@ TEST(SandboxOptions, BadValuesAreNamedInTheMessage) {
     EXPECT_NE(parse({"a.json", "b.json"}).error.find("only one scene"), std::string::npos);
 }
 
+TEST(SandboxOptions, UiScaleIsANumberFrom75To300PercentNamedWhenRefused) {
+    EXPECT_FALSE(parse({}).options.uiScale.has_value());
+    const auto r = parse({"--ui-scale", "2"});
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    EXPECT_EQ(r.options.uiScale, 2.0);
+    EXPECT_EQ(parse({"--ui-scale=0.75"}).options.uiScale, 0.75);
+    EXPECT_EQ(parse({"--ui-scale", "3"}).options.uiScale, 3.0);
+    for (const char* bad : {"0.7", "3.01", "0", "-1", "nan", "inf", "2x", "200%"}) {
+        const std::string error = parse({"--ui-scale", bad}).error;
+        EXPECT_EQ(error.rfind("--ui-scale: ", 0), 0u) << bad << ": " << error;
+        EXPECT_NE(error.find(std::string("'") + bad + "'"), std::string::npos) << error;
+    }
+    EXPECT_EQ(parse({"--ui-scale", "9"}).error, "--ui-scale: expected a number in [0.75, 3], got '9'");
+}
+
 TEST(SandboxOptions, HelpIsRecognised) {
     EXPECT_TRUE(parse({"--help"}).options.help);
     EXPECT_TRUE(parse({"-h"}).options.help);

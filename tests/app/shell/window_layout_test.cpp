@@ -138,5 +138,16 @@ TEST(WindowLayout, TheInputCarriesTheSettingsAndTheMeasuredStrips) {
     EXPECT_EQ(in.localBarHeight, 33.0);
 }
 
+TEST(WindowLayout, TheColumnAndPanelGrowWithTheUiScale) {
+    AppSettings s;
+    s.inspectorWidth = 300.0f;
+    s.bottomHeight = 200.0f;
+    s.uiScale = 2.0f;
+    const LayoutInput in = layoutInput(s, {2560.0, 1440.0}, 40.0, SandboxLayout{});
+    EXPECT_EQ(in.inspectorWidth, 600.0);
+    EXPECT_EQ(in.bottomHeight, 400.0);
+    EXPECT_EQ(in.localViewFraction, double(s.localViewFraction));
+}
+
 }  // namespace
 }  // namespace cl
