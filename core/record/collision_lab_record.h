@@ -98,8 +98,8 @@ inline constexpr std::uint64_t kMaxExpectTextBytes = 16ull * 1024 * 1024;///< cl
 /// The names scene files give the sampling conventions (cl::samplingName).
 inline constexpr std::array<const char*, 2> kSamplingNames = {"center", "xna"};
 /// Every collision test's name: core's table (cl::coreAlgorithms) and the sandbox's "gpu" row.
-inline constexpr std::array<const char*, 11> kAlgorithmNames = {
-    "circle", "aabb", "tight-aabb", "obb", "pixel-rect", "pixel-naive", "pixel-step", "pixel-fast", "pixel-world",
+inline constexpr std::array<const char*, 12> kAlgorithmNames = {
+    "circle", "aabb", "tight-aabb", "obb", "polygon", "pixel-rect", "pixel-naive", "pixel-step", "pixel-fast", "pixel-world",
     "pixel-exact", "gpu"};
 }  // namespace limits
 

@@ -55,22 +55,26 @@ def drive_bug_report(app, lesson, env, work, saved, typed_ui):
 def main():
     app, lesson = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with open(lesson) as f:
-        lesson_notes = json.load(f)["notes"]
+        lesson_doc = json.load(f)
+    lesson_notes = lesson_doc["notes"]
+    # A lesson opens on the tool its view names (a tool id such as "sprites" is titled "Sprites"), else on Notes.
+    view_tool = lesson_doc.get("view", {}).get("tool")
+    expected_tab = view_tool.replace("-", " ").capitalize() if view_tool else "Notes"
     if not lesson_notes:
         fail(f"{lesson} has no notes to look for")
     with tempfile.TemporaryDirectory() as work:
         env = fresh_env(work)
 
-        # 1. Notes visible on open.
+        # 1. The lesson's tab and notes on open.
         ui_file = os.path.join(work, "opened.json")
         result = run([app, lesson, "--frames", "3", "--describe-ui", ui_file], env=env, cwd=work)
         if result.returncode != 0:
             fail(f"opening {lesson} failed: {result.stderr}")
         with open(ui_file) as f:
             ui = json.load(f)
-        if ui["open_tab"] != "Notes" or ui["notes"] != lesson_notes:
-            fail(f"the lesson did not open on its notes: {ui}")
-        print("ok: the lesson opens on the Notes tab showing its notes")
+        if ui["open_tab"] != expected_tab or ui["notes"] != lesson_notes:
+            fail(f"the lesson did not open on the {expected_tab} tab with its notes: {ui}")
+        print(f"ok: the lesson opens on the {expected_tab} tab its view names, with its notes")
 
         # 2. The command-line equivalent of the dialog's Save.
         cli_report = os.path.join(work, "cli-report.json")
