@@ -52,14 +52,19 @@ def drive_bug_report(app, lesson, env, work, saved, typed_ui):
         return quit_with_ctrl_q(proc, 20)
 
 
+def tab_for(scene_doc):
+    """The tab a scene opens on: the tool its view names (a tool id such as "sprites" is titled "Sprites"), else
+    Notes (the scenes here have notes)."""
+    view_tool = scene_doc.get("view", {}).get("tool")
+    return view_tool.replace("-", " ").capitalize() if view_tool else "Notes"
+
+
 def main():
     app, lesson = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with open(lesson) as f:
         lesson_doc = json.load(f)
     lesson_notes = lesson_doc["notes"]
-    # A lesson opens on the tool its view names (a tool id such as "sprites" is titled "Sprites"), else on Notes.
-    view_tool = lesson_doc.get("view", {}).get("tool")
-    expected_tab = view_tool.replace("-", " ").capitalize() if view_tool else "Notes"
+    expected_tab = tab_for(lesson_doc)
     if not lesson_notes:
         fail(f"{lesson} has no notes to look for")
     with tempfile.TemporaryDirectory() as work:
@@ -99,7 +104,8 @@ def main():
         verify(app, saved)
         with open(typed_ui) as f:
             ui = json.load(f)
-        if ui["dirty"] or not ui["file"].endswith("bug-report.json") or ui["open_tab"] != "Notes":
+        # The saved report keeps the scene's view, so it opens on the same tab as the lesson.
+        if ui["dirty"] or not ui["file"].endswith("bug-report.json") or ui["open_tab"] != tab_for(report):
             fail(f"after the save the window shows: {ui}")
         print("ok: keys drove Save as bug report; the file passes check --verify")
 
