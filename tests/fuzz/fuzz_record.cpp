@@ -99,8 +99,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 // in themselves gets one pixel, and the recorder must refuse it before reading (ASan reports
                 // any read past it); a large but possible one is skipped.
                 const long long stride = s.strideBytes ? s.strideBytes : 4LL * s.width;
-                const long long claimed = s.width > 0 && s.height > 0 && stride > 0 ? stride * s.height : 0;
-                const bool fits = claimed > 0 && claimed <= static_cast<long long>(kMaxFuzzPixelBytes);
+                // A stride past the fuzz limit is too large whatever the height (and stride * height could
+                // overflow): it counts as one byte over the limit.
+                const long long limit = static_cast<long long>(kMaxFuzzPixelBytes);
+                const long long claimed = s.width <= 0 || s.height <= 0 || stride <= 0 ? 0
+                                          : stride > limit                                ? limit + 1
+                                                                                          : stride * s.height;
+                const bool fits = claimed > 0 && claimed <= limit;
                 const bool wrong = s.width <= 0 || s.height <= 0 || stride < 4LL * s.width;
                 if (!fits && !wrong) continue;
                 buffers.emplace_back(fits ? static_cast<std::size_t>(claimed) : 4, in.byte());
