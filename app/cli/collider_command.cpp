@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -52,11 +53,6 @@ struct ColliderArguments {
     std::optional<std::string> output;
 };
 
-std::string epsilonProblem(std::string_view text) {
-    // The row accepts finite numbers in [0, 1e6]; zero is its one value that no mode allows.
-    return std::strtod(std::string(text).c_str(), nullptr) > 0.0 ? "" : "must be a number of pixels > 0, got " + std::string(text);
-}
-
 CommandOptions colliderOptions(const CliContext&) {
     CommandOptions c;
     c.positional = "INPUT";
@@ -75,8 +71,10 @@ CommandOptions colliderOptions(const CliContext&) {
         choiceOption("--mode", "MODE", {"outer", "inner", "balanced"},
                      "'outer' (covers every solid pixel), 'inner' (inside them) or 'balanced'\n"
                      "(Hausdorff distance <= epsilon). Default: the sprite's, else outer."),
-        numberOption("--epsilon", "E", 0.0, 1.0e6, "the error the mode allows, in pixels (> 0). Default: the sprite's, else 1.")
-            .checkedBy(epsilonProblem),
+        // Zero is the one value of the row's range [0, 1e6] that no mode allows: the range starts just above it.
+        numberOption("--epsilon", "E", std::numeric_limits<double>::denorm_min(), 1.0e6,
+                     "the error the mode allows, in pixels (> 0). Default: the sprite's, else 1.")
+            .expecting("a number of pixels > 0 (at most 1e6)"),
         wholeOption("--max-vertices", "V", kMinColliderVertices, kMaxColliderVertices,
                     "most vertices per piece (3..64). Default: the sprite's, else 8 (Box2D v3's limit)."),
         wholeOption("--threshold", "T", 0, 255, "a pixel is solid when alpha > T. Default: the sprite's, else 0."),
