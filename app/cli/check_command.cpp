@@ -270,7 +270,9 @@ std::optional<std::string> readArguments(const ParsedOptions& given, const Algor
         std::string why;
         parsed.options.push = parsePushDirection(*push, why);
     }
-    if (auto resolution = given.text("--resolution")) parsed.options.resolution = std::stoi(*resolution);
+    if (auto resolution = given.text("--resolution"))  // the parser accepted one of these words
+        for (int r : kContactResolutions)
+            if (std::to_string(r) == *resolution) parsed.options.resolution = r;
     parsed.given = given.given();
     return std::nullopt;
 }
