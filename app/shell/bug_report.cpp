@@ -62,7 +62,7 @@ std::filesystem::path freeBugReportName(const std::filesystem::path& folder) {
 
 void openBugReport(SandboxState& state) {
     BugReportForm& form = state.dialogs.bugReport;
-    form.requested = true;
+    state.requests.push(OpenBugReportDialog{});
     form.title = state.open.document.scene().title.empty() ? "Bug report" : "Bug report: " + state.open.document.scene().title;
     form.notes = "What I did:\n\nWhat I expected:\n\nWhat I saw:\n";
     form.allTests = true;
@@ -115,10 +115,7 @@ void drawBugReportDialog(SandboxState& state) {
         form.browsed.reset();
         saveBugReport(state, file);  // a problem shows in the error popup
     }
-    if (form.requested) {
-        form.requested = false;
-        ImGui::OpenPopup(kPopup);
-    }
+    if (state.requests.take<OpenBugReportDialog>()) ImGui::OpenPopup(kPopup);
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(720.0f, viewport->Size.x - 40.0f), std::min(720.0f, viewport->Size.y - 40.0f)),

@@ -10,7 +10,6 @@ namespace cl {
 
 /// The bug-report dialog's fields.
 struct BugReportForm {
-    bool requested = false;           ///< Open the dialog on the next frame.
     std::string title;
     std::string notes;
     bool allTests = true;             ///< Record every test (those needing a display only with displayTests); otherwise only `ticked`.

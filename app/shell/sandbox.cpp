@@ -675,7 +675,7 @@ int Sandbox::run() {
         if (last && m_options.bugReport) {
             // The same code path as the dialog's Save: every test, the dialog's defaults for title and notes.
             openBugReport(m_state);
-            m_state.dialogs.bugReport.requested = false;
+            m_state.requests.take<OpenBugReportDialog>();  // saved without showing the dialog
             m_bugReportFailed = !saveBugReport(m_state, *m_options.bugReport);
         }
         if (last || m_state.requests.take<QuitNow>()) break;

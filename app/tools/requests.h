@@ -47,9 +47,12 @@ struct OpenUntitledScene {
     std::unique_ptr<Scene> scene;  // a pointer: a request stays small, whatever it carries
 };
 
+/// Open the bug-report dialog (File > Save as bug report...), its fields already filled.
+struct OpenBugReportDialog {};
+
 /// One request of any kind.
 using Request = std::variant<FrameWorld, FrameLocal, TakeScreenshot, OpenSaveAs, QuitNow, FocusTool, BrowseForImage,
-                             AskFrame, OpenLesson, OpenUntitledScene>;
+                             AskFrame, OpenLesson, OpenUntitledScene, OpenBugReportDialog>;
 
 /// The requests not yet served, at most one of each kind: a newer request of a kind replaces the older
 /// one (the newest wish wins), so a request that waits (FrameLocal while the view is hidden) never piles up.
