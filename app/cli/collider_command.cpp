@@ -374,12 +374,17 @@ std::string textOf(const TextExport& e, std::string& error) {
     return e.text;
 }
 
+// The Godot body is named after its one collider (a sprite, "hero/union"), else after the input file.
+std::string bodyName(const std::vector<Made>& made, const ColliderArguments& args) {
+    return made.size() == 1 ? made.front().name : args.input.stem().string();
+}
+
 std::string godot4Text(const std::vector<Made>& made, const ColliderArguments& args, std::string& error) {
-    return textOf(exportGodot(exportFrames(made), args.input.stem().string(), GodotVersion::Godot4), error);
+    return textOf(exportGodot(exportFrames(made), bodyName(made, args), GodotVersion::Godot4), error);
 }
 
 std::string godot3Text(const std::vector<Made>& made, const ColliderArguments& args, std::string& error) {
-    return textOf(exportGodot(exportFrames(made), args.input.stem().string(), GodotVersion::Godot3), error);
+    return textOf(exportGodot(exportFrames(made), bodyName(made, args), GodotVersion::Godot3), error);
 }
 
 std::string phaserText(const std::vector<Made>& made, const ColliderArguments&, std::string& error) {
