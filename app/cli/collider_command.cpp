@@ -16,6 +16,8 @@
 #include "core/base/alpha_mask.h"
 #include "core/collider/collider_export.h"
 #include "core/collider/collider_validity.h"
+#include "core/collider/collider_certificate.h"
+#include "core/collider/combined_mask.h"
 #include "core/collider/make_collider.h"
 #include "core/io/atomic_file.h"
 #include "core/io/image_io.h"
@@ -38,6 +40,7 @@ struct FrameInput {
     int threshold = 0;
     ColliderOptions options;
     std::optional<glm::dvec2> origin;  // the sprite's pivot in a scene; the frame's centre otherwise
+    std::string group;                 // the animation the frame belongs to (a sprite, an atlas): what --union combines
 };
 
 // What the command line asks for, read from the parsed options.
@@ -51,7 +54,11 @@ struct ColliderArguments {
     std::optional<int> threshold;
     std::string format = "table";
     std::optional<std::string> output;
+    std::optional<MaskCombination> combine;  // --union or --intersection
+    bool bothCombinations = false;           // both given: refused
 };
+
+std::vector<std::string> formatNames();
 
 CommandOptions colliderOptions(const CliContext&) {
     CommandOptions c;
@@ -78,11 +85,16 @@ CommandOptions colliderOptions(const CliContext&) {
         wholeOption("--max-vertices", "V", kMinColliderVertices, kMaxColliderVertices,
                     "most vertices per piece (3..64). Default: the sprite's, else 8 (Box2D v3's limit)."),
         wholeOption("--threshold", "T", 0, 255, "a pixel is solid when alpha > T. Default: the sprite's, else 0."),
-        choiceOption("--format", "FORMAT", {"table", "json", "box2d"},
+        flagOption("--union", "one collider of the union of each animation's frames (--all-frames of a scene\n"
+                   "sprite, or an atlas's frames), certified against each frame."),
+        flagOption("--intersection", "one collider of the pixels solid in every frame, certified against each frame."),
+        choiceOption("--format", "FORMAT", formatNames(),
                      "'table' (the certificate per frame), 'json' (pieces and certificate,\n"
-                     "the schema of app/README.md) or 'box2d' (C++ for Box2D 2.4 and v3: metres at\n"
+                     "the schema of app/README.md), 'box2d' (C++ for Box2D 2.4 and v3: metres at\n"
                      "32 pixels per metre, y up, around the sprite's pivot or the frame's centre;\n"
-                     "needs --max-vertices <= 8). Default: table."),
+                     "needs --max-vertices <= 8), 'godot' / 'godot3' (a .tscn scene for Godot 4 / 3:\n"
+                     "a StaticBody2D with a CollisionPolygon2D per piece, pixels around the pivot)\n"
+                     "or 'phaser' (PhysicsEditor JSON for Phaser 3's Matter: texture pixels). Default: table."),
         pathOption("-o", "FILE", "write the output to FILE (replaced whole, atomically) instead of printing it."),
     };
     c.outro = "Exit status: 0 done, 2 bad input (the message names the file, option or frame).";
@@ -105,6 +117,9 @@ ColliderArguments readArguments(const ParsedOptions& given) {
     if (auto t = given.whole("--threshold")) a.threshold = static_cast<int>(*t);
     if (auto f = given.text("--format")) a.format = *f;
     a.output = given.text("-o");
+    if (given.has("--union")) a.combine = MaskCombination::Union;
+    if (given.has("--intersection")) a.combine = MaskCombination::Intersection;
+    a.bothCombinations = given.has("--union") && given.has("--intersection");
     return a;
 }
 
@@ -141,7 +156,8 @@ Gathered fromScene(const Scene& scene, const ColliderArguments& args) {
     for (const SceneSprite& sprite : scene.sprites) {
         if (args.sprite && sprite.name != *args.sprite) continue;
         found = true;
-        FrameInput base{sprite.name, sprite.pixels, sprite.alphaThreshold, sprite.colliderOptions(), sprite.transform.origin};
+        FrameInput base{sprite.name, sprite.pixels, sprite.alphaThreshold, sprite.colliderOptions(), sprite.transform.origin,
+                        sprite.name};
         if (!args.frame && !args.allFrames) {
             g.frames.push_back(base);
             continue;
@@ -176,13 +192,23 @@ Gathered fromScene(const Scene& scene, const ColliderArguments& args) {
     return g;
 }
 
+std::string combineOption(const ColliderArguments& args) {
+    return args.combine == MaskCombination::Union ? "--union" : "--intersection";
+}
+
 Gathered gather(const ColliderArguments& args) {
     Gathered g;
+    if (args.bothCombinations) {
+        g.error = "--union and --intersection: give one of them";
+        return g;
+    }
     const std::string file = args.input.string();
     if (args.input.extension() == ".json") {
         SceneLoadResult scene = loadScene(args.input);
         if (scene.ok()) {
             if (args.frame && args.allFrames) g.error = "--frame and --all-frames: give one of them";
+            else if (args.combine && !args.allFrames)
+                g.error = combineOption(args) + " combines each sprite's frames: add --all-frames";
             else g = fromScene(*scene.scene, args);
             return g;
         }
@@ -214,7 +240,11 @@ Gathered gather(const ColliderArguments& args) {
             return g;
         }
         g.inputs = {args.input, imagePath};
-        const FrameInput base{"", nullptr, 0, ColliderOptions{}};
+        if (args.combine && args.frame) {
+            g.error = combineOption(args) + " combines every frame of the atlas: leave out --frame";
+            return g;
+        }
+        const FrameInput base{"", nullptr, 0, ColliderOptions{}, std::nullopt, args.input.stem().string()};
         if (args.frame) {
             const int index = atlas.atlas->indexOf(*args.frame);
             if (index < 0) {
@@ -228,6 +258,11 @@ Gathered gather(const ColliderArguments& args) {
         }
         return g;
     }
+    if (args.combine) {
+        g.error = combineOption(args) + " combines an animation's frames (a scene sprite with --all-frames, or an atlas); " + file +
+                  " is an image (one frame)";
+        return g;
+    }
     const char* sceneOption = args.sprite ? "--sprite" : args.frame ? "--frame" : args.allFrames ? "--all-frames" : nullptr;
     if (sceneOption) {
         g.error = std::string(sceneOption) + " applies to scenes and atlases; " + file + " is an image (one frame)";
@@ -239,7 +274,8 @@ Gathered gather(const ColliderArguments& args) {
         return g;
     }
     g.inputs = {args.input};
-    g.frames.push_back({args.input.stem().string(), std::make_shared<const RgbaImage>(std::move(*image.image)), 0, {}});
+    g.frames.push_back({args.input.stem().string(), std::make_shared<const RgbaImage>(std::move(*image.image)), 0, {},
+                        std::nullopt, args.input.stem().string()});
     return g;
 }
 
@@ -260,6 +296,162 @@ std::string fixed(double value, int digits) {
     return text;
 }
 
+// One collider of the output: of a frame, or of an animation's frames combined (with a certificate per frame).
+struct Made {
+    std::string name;
+    int width = 0, height = 0, threshold = 0;
+    ColliderOptions options;
+    glm::dvec2 origin{};
+    Collider collider;
+    std::vector<std::pair<std::string, ColliderCertificate>> perFrame;  // --union / --intersection: against each frame
+};
+
+std::vector<ExportFrame> exportFrames(const std::vector<Made>& made) {
+    std::vector<ExportFrame> frames;
+    for (const Made& m : made) frames.push_back({m.name, m.collider.pieces, m.origin, m.options.maxVertices});
+    return frames;
+}
+
+std::string tableText(const std::vector<Made>& made, const ColliderArguments&, std::string&) {
+    std::ostringstream text;
+    const auto certificateLine = [&](const ColliderCertificate& c) {
+        text << "missed area " << fixed(c.missedArea, 2) << " px^2 (" << c.missedPixels << " px), extra area "
+             << fixed(c.extraArea, 2) << " px^2 (" << c.extraPixels << " px), iou " << fixed(c.iou, 3) << ", hausdorff "
+             << fixed(c.hausdorff, 2) << " px" << (c.dropped.empty() ? "" : ", " + std::to_string(c.dropped.size()) + " parts dropped")
+             << "\n";
+    };
+    for (const Made& m : made) {
+        std::size_t vertices = 0;
+        for (const ColliderPiece& piece : m.collider.pieces) vertices += piece.size();
+        text << m.name << "  " << m.width << "x" << m.height << "  " << colliderModeName(m.options.mode) << ", epsilon "
+             << m.options.epsilon << ", max " << m.options.maxVertices << " vertices, threshold " << m.threshold << ": "
+             << m.collider.pieces.size() << " pieces, " << vertices << " vertices\n  ";
+        certificateLine(m.collider.certificate);
+        for (const auto& [frame, c] : m.perFrame) {
+            text << "  against " << frame << ": ";
+            certificateLine(c);
+        }
+    }
+    return text.str();
+}
+
+std::string jsonText(const std::vector<Made>& made, const ColliderArguments&, std::string&) {
+    nlohmann::ordered_json frames = nlohmann::ordered_json::array();
+    for (const Made& m : made) {
+        nlohmann::ordered_json pieces = nlohmann::ordered_json::array();
+        for (const ColliderPiece& piece : m.collider.pieces) {
+            nlohmann::ordered_json points = nlohmann::ordered_json::array();
+            for (const glm::dvec2& v : piece) points.push_back({v.x, v.y});
+            pieces.push_back(points);
+        }
+        nlohmann::ordered_json entry = {{"name", m.name}, {"width", m.width}, {"height", m.height}, {"pieces", pieces},
+                                        {"certificate", certificateJson(m.collider.certificate)}};
+        if (!m.perFrame.empty()) {
+            nlohmann::ordered_json each = nlohmann::ordered_json::array();
+            for (const auto& [frame, c] : m.perFrame) each.push_back({{"name", frame}, {"certificate", certificateJson(c)}});
+            entry["per_frame"] = each;
+        }
+        frames.push_back(std::move(entry));
+    }
+    return nlohmann::ordered_json{{"frames", frames}}.dump(2) + "\n";
+}
+
+std::string box2dText(const std::vector<Made>& made, const ColliderArguments& args, std::string& error) {
+    std::string text = "// Made by collision-lab collider " + args.input.generic_string() + "\n";
+    for (const Made& m : made) {
+        const Box2dExport e = exportBox2d(m.collider.pieces, m.options.maxVertices, m.name, {m.origin, 32.0});
+        if (!e.ok()) {
+            error = m.name + ": " + e.error;
+            return "";
+        }
+        text += "\n" + e.code;
+    }
+    return text;
+}
+
+std::string textOf(const TextExport& e, std::string& error) {
+    error = e.error;
+    return e.text;
+}
+
+// The Godot body is named after its one collider (a sprite, "hero/union"), else after the input file.
+std::string bodyName(const std::vector<Made>& made, const ColliderArguments& args) {
+    return made.size() == 1 ? made.front().name : args.input.stem().string();
+}
+
+std::string godot4Text(const std::vector<Made>& made, const ColliderArguments& args, std::string& error) {
+    return textOf(exportGodot(exportFrames(made), bodyName(made, args), GodotVersion::Godot4), error);
+}
+
+std::string godot3Text(const std::vector<Made>& made, const ColliderArguments& args, std::string& error) {
+    return textOf(exportGodot(exportFrames(made), bodyName(made, args), GodotVersion::Godot3), error);
+}
+
+std::string phaserText(const std::vector<Made>& made, const ColliderArguments&, std::string& error) {
+    return textOf(exportPhaser(exportFrames(made)), error);
+}
+
+// The output formats, one row each: --format's choices and what writes them.
+struct FormatRow {
+    const char* name;
+    std::string (*write)(const std::vector<Made>&, const ColliderArguments&, std::string& error);
+};
+constexpr FormatRow kFormats[] = {
+    {"table", tableText}, {"json", jsonText},     {"box2d", box2dText},
+    {"godot", godot4Text}, {"godot3", godot3Text}, {"phaser", phaserText},
+};
+
+std::vector<std::string> formatNames() {
+    std::vector<std::string> names;
+    for (const FormatRow& row : kFormats) names.push_back(row.name);
+    return names;
+}
+
+// The colliders to output: one per frame, or with --union / --intersection one per animation (consecutive frames
+// of one group), certified against the combined mask and against each frame.
+std::vector<Made> makeAll(const std::vector<FrameInput>& frames, const ColliderArguments& args, std::string& error) {
+    std::vector<Made> made;
+    const auto centreOf = [](const FrameInput& f) {
+        return f.origin.value_or(glm::dvec2{f.image->width / 2.0, f.image->height / 2.0});
+    };
+    if (!args.combine) {
+        for (const FrameInput& f : frames) {
+            const AlphaMask mask(*f.image, f.threshold);
+            made.push_back({f.name, f.image->width, f.image->height, f.threshold, f.options, centreOf(f), makeCollider(mask, f.options), {}});
+        }
+        return made;
+    }
+    const char* suffix = *args.combine == MaskCombination::Union ? "/union" : "/intersection";
+    for (std::size_t begin = 0; begin < frames.size();) {
+        std::size_t end = begin;
+        std::vector<AlphaMask> masks;
+        for (; end < frames.size() && frames[end].group == frames[begin].group; ++end)
+            masks.emplace_back(*frames[end].image, frames[end].threshold);
+        const FrameInput& first = frames[begin];
+        CombinedMask combined = combineMasks(masks, *args.combine);
+        if (!combined.ok()) {
+            error = first.group + ": " + combineOption(args) + ": " + combined.error;
+            for (std::size_t i = begin; i < end; ++i) {
+                if (frames[i].image->width != first.image->width || frames[i].image->height != first.image->height) {
+                    error = first.group + ": " + combineOption(args) + ": frame " + frames[i].name + " is " +
+                            std::to_string(frames[i].image->width) + "x" + std::to_string(frames[i].image->height) + ", frame " +
+                            first.name + " is " + std::to_string(first.image->width) + "x" + std::to_string(first.image->height) +
+                            "; frames combine only at one size";
+                    break;
+                }
+            }
+            return {};
+        }
+        Made m{first.group + suffix, first.image->width, first.image->height, first.threshold, first.options, centreOf(first),
+               makeCollider(combined.mask, first.options), {}};
+        for (std::size_t i = begin; i < end; ++i)
+            m.perFrame.emplace_back(frames[i].name, certifyCollider(masks[i - begin], m.collider.pieces));
+        made.push_back(std::move(m));
+        begin = end;
+    }
+    return made;
+}
+
 int colliderMain(const ParsedOptions& given, const CliContext& context) {
     const ColliderArguments args = readArguments(given);
     Gathered gathered = gather(args);
@@ -274,62 +466,40 @@ int colliderMain(const ParsedOptions& given, const CliContext& context) {
             return kExitBadInput;
         }
     }
-
-    std::ostringstream text;
-    if (args.format == "box2d") text << "// Made by collision-lab collider " << args.input.generic_string() << "\n";
-    nlohmann::ordered_json frames = nlohmann::ordered_json::array();
     for (FrameInput& frame : gathered.frames) {
         if (args.mode) frame.options.mode = *args.mode;
         if (args.epsilon) frame.options.epsilon = *args.epsilon;
         if (args.maxVertices) frame.options.maxVertices = *args.maxVertices;
         if (args.threshold) frame.threshold = *args.threshold;
-        const AlphaMask mask(*frame.image, frame.threshold);
-        const Collider collider = makeCollider(mask, frame.options);
-        // The validity check every output goes through: an invalid collider is a bug, never an output.
-        if (const std::string problem = colliderProblem(collider.pieces, frame.options.maxVertices); !problem.empty()) {
-            context.err << kProgram << ": " << frame.name << ": internal error, the collider is invalid (" << problem
+    }
+    std::string error;
+    const std::vector<Made> made = makeAll(gathered.frames, args, error);
+    if (!error.empty()) {
+        context.err << kProgram << ": " << error << "; nothing written\n";
+        return kExitBadInput;
+    }
+    // The validity check every output goes through: an invalid collider is a bug, never an output.
+    for (const Made& m : made) {
+        if (const std::string problem = colliderProblem(m.collider.pieces, m.options.maxVertices); !problem.empty()) {
+            context.err << kProgram << ": " << m.name << ": internal error, the collider is invalid (" << problem
                         << "); nothing written\n";
             return kExitBug;
         }
-        const ColliderCertificate& c = collider.certificate;
-        if (args.format == "box2d") {
-            const glm::dvec2 origin = frame.origin.value_or(glm::dvec2{frame.image->width / 2.0, frame.image->height / 2.0});
-            const Box2dExport e = exportBox2d(collider.pieces, frame.options.maxVertices, frame.name, {origin, 32.0});
-            if (!e.ok()) {
-                context.err << kProgram << ": " << frame.name << ": --format box2d: " << e.error << "; nothing written\n";
-                return kExitBadInput;
-            }
-            text << "\n" << e.code;
-            continue;
-        }
-        if (args.format == "json") {
-            nlohmann::ordered_json pieces = nlohmann::ordered_json::array();
-            for (const ColliderPiece& piece : collider.pieces) {
-                nlohmann::ordered_json points = nlohmann::ordered_json::array();
-                for (const glm::dvec2& v : piece) points.push_back({v.x, v.y});
-                pieces.push_back(points);
-            }
-            frames.push_back({{"name", frame.name}, {"width", frame.image->width}, {"height", frame.image->height},
-                              {"pieces", pieces}, {"certificate", certificateJson(c)}});
-            continue;
-        }
-        std::size_t vertices = 0;
-        for (const ColliderPiece& piece : collider.pieces) vertices += piece.size();
-        text << frame.name << "  " << frame.image->width << "x" << frame.image->height << "  " << colliderModeName(frame.options.mode)
-             << ", epsilon " << frame.options.epsilon << ", max " << frame.options.maxVertices << " vertices, threshold "
-             << frame.threshold << ": " << collider.pieces.size() << " pieces, " << vertices << " vertices\n"
-             << "  missed area " << fixed(c.missedArea, 2) << " px^2 (" << c.missedPixels << " px), extra area "
-             << fixed(c.extraArea, 2) << " px^2 (" << c.extraPixels << " px), iou " << fixed(c.iou, 3) << ", hausdorff "
-             << fixed(c.hausdorff, 2) << " px" << (c.dropped.empty() ? "" : ", " + std::to_string(c.dropped.size()) + " parts dropped")
-             << "\n";
     }
-    const std::string output = args.format == "json" ? nlohmann::ordered_json{{"frames", frames}}.dump(2) + "\n" : text.str();
+    const FormatRow* row = &kFormats[0];
+    for (const FormatRow& r : kFormats)
+        if (args.format == r.name) row = &r;
+    const std::string output = row->write(made, args, error);
+    if (!error.empty()) {
+        context.err << kProgram << ": --format " << args.format << ": " << error << "; nothing written\n";
+        return kExitBadInput;
+    }
     if (!args.output) {
         context.out << output;
         return kExitDone;
     }
-    if (const std::string error = writeFileAtomically(*args.output, output, gathered.inputs); !error.empty()) {
-        context.err << kProgram << ": -o: " << error << "\n";
+    if (const std::string problem = writeFileAtomically(*args.output, output, gathered.inputs); !problem.empty()) {
+        context.err << kProgram << ": -o: " << problem << "\n";
         return kExitBadInput;
     }
     return kExitDone;

@@ -2,6 +2,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <set>
+
+#include <nlohmann/json.hpp>
 
 #include "core/collider/collider_validity.h"
 
@@ -27,7 +31,104 @@ std::string floatLiteral(double value) {
     return s;
 }
 
+// The shortest decimal that reads back as the same float (Godot stores Vector2 in 32-bit floats).
+std::string godotNumber(double value) {
+    const float f = static_cast<float>(value);
+    char text[40];
+    for (int digits = 6; digits <= 9; ++digits) {
+        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(f));
+        if (std::strtof(text, nullptr) == f) break;
+    }
+    return std::string(text) == "-0" ? "0" : text;
+}
+
+// Godot refuses . : @ / " % in node names; a backslash or a control character would need escaping in the file.
+std::string godotNodeName(const std::string& name) {
+    std::string out;
+    for (char c : name) {
+        const bool refused = c == '.' || c == ':' || c == '@' || c == '/' || c == '"' || c == '%' || c == '\\' ||
+                             (static_cast<unsigned char>(c) < 0x20) || c == 0x7f;
+        out += refused ? '_' : c;
+    }
+    return out;
+}
+
+std::string validityError(const std::vector<ExportFrame>& frames) {
+    for (const ExportFrame& frame : frames) {
+        if (const std::string problem = colliderProblem(frame.pieces, frame.maxVertices); !problem.empty())
+            return frame.name + ": invalid collider (a bug): " + problem;
+    }
+    return "";
+}
+
 }  // namespace
+
+TextExport exportGodot(const std::vector<ExportFrame>& frames, const std::string& bodyName, GodotVersion version) {
+    TextExport out;
+    if (out.error = validityError(frames); !out.error.empty()) return out;
+    for (const ExportFrame& frame : frames) {
+        if (!std::isfinite(frame.origin.x) || !std::isfinite(frame.origin.y)) {
+            out.error = frame.name + ": the origin must be finite";
+            return out;
+        }
+    }
+    const bool godot3 = version == GodotVersion::Godot3;
+    const std::string body = godotNodeName(bodyName).empty() ? "Collider" : godotNodeName(bodyName);
+    out.text = std::string("[gd_scene format=") + (godot3 ? "2" : "3") + "]\n\n[node name=\"" + body +
+               "\" type=\"StaticBody2D\"]\n";
+    std::set<std::string> used;
+    for (std::size_t f = 0; f < frames.size(); ++f) {
+        // Two frames whose names differ only in refused characters still get distinct node names.
+        std::string prefix = frames.size() == 1 ? "" : godotNodeName(frames[f].name) + "_";
+        for (int n = 2; frames.size() > 1 && !used.insert(prefix).second; ++n)
+            prefix = godotNodeName(frames[f].name) + "_" + std::to_string(n) + "_";
+        for (std::size_t k = 0; k < frames[f].pieces.size(); ++k) {
+            out.text += "\n[node name=\"" + prefix + "piece_" + std::to_string(k) +
+                        "\" type=\"CollisionPolygon2D\" parent=\".\"]\n";
+            out.text += "build_mode = 0\n";
+            if (f > 0) out.text += "disabled = true\n";
+            std::string points;
+            for (const glm::dvec2& v : frames[f].pieces[k]) {
+                points += (points.empty() ? "" : ", ") + godotNumber(v.x - frames[f].origin.x) + ", " +
+                          godotNumber(v.y - frames[f].origin.y);
+            }
+            out.text += godot3 ? "polygon = PoolVector2Array( " + points + " )\n" : "polygon = PackedVector2Array(" + points + ")\n";
+        }
+    }
+    return out;
+}
+
+TextExport exportPhaser(const std::vector<ExportFrame>& frames) {
+    TextExport out;
+    if (out.error = validityError(frames); !out.error.empty()) return out;
+    nlohmann::ordered_json file = nlohmann::ordered_json::object();
+    for (const ExportFrame& frame : frames) {
+        if (file.contains(frame.name)) {
+            out.error = frame.name + ": two frames of this name; the file holds one body per name";
+            return out;
+        }
+        // Body.setParts keeps Body.create's default 40x40 box when there is no part: an empty collider cannot be written.
+        if (frame.pieces.empty()) {
+            out.error = frame.name + ": no pieces (no solid pixel); Phaser would give the body Matter's default 40x40 box";
+            return out;
+        }
+        nlohmann::ordered_json vertices = nlohmann::ordered_json::array();
+        for (const ColliderPiece& piece : frame.pieces) {
+            nlohmann::ordered_json points = nlohmann::ordered_json::array();
+            for (const glm::dvec2& v : piece) points.push_back({{"x", v.x}, {"y", v.y}});
+            vertices.push_back(std::move(points));
+        }
+        // Matter's own defaults, written out so that they can be edited in place as in PhysicsEditor's files.
+        file[frame.name] = {
+            {"type", "fromPhysicsEditor"}, {"label", frame.name},   {"isStatic", false},     {"density", 0.001},
+            {"restitution", 0},            {"friction", 0.1},       {"frictionAir", 0.01},   {"frictionStatic", 0.5},
+            {"collisionFilter", {{"group", 0}, {"category", 1}, {"mask", 4294967295u}}},
+            {"fixtures", nlohmann::ordered_json::array({{{"label", frame.name}, {"isSensor", false}, {"vertices", vertices}}})},
+        };
+    }
+    out.text = file.dump(2) + "\n";
+    return out;
+}
 
 Box2dExport exportBox2d(const std::vector<ColliderPiece>& pieces, int maxVertices, const std::string& name,
                         const ExportPlacement& placement) {

@@ -1,7 +1,8 @@
 // libFuzzer target: bytes -> a mask up to 32 x 32 and collider options -> cl::makeCollider. Every collider must
 // be valid (cl::colliderProblem and the independent reference agree it is) and keep its mode's guarantee,
 // checked by the reference of tests/core/collider/collider_reference.h on lattice samples, and its certificate
-// must say so too (outer: no missed area, inner: no extra area, every mode: Hausdorff <= epsilon). Also built
+// must say so too (outer: no missed area, inner: no extra area, every mode: Hausdorff <= epsilon). Every exporter
+// (Box2D up to 8 vertices, Godot 3 and 4, Phaser when there is a piece) must accept it. Also built
 // without libFuzzer as a replay test (tests/fuzz/replay_main.cpp).
 //
 // Input: byte 0 the mode (mod 3), byte 1 epsilon ((b mod 32 + 1) / 4 px), byte 2 max_vertices (3 + b mod 62),
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/collider/collider_export.h"
 #include "core/collider/collider_validity.h"
 #include "core/collider/make_collider.h"
 #include "tests/core/collider/collider_reference.h"
@@ -52,5 +54,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (c.hausdorff < farthest - cl::kHausdorffTolerance - 1e-9)
         fail("certified Hausdorff " + std::to_string(c.hausdorff) + " below a sampled distance " + std::to_string(farthest));
     if (mask.solidCount() == 0 && !collider.pieces.empty()) fail("an empty mask gave pieces");
+
+    const std::vector<cl::ExportFrame> frames{{"f", collider.pieces, {w / 2.0, h / 2.0}, options.maxVertices}};
+    for (const cl::GodotVersion version : {cl::GodotVersion::Godot3, cl::GodotVersion::Godot4})
+        if (const cl::TextExport e = cl::exportGodot(frames, "body", version); !e.ok()) fail("Godot export refused: " + e.error);
+    if (!collider.pieces.empty())
+        if (const cl::TextExport e = cl::exportPhaser(frames); !e.ok()) fail("Phaser export refused: " + e.error);
+    if (options.maxVertices <= cl::kBox2dMaxVertices)
+        if (const cl::Box2dExport e = cl::exportBox2d(collider.pieces, options.maxVertices, "f"); !e.ok())
+            fail("Box2D export refused: " + e.error);
     return 0;
 }

@@ -378,6 +378,41 @@ def cases(r):
            sandbox=True)
     r.expect("nothing half-written", lambda: not os.path.exists(r.path("no")), "a folder was made")
     r.case("collider of a missing file", ["collider", r.path("missing.png")], 2, err=["missing.png"], sandbox=True)
+    # The engine formats and --union / --intersection (issue 23): an unknown format lists the known ones; a Phaser
+    # file of an empty collider is refused (Matter would give the body a 40x40 box); -o writes nothing on a refusal.
+    r.case("collider --format godot5", ["collider", solid, "--format", "godot5"], 2, err=["--format", "godot3", "phaser"],
+           sandbox=True)
+    r.case("collider --format phaser of an empty image", ["collider", empty, "--format", "phaser", "-o", r.path("empty.phaser.json")],
+           2, err=["--format phaser", "no pieces", "40x40", "nothing written"], sandbox=True)
+    r.expect("no Phaser file written", lambda: not os.path.exists(r.path("empty.phaser.json")), "a file was written")
+    for fmt in ("godot", "godot3", "phaser"):
+        r.case("collider --format %s -o into a missing folder" % fmt, ["collider", solid, "--format", fmt, "-o",
+               r.path("no/such/dir/out.tscn")], 2, err=["out.tscn"], sandbox=True)
+    r.expect("no engine file half-written", lambda: not os.path.exists(r.path("no")), "a folder was made")
+    r.case("collider --format godot3 -o onto a folder", ["collider", solid, "--format", "godot3", "-o", r.dir], 2, err=["-o"],
+           sandbox=True)
+    r.write("two-frames.atlas.json", json.dumps({"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 2, "h": 4}},
+                                                           "b": {"frame": {"x": 2, "y": 0, "w": 2, "h": 4}},
+                                                           "c": {"frame": {"x": 0, "y": 0, "w": 4, "h": 4}}},
+                                                "meta": {"image": "solid.png"}}))
+    def animated(name, frames):
+        return r.write(name, json.dumps({"format": "collision-lab/scene", "version": 1, "sprites": [
+            {"name": "a", "atlas": "two-frames.atlas.json", "animation": {"frames": frames}}, {"name": "b", "image": "solid.png"}]}))
+    two = animated("two-frames.json", ["a", "b"])
+    r.case("collider --union of an image (no frames)", ["collider", solid, "--union"], 2, err=["--union", "is an image (one frame)"],
+           sandbox=True)
+    r.case("collider --intersection without --all-frames", ["collider", two, "--intersection"], 2, err=["--intersection", "--all-frames"],
+           sandbox=True)
+    r.case("collider --union and --intersection", ["collider", two, "--all-frames", "--union", "--intersection"], 2,
+           err=["--union and --intersection"], sandbox=True)
+    r.case("collider --union of an atlas with --frame", ["collider", r.path("two-frames.atlas.json"), "--frame", "a", "--union"], 2,
+           err=["--union", "leave out --frame"], sandbox=True)
+    mixed = animated("mixed-frames.json", ["a", "c"])
+    r.case("collider --union of frames of two sizes", ["collider", mixed, "--sprite", "a", "--all-frames", "--union", "-o", r.path("mixed.json")], 2,
+           err=["a: --union: frame a/c is 4x4, frame a/a is 2x4; frames combine only at one size", "nothing written"], sandbox=True)
+    r.expect("no union file written", lambda: not os.path.exists(r.path("mixed.json")), "a file was written")
+    r.case("collider --union of two frames, one certificate each", ["collider", two, "--sprite", "a", "--all-frames", "--union",
+           "--format", "json"], 0, out=['"name": "a/union"', '"per_frame"', '"name": "a/a"', '"name": "a/b"'], sandbox=True)
     # 13. One work budget (issue 27, class 4): every mode of check, the contact search and map, and game stop on
     # --budget with exit 2 and write nothing; a frame's candidate pairs stay under the documented cap.
     # Two 256^2 squares a pixel apart, moving together: every frame and sub-step a near miss.

@@ -1,4 +1,5 @@
-// Exporters: the Box2D export's data is loaded by Box2D 2.4 itself (libbox2d-dev) when it is installed: every
+// Exporters: the Godot (3 and 4) and Phaser files checked by form here (Godot 3 and matter-js load them in
+// tests/app/cli/collider_engines_test.py); the Box2D export's data is loaded by Box2D 2.4 itself (libbox2d-dev) when it is installed: every
 // piece goes through b2PolygonShape::Set into a fixture of one body and must come out unchanged (same count,
 // same vertices). The generated code is checked by form for both Box2D 2.4 and v3.
 #include <gtest/gtest.h>
@@ -11,6 +12,8 @@
 
 #include "core/collider/collider_export.h"
 #include "core/collider/make_collider.h"
+
+#include <nlohmann/json.hpp>
 #include "tests/core/test_masks.h"
 
 #if defined(COLLISION_LAB_HAVE_BOX2D)
@@ -74,6 +77,92 @@ TEST(ColliderExport, RefusesInvalidCollidersTooManyVerticesAndBadPlacements) {
     const std::vector<ColliderPiece> square{{{0, 0}, {0, 1}, {1, 1}, {1, 0}}};
     EXPECT_FALSE(exportBox2d(square, 8, "s", {{0, 0}, 0.0}).ok());
     EXPECT_FALSE(exportBox2d(square, 8, "s", {{std::nan(""), 0}, 32.0}).ok());
+}
+
+// Two frames: "walk/0" with a 2x1 bar and a triangle, "walk.1" with a unit square; origins at the frames' centres.
+const std::vector<ExportFrame> kWalk{
+    {"walk/0", {{{0, 0}, {0, 1}, {2, 1}, {2, 0}}, {{0, 1}, {0, 2}, {1, 1}}}, {1.0, 1.0}, 8},
+    {"walk.1", {{{0.25, 0}, {0.25, 1}, {1.25, 1}, {1.25, 0}}}, {0.5, 0.5}, 8},
+};
+
+TEST(ColliderExport, Godot4SceneIsFormat3WithPackedVector2ArrayPolygons) {
+    const TextExport e = exportGodot({kWalk[0]}, "hero", GodotVersion::Godot4);
+    ASSERT_TRUE(e.ok()) << e.error;
+    EXPECT_EQ(e.text,
+              "[gd_scene format=3]\n"
+              "\n"
+              "[node name=\"hero\" type=\"StaticBody2D\"]\n"
+              "\n"
+              "[node name=\"piece_0\" type=\"CollisionPolygon2D\" parent=\".\"]\n"
+              "build_mode = 0\n"
+              "polygon = PackedVector2Array(-1, -1, -1, 0, 1, 0, 1, -1)\n"
+              "\n"
+              "[node name=\"piece_1\" type=\"CollisionPolygon2D\" parent=\".\"]\n"
+              "build_mode = 0\n"
+              "polygon = PackedVector2Array(-1, 0, -1, 1, 0, 0)\n");
+}
+
+TEST(ColliderExport, Godot3SceneIsFormat2WithPoolVector2ArrayAndLaterFramesDisabled) {
+    const TextExport e = exportGodot(kWalk, "my/hero", GodotVersion::Godot3);
+    ASSERT_TRUE(e.ok()) << e.error;
+    EXPECT_EQ(e.text.rfind("[gd_scene format=2]\n\n[node name=\"my_hero\" type=\"StaticBody2D\"]\n", 0), 0u) << e.text;
+    EXPECT_EQ(count(e.text, "type=\"CollisionPolygon2D\" parent=\".\"]\nbuild_mode = 0\n"), 3u) << e.text;
+    EXPECT_NE(e.text.find("[node name=\"walk_0_piece_1\" type=\"CollisionPolygon2D\" parent=\".\"]\nbuild_mode = 0\n"
+                          "polygon = PoolVector2Array( -1, 0, -1, 1, 0, 0 )\n"),
+              std::string::npos)
+        << e.text;
+    EXPECT_NE(e.text.find("[node name=\"walk_1_piece_0\" type=\"CollisionPolygon2D\" parent=\".\"]\nbuild_mode = 0\n"
+                          "disabled = true\npolygon = PoolVector2Array( -0.25, -0.5, -0.25, 0.5, 0.75, 0.5, 0.75, -0.5 )\n"),
+              std::string::npos)
+        << e.text;
+    EXPECT_EQ(count(e.text, "disabled = true"), 1u);
+    EXPECT_EQ(count(e.text, "PackedVector2Array"), 0u);
+}
+
+TEST(ColliderExport, GodotNodeNamesStayDistinctAndNumbersReadBackAsTheSameFloat) {
+    // "a/b" and "a.b" both clean to "a_b": the second frame's nodes get "a_b_2_".
+    const ColliderPiece third{{0, 0}, {0, 1.0 / 3.0}, {1, 0}};
+    const TextExport e = exportGodot({{"a/b", {third}, {0, 0}, 8}, {"a.b", {third}, {0, 0}, 8}}, "", GodotVersion::Godot4);
+    ASSERT_TRUE(e.ok()) << e.error;
+    EXPECT_NE(e.text.find("[node name=\"Collider\" type=\"StaticBody2D\"]"), std::string::npos) << e.text;
+    EXPECT_NE(e.text.find("\"a_b_piece_0\""), std::string::npos) << e.text;
+    EXPECT_NE(e.text.find("\"a_b_2_piece_0\""), std::string::npos) << e.text;
+    // 1/3 as a float is 0.3333333432674407958984375; "0.3333333" reads back as another float, "0.33333334" as it.
+    EXPECT_NE(e.text.find("PackedVector2Array(0, 0, 0, 0.33333334, 1, 0)"), std::string::npos) << e.text;
+}
+
+TEST(ColliderExport, GodotRefusesInvalidCollidersAndOriginsThatAreNotFinite) {
+    const ColliderPiece clockwise{{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    EXPECT_NE(exportGodot({{"f", {clockwise}, {0, 0}, 8}}, "b", GodotVersion::Godot3).error.find("f: invalid collider"),
+              std::string::npos);
+    EXPECT_FALSE(exportGodot({{"f", kWalk[0].pieces, {std::nan(""), 0}, 8}}, "b", GodotVersion::Godot4).ok());
+    // An empty collider is a body with no shape.
+    const TextExport empty = exportGodot({{"f", {}, {0, 0}, 8}}, "b", GodotVersion::Godot4);
+    EXPECT_EQ(empty.text, "[gd_scene format=3]\n\n[node name=\"b\" type=\"StaticBody2D\"]\n");
+}
+
+TEST(ColliderExport, PhaserFileHasOneFromPhysicsEditorBodyPerFrameWithEveryPieceInTexturePixels) {
+    const TextExport e = exportPhaser(kWalk);
+    ASSERT_TRUE(e.ok()) << e.error;
+    const nlohmann::json file = nlohmann::json::parse(e.text);
+    ASSERT_EQ(file.size(), 2u);
+    const nlohmann::json& body = file.at("walk/0");
+    EXPECT_EQ(body.at("type"), "fromPhysicsEditor");
+    EXPECT_EQ(body.at("label"), "walk/0");
+    EXPECT_EQ(body.at("isStatic"), false);
+    ASSERT_EQ(body.at("fixtures").size(), 1u);
+    const nlohmann::json& sets = body.at("fixtures")[0].at("vertices");
+    ASSERT_EQ(sets.size(), 2u);
+    EXPECT_EQ(sets[0], nlohmann::json::parse(R"([{"x":0.0,"y":0.0},{"x":0.0,"y":1.0},{"x":2.0,"y":1.0},{"x":2.0,"y":0.0}])"));
+    EXPECT_EQ(sets[1], nlohmann::json::parse(R"([{"x":0.0,"y":1.0},{"x":0.0,"y":2.0},{"x":1.0,"y":1.0}])"));
+    EXPECT_EQ(file.at("walk.1").at("fixtures")[0].at("vertices")[0][0], nlohmann::json::parse(R"({"x":0.25,"y":0.0})"));
+}
+
+TEST(ColliderExport, PhaserRefusesEmptyCollidersDuplicateNamesAndInvalidColliders) {
+    EXPECT_NE(exportPhaser({{"f", {}, {0, 0}, 8}}).error.find("40x40"), std::string::npos);
+    EXPECT_NE(exportPhaser({kWalk[0], kWalk[0]}).error.find("two frames of this name"), std::string::npos);
+    EXPECT_NE(exportPhaser({{"f", {{{0, 0}, {1, 0}, {1, 1}}}, {0, 0}, 8}}).error.find("invalid collider"), std::string::npos);
+    EXPECT_NE(exportPhaser({{"f", kWalk[0].pieces, {0, 0}, 3}}).error.find("invalid collider"), std::string::npos);
 }
 
 #if defined(COLLISION_LAB_HAVE_BOX2D)
