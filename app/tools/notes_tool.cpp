@@ -93,9 +93,11 @@ bool NotesTool::drawBesidePanel(ToolContext& ctx) {
     const Lesson& lesson = *doc.scene().lesson;
     m_besideShown = true;
     char header[128];
-    std::snprintf(header, sizeof header, "Lesson tasks: %zu of %zu done%s (F2: the lesson)###lesson tasks", tasksDone(lesson),
-                  lesson.tasks.size(), m_checker.pending() ? ", checking..." : "");
-    if (!ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen)) return true;
+    std::snprintf(header, sizeof header, "Lesson tasks: %zu of %zu done%s###lesson tasks", tasksDone(lesson), lesson.tasks.size(),
+                  m_checker.pending() ? ", checking..." : "");
+    const bool open = ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The lesson's tasks, ticked as you reach each goal; F2 opens the whole lesson (Notes).");
+    if (!open) return true;
     // The rows take what they need, up to a third of the column: the tool's panel below keeps the rest (the rows
     // scroll when a hint or a narrow column makes them taller).
     const float most = std::max(ImGui::GetFrameHeightWithSpacing() * 2.0f, ImGui::GetContentRegionAvail().y / 3.0f);
