@@ -74,6 +74,15 @@ void drawCrosshair(ImDrawList* list, glm::dvec2 at, ImU32 colour, float armPx) {
     }
 }
 
+namespace {
+
+glm::dvec2 textSize(const char* text) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    return {size.x, size.y};
+}
+
+}  // namespace
+
 void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text) {
     // Labels stay inside the view they are drawn in (the draw list's clip rectangle) instead of being cut,
     // and step aside from the labels drawn before them this frame instead of covering them.
@@ -104,11 +113,27 @@ void drawStepVectors(ImDrawList* list, const glm::dmat3& toScreen, double zoom, 
     const glm::dvec2 y = transformPoint(toScreen, from + stepY * stretch);
     drawArrow(list, f, x, toImColor(palette::kStepX), 2.5f);
     drawArrow(list, f, y, toImColor(palette::kStepY), 2.5f);
+    // Each label beyond its arrow's tip, on the side the arrow points to: the two arrows leave the same point at
+    // right angles, so their labels never lie on either arrow (drawLabel keeps them off each other too).
     char text[96];
     std::snprintf(text, sizeof text, "stepX (%.3f, %.3f)", printable(stepX.x, 3), printable(stepX.y, 3));
-    drawLabel(list, x + glm::dvec2(4, -6), toImColor(palette::kStepX), text);
+    drawLabel(list, labelBeyondTip(x, x - f, textSize(text), 4.0), toImColor(palette::kStepX), text);
     std::snprintf(text, sizeof text, "stepY (%.3f, %.3f)", printable(stepY.x, 3), printable(stepY.y, 3));
-    drawLabel(list, y + glm::dvec2(4, -6), toImColor(palette::kStepY), text);
+    drawLabel(list, labelBeyondTip(y, y - f, textSize(text), 4.0), toImColor(palette::kStepY), text);
+}
+
+void drawFittingLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, std::span<const std::string> texts) {
+    if (texts.empty()) return;
+    // The room is from the anchor to the view's right edge: drawLabel would otherwise slide a long text left,
+    // over what it names.
+    const double room = double(list->GetClipRectMax().x) - 2.0 - at.x;
+    for (const std::string& text : texts) {
+        if (textSize(text.c_str()).x <= room) {
+            drawLabel(list, at, colour, text.c_str());
+            return;
+        }
+    }
+    drawLabel(list, at, colour, texts.back().c_str());
 }
 
 void drawPolyline(ImDrawList* list, const glm::dvec2* points, int count, ImU32 colour, float thickness) {
