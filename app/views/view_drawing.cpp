@@ -97,7 +97,9 @@ void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text) 
     const ImVec2 clipMin = list->GetClipRectMin(), clipMax = list->GetClipRectMax();
     const Rect clip{{clipMin.x + 1.0, clipMin.y + 1.0}, {clipMax.x - 1.0, clipMax.y - 1.0}};
     const glm::dvec2 placed = labelClearOf(at, size, clip, s_taken);
-    s_taken.push_back(Rect{placed, placed + size});
+    // A gap of a few pixels either side: two labels side by side read as one ("startbullet ...") when they touch.
+    const glm::dvec2 gap{0.5 * ImGui::GetFontSize(), 0.0};
+    s_taken.push_back(Rect{placed - gap, placed + size + gap});
     const ImVec2 p = toIm(placed);
     const ImU32 shadow = IM_COL32(0, 0, 0, 200);
     list->AddText(ImVec2(p.x + 1, p.y + 1), shadow, text);
