@@ -72,48 +72,39 @@ def copy_lesson(scenes, work, name):
         return scene, json.load(f)
 
 
-def checklist_beside_contact(app, scenes, work):
-    """Lesson 17: its first task ticks in the strip above the Contact panel after 2 presses of Up."""
-    scene, original = copy_lesson(scenes, work, CONTACT_LESSON)
-    if original["sprites"][0]["name"] != "top" or original["view"].get("tool") != "contact":
-        fail("lesson 17 is not the combs lesson opening on Contact this test expects")
-    env = fresh_env(os.path.join(work, "contact"))
-    ui_file = os.path.join(work, "ui-17.json")
-    presses, _ = retry(3, lambda: drive(app, scene, env, work, ui_file))
-    if presses != 2:
-        fail(f"lesson 17's first task ticked beside the Contact panel after {presses} presses of Up, not 2")
+def first_task_ticks(app, scenes, work, name, first_sprite, tool, presses_expected, home):
+    """Open lesson `name` (its first sprite `first_sprite`, opening on `tool`), press Up until its first task ticks;
+    fail unless that took `presses_expected` presses and --describe-ui shows task 1 of 2 ticked. Returns the
+    lesson's JSON and --describe-ui's."""
+    scene, original = copy_lesson(scenes, work, name)
+    if original["sprites"][0]["name"] != first_sprite or original["view"].get("tool") != tool:
+        fail(f"{name} is not the lesson with {first_sprite} opening on {tool} this test expects")
+    ui_file = os.path.join(work, "ui-" + name)
+    presses, _ = retry(3, lambda: drive(app, scene, fresh_env(home), work, ui_file))
+    if presses != presses_expected:
+        fail(f"the first task of {name} ticked after {presses} presses of Up, not {presses_expected}")
     with open(ui_file) as f:
         ui = json.load(f)
     tasks = ui.get("tasks", [])
-    if ui.get("open_tab") != "Contact" or not ui.get("tasks_beside_panel"):
-        fail(f"the checklist was not beside the Contact panel: open tab {ui.get('open_tab')!r}, "
-             f"strip drawn {ui.get('tasks_beside_panel')!r}")
     if len(tasks) != 2 or not tasks[0]["ticked"] or tasks[1]["ticked"]:
-        fail(f"--describe-ui shows lesson 17's tasks {tasks}")
-    print("ok: lesson 17's first task ticked in the checklist above the Contact panel after the comb moved 2 pixels up")
+        fail(f"--describe-ui shows the tasks of {name} {tasks}")
+    return original, ui
 
 
 def main():
     app, scenes = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with tempfile.TemporaryDirectory() as work:
-        scene, original = copy_lesson(scenes, work, LESSON)
-        if original["sprites"][0]["name"] != "F" or original["view"].get("tool") != "notes":
-            fail("lesson 4 is not the F/R lesson opening on Notes this test expects")
-        env = fresh_env(work)
-        ui_file = os.path.join(work, "ui.json")
-        presses, _ = retry(3, lambda: drive(app, scene, env, work, ui_file))
-        if presses != 3:
-            fail(f"the first task ticked after {presses} presses of Up, not 3")
-        with open(ui_file) as f:
-            ui = json.load(f)
-        tasks = ui.get("tasks", [])
-        if len(tasks) != 2 or not tasks[0]["ticked"] or tasks[1]["ticked"]:
-            fail(f"--describe-ui shows the tasks {tasks}")
+        original, ui = first_task_ticks(app, scenes, work, LESSON, "F", "notes", 3, work)
         start, now = original["sprites"][0]["position"], ui["sprites"][0]["position"]
         if now != [start[0], start[1] - 3]:
             fail(f"F is at {now}, not 3 pixels above {start}")
         print("ok: the first task of lesson 4 ticked after F moved 3 pixels up, and only then")
-        checklist_beside_contact(app, scenes, work)
+        # Lesson 17 opens on Contact: its checklist is the strip above the Contact panel.
+        _, ui = first_task_ticks(app, scenes, work, CONTACT_LESSON, "top", "contact", 2, os.path.join(work, "contact"))
+        if ui.get("open_tab") != "Contact" or not ui.get("tasks_beside_panel"):
+            fail(f"the checklist was not beside the Contact panel: open tab {ui.get('open_tab')!r}, "
+                 f"strip drawn {ui.get('tasks_beside_panel')!r}")
+        print("ok: lesson 17's first task ticked in the checklist above the Contact panel after the comb moved 2 pixels up")
 
 
 if __name__ == "__main__":
