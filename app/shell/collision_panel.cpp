@@ -1,4 +1,5 @@
 // The Collision panel: every algorithm from core's table, refreshed on every change.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -118,8 +119,12 @@ void drawCollisionPanel(SandboxState& state) {
             if (compactRows) ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(style.CellPadding.x, 0.0f));
             if (ImGui::BeginTable("algorithms", 8, flags)) {
                 ImGui::TableSetupScrollFreeze(0, 1);
-                ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-                ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthStretch, 0.5f);
+                // The names and kinds are never cut (at UI scale 2 on 1600x900 a stretched column cut "pixel-fa"):
+                // their columns are as wide as the widest; the other columns share the rest.
+                float nameWidth = ImGui::CalcTextSize("algorithm").x;
+                for (const AlgorithmRow& row : pair.rows) nameWidth = std::max(nameWidth, ImGui::CalcTextSize(std::string(row.algorithm->name).c_str()).x);
+                ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthFixed, nameWidth);
+                ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("bound").x);
                 ImGui::TableSetupColumn("applicable", ImGuiTableColumnFlags_WidthStretch, 1.6f);
                 ImGui::TableSetupColumn("hit", ImGuiTableColumnFlags_WidthStretch, 0.4f);
                 ImGui::TableSetupColumn("overlap", ImGuiTableColumnFlags_WidthStretch, 0.7f);
