@@ -31,6 +31,16 @@ glm::dvec2 labelInside(glm::dvec2 at, glm::dvec2 size, const Rect& clip) {
     return p;
 }
 
+glm::dvec2 labelBeyondTip(glm::dvec2 tip, glm::dvec2 direction, glm::dvec2 size, double gap) {
+    const double length = std::hypot(direction.x, direction.y);
+    const glm::dvec2 u = length > 0.0 ? direction / length : glm::dvec2(1.0, 0.0);
+    // The box's point nearest the tip sits `gap` beyond it: a box centred on the ray, moved out until it clears
+    // the tip by gap along the ray (the larger of the two half-extents it must pass).
+    const glm::dvec2 half = size * 0.5;
+    const double along = std::min(std::abs(u.x) > 1e-9 ? half.x / std::abs(u.x) : 1e300, std::abs(u.y) > 1e-9 ? half.y / std::abs(u.y) : 1e300);
+    return tip + u * (along + gap) - half;
+}
+
 glm::dvec2 labelClearOf(glm::dvec2 at, glm::dvec2 size, const Rect& clip, std::span<const Rect> taken) {
     auto freeAt = [&](glm::dvec2 p) {
         for (const Rect& r : taken)

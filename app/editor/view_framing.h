@@ -35,6 +35,12 @@ std::optional<Framing> frameContent(const Rect& content, const Rect& view, const
 /// would cross an edge, left where it is when it lies wholly outside (the thing it names is off screen).
 glm::dvec2 labelInside(glm::dvec2 at, glm::dvec2 size, const Rect& clip);
 
+/// Where a label of `size` pixels goes beside an arrow ending at `tip` and pointing along `direction` (screen
+/// pixels): beyond the tip by `gap`, on the side the arrow points to (left of the tip for an arrow pointing
+/// left, above it for one pointing up), so the text never lies on its own arrow. A zero direction puts it right
+/// of the tip.
+glm::dvec2 labelBeyondTip(glm::dvec2 tip, glm::dvec2 direction, glm::dvec2 size, double gap);
+
 /// Where to draw that label so it also covers none of the labels `taken` (already drawn this frame): its
 /// place from labelInside() when that is free, else the nearest free place one or more text lines below
 /// or above it (below first), else its place from labelInside() after all.

@@ -1,4 +1,6 @@
 // The Collision panel: every algorithm from core's table, refreshed on every change.
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -56,6 +58,7 @@ void drawCollisionPanel(SandboxState& state) {
     if (pair.hit) ImGui::PopStyleColor();
     if (open) {
         if (pair.a < 0) {
+            state.views.layout.bottomNeeded = 0.0f;
             ImGui::TextDisabled("The scene needs two sprites for a pair.");
         } else {
             const Scene& scene = state.open.document.scene();
@@ -79,23 +82,49 @@ void drawCollisionPanel(SandboxState& state) {
                 ImGui::SetTooltip("Which sprite pixel-naive, pixel-step and pixel-fast walk: A's samples into B, B's into A,\n"
                                   "or both (a hit if either hits; the counts add up).");
             }
-            ImGui::SameLine();
-            ImGui::Text("%s vs %s with %s.  Answers computed in %.2f ms%s", scene.sprites[pair.a].name.c_str(),
-                        scene.sprites[pair.b].name.c_str(), pair.chosen ? std::string(pair.chosen->name).c_str() : "-",
-                        state.report.lastUpdateMs(), state.report.pending() ? " (updating...)" : ".");
+            char status[256];
+            std::snprintf(status, sizeof status, "%s vs %s with %s.  Answers computed in %.2f ms%s", scene.sprites[pair.a].name.c_str(),
+                          scene.sprites[pair.b].name.c_str(), pair.chosen ? std::string(pair.chosen->name).c_str() : "-",
+                          state.report.lastUpdateMs(), state.report.pending() ? " (updating...)" : ".");
             char hint[160];
             std::snprintf(hint, sizeof hint, "(click a row to draw it; orange rows disagree with %s; a cell ending in ... shows its whole text on hover)",
                           pair.pixelTest ? std::string(pair.pixelTest->name).c_str() : "-");
-            // The hint follows the status on its line when it fits, otherwise it takes a line of its own.
+            // Every row of the table stays visible when it can (at 1024x600, or UI scale 2 on 1600x900, the last
+            // rows fell below the table's scroll): the hint follows the status when it fits, else takes a line of
+            // its own while the rows still fit, else shrinks to a "(?)" before the status that shows it on hover;
+            // and the rows lose their cell padding when the panel is still too low for them.
+            const ImGuiStyle& style = ImGui::GetStyle();
+            const float rows = float(pair.rows.size() + 1);  // and the header
+            const float padded = rows * (ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y);
             ImGui::SameLine();
-            if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(hint).x) ImGui::NewLine();
-            ImGui::TextDisabled("%s", hint);
+            const bool hintFits = ImGui::GetContentRegionAvail().x >=
+                                  ImGui::CalcTextSize(status).x + style.ItemSpacing.x + ImGui::CalcTextSize(hint).x;
+            const float below = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing();  // under the status line
+            const bool hintOwnLine = !hintFits && below - ImGui::GetTextLineHeightWithSpacing() >= padded;
+            const bool compactRows = below - (hintOwnLine ? ImGui::GetTextLineHeightWithSpacing() : 0.0f) < padded;
+            // What the panel needs for every row, compact, for the next frame's layout (app/shell/window_layout.h).
+            state.views.layout.bottomNeeded = std::ceil(r.size().y - below + rows * ImGui::GetTextLineHeight() + 2.0f);
+            if (!hintFits && !hintOwnLine) {
+                ImGui::TextDisabled("(?)");
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hint);
+                ImGui::SameLine();
+            }
+            ImGui::TextUnformatted(status);
+            if (hintFits || hintOwnLine) {
+                if (hintFits) ImGui::SameLine();
+                ImGui::TextDisabled("%s", hint);
+            }
             const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                           ImGuiTableFlags_SizingStretchProp;
+            if (compactRows) ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(style.CellPadding.x, 0.0f));
             if (ImGui::BeginTable("algorithms", 8, flags)) {
                 ImGui::TableSetupScrollFreeze(0, 1);
-                ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-                ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthStretch, 0.5f);
+                // The names and kinds are never cut (at UI scale 2 on 1600x900 a stretched column cut "pixel-fa"):
+                // their columns are as wide as the widest; the other columns share the rest.
+                float nameWidth = ImGui::CalcTextSize("algorithm").x;
+                for (const AlgorithmRow& row : pair.rows) nameWidth = std::max(nameWidth, ImGui::CalcTextSize(std::string(row.algorithm->name).c_str()).x);
+                ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthFixed, nameWidth);
+                ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("bound").x);
                 ImGui::TableSetupColumn("applicable", ImGuiTableColumnFlags_WidthStretch, 1.6f);
                 ImGui::TableSetupColumn("hit", ImGuiTableColumnFlags_WidthStretch, 0.4f);
                 ImGui::TableSetupColumn("overlap", ImGuiTableColumnFlags_WidthStretch, 0.7f);
@@ -182,6 +211,7 @@ void drawCollisionPanel(SandboxState& state) {
                 }
                 ImGui::EndTable();
             }
+            if (compactRows) ImGui::PopStyleVar();  // after the table: its header row reads the padding too
         }
     }
     ImGui::End();

@@ -43,6 +43,14 @@ void drawInspector(SandboxState& state, ToolContext& ctx) {
         }
         ImGui::PopStyleVar();
         ImGui::Separator();
+        // Other tools' strips (the lesson's checklist) sit between the tabs and the open panel, so they are
+        // visible whatever tab is open.
+        for (std::size_t i = 0; i < state.tools.size(); ++i) {
+            if (int(i) == active) continue;
+            ImGui::PushID(static_cast<int>(i));
+            if (state.tools[i]->drawBesidePanel(ctx)) ImGui::Separator();
+            ImGui::PopID();
+        }
         // The tool's panel scrolls on its own; the tabs stay in place.
         state.openTool = active;
         if (ImGui::BeginChild("tool panel")) {

@@ -21,10 +21,13 @@ SandboxLayout layoutWindow(const LayoutInput& in) {
     l.menuHeight = float(top);
     l.legendHeight = float(in.legendHeight);
     l.localBarHeight = float(in.localBarHeight);
+    l.bottomNeeded = float(in.bottomNeeded);
 
     const double inspectorWidth = std::floor(fit(in.inspectorWidth, kMinInspectorWidth,
                                                  std::min(w * kMaxInspectorShare, w - 2.0 * kMinViewWidth - kSplitterPx)));
-    const double bottomHeight = std::floor(fit(in.bottomHeight, kMinBottomHeight, (h - top) * kMaxBottomShare));
+    // A wanted height above the share still gets every row of the Collision table, as far as the larger share goes.
+    const double bottomCap = std::max((h - top) * kMaxBottomShare, std::min(in.bottomNeeded, (h - top) * kMaxBottomNeededShare));
+    const double bottomHeight = std::floor(fit(in.bottomHeight, kMinBottomHeight, bottomCap));
     l.inspector = Rect{{0.0, top}, {inspectorWidth, h}};
     l.inspectorSplitter = Rect{{inspectorWidth, top}, {inspectorWidth + kSplitterPx, h}};
     const double right = inspectorWidth + kSplitterPx;
@@ -69,6 +72,7 @@ LayoutInput layoutInput(const AppSettings& settings, glm::dvec2 window, double m
     in.localViewFraction = settings.localViewFraction;
     in.showLegend = settings.showLegend;
     in.legendHeight = measured.legendHeight;
+    in.bottomNeeded = measured.bottomNeeded;
     in.showLocalView = settings.showLocalView;
     in.localBarHeight = measured.localBarHeight;
     return in;

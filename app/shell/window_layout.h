@@ -21,6 +21,7 @@ struct SandboxLayout {
     float localBarHeight = 0.0f;  ///< The strip's height as its rows needed last frame (0: not measured yet).
     Rect local;     ///< Empty when the local view is hidden.
     Rect bottom;    ///< The Collision panel.
+    float bottomNeeded = 0.0f;    ///< The Collision panel's height for every table row, as measured last frame (0: not yet).
     Rect inspectorSplitter;  ///< Drag: the left column's width.
     Rect bottomSplitter;     ///< Drag: the Collision panel's height.
     Rect viewSplitter;       ///< Drag: the world / local split; empty when the local view is hidden.
@@ -32,6 +33,7 @@ struct LayoutInput {
     double menuHeight = 19.0;
     double inspectorWidth = 420.0;    ///< Wanted (AppSettings); clamped.
     double bottomHeight = 300.0;      ///< Wanted; clamped.
+    double bottomNeeded = 0.0;        ///< Measured: the panel's height for all its table rows; 0 when unknown.
     double localViewFraction = 0.45;  ///< Wanted share of the views' width for the local view; clamped.
     bool showLegend = true;
     double legendHeight = 0.0;        ///< Measured; 0 uses kDefaultStripHeight * 2.
@@ -49,6 +51,9 @@ inline constexpr double kMaxInspectorShare = 0.4;
 /// Lowest Collision panel (header, scan line, a few rows); at most kMaxBottomShare of the height under the menu.
 inline constexpr double kMinBottomHeight = 120.0;
 inline constexpr double kMaxBottomShare = 0.42;
+/// When its table needs more than kMaxBottomShare (a low window, a large UI scale), the panel may grow to what
+/// the table needs, up to this share.
+inline constexpr double kMaxBottomNeededShare = 0.55;
 /// Narrowest world or local view.
 inline constexpr double kMinViewWidth = 180.0;
 

@@ -1,5 +1,8 @@
 #include "app/tools/notes_tool.h"
 
+#include <algorithm>
+#include <cstdio>
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 #include <nlohmann/json.hpp>
@@ -16,6 +19,7 @@ void NotesTool::sceneOpened() {
 void NotesTool::describeUi(nlohmann::json& ui) const {
     // The checklist as the student sees it: ticked, and whether the newest answer has arrived.
     ui["tasks_checked"] = !m_checker.pending();
+    ui["tasks_beside_panel"] = m_besideShown;
     ui["tasks"] = nlohmann::json::array();
     for (std::size_t i = 0; i < m_lessonTasks; ++i) ui["tasks"].push_back({{"ticked", m_checker.ticked(i)}, {"met", m_checker.met(i)}});
 }
@@ -23,18 +27,20 @@ void NotesTool::describeUi(nlohmann::json& ui) const {
 void NotesTool::update(ToolContext& ctx) {
     const Document& doc = ctx.document();
     m_lessonTasks = doc.scene().lesson ? doc.scene().lesson->tasks.size() : 0;
+    m_besideShown = false;  // drawBesidePanel() sets it again if the strip is drawn this frame
     if (!doc.scene().lesson) return;
     const Selection& selection = doc.selection();
     if (selection.pairA < 0 || selection.pairB < 0) return;
     m_checker.update(doc.revision(), {std::size_t(selection.pairA), std::size_t(selection.pairB)}, [&doc] { return doc.fileScene(); });
 }
 
-void NotesTool::drawLesson(const Lesson& lesson) {
-    if (!lesson.teaches.empty()) ImGui::TextWrapped("Teaches: %s", lesson.teaches.c_str());
+std::size_t NotesTool::tasksDone(const Lesson& lesson) const {
     std::size_t done = 0;
     for (std::size_t i = 0; i < lesson.tasks.size(); ++i) done += m_checker.ticked(i) ? 1 : 0;
-    ImGui::Spacing();
-    ImGui::Text("Tasks: %zu of %zu done%s", done, lesson.tasks.size(), m_checker.pending() ? " (checking...)" : "");
+    return done;
+}
+
+void NotesTool::drawTasks(const Lesson& lesson, bool compact) {
     m_hints.resize(lesson.tasks.size(), false);
     for (std::size_t i = 0; i < lesson.tasks.size(); ++i) {
         const LessonTask& task = lesson.tasks[i];
@@ -47,11 +53,16 @@ void NotesTool::drawLesson(const Lesson& lesson) {
             ImGui::SetTooltip("%s", ticked ? (m_checker.met(i) ? "Done: the goal holds now." : "Done (the goal held; the scene has changed since).")
                                            : "Not yet: this ticks itself when the goal holds.");
         }
+        const char* hintLabel = m_hints[i] ? "Hide hint" : "Hint";
+        if (compact && !task.hint.empty()) {
+            ImGui::SameLine();
+            if (ImGui::SmallButton(hintLabel)) m_hints[i] = !m_hints[i];
+        }
         ImGui::SameLine();
         ImGui::TextWrapped("%s", task.text.c_str());
         if (!task.hint.empty()) {
             ImGui::Indent();
-            if (ImGui::SmallButton(m_hints[i] ? "Hide hint" : "Hint")) m_hints[i] = !m_hints[i];
+            if (!compact && ImGui::SmallButton(hintLabel)) m_hints[i] = !m_hints[i];
             if (m_hints[i]) {
                 ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
                 ImGui::TextWrapped("%s", task.hint.c_str());
@@ -62,11 +73,41 @@ void NotesTool::drawLesson(const Lesson& lesson) {
         if (const std::string error = m_checker.error(i); !error.empty()) ImGui::TextDisabled("(cannot check: %s)", error.c_str());
         ImGui::PopID();
     }
+}
+
+void NotesTool::drawLesson(const Lesson& lesson) {
+    if (!lesson.teaches.empty()) ImGui::TextWrapped("Teaches: %s", lesson.teaches.c_str());
+    ImGui::Spacing();
+    ImGui::Text("Tasks: %zu of %zu done%s", tasksDone(lesson), lesson.tasks.size(), m_checker.pending() ? " (checking...)" : "");
+    drawTasks(lesson, false);
     if (!lesson.why.empty()) {
         ImGui::Spacing();
         ImGui::TextWrapped("Why: %s", lesson.why.c_str());
     }
     ImGui::Separator();
+}
+
+bool NotesTool::drawBesidePanel(ToolContext& ctx) {
+    const Document& doc = ctx.document();
+    if (!doc.scene().lesson || doc.scene().lesson->tasks.empty()) return false;
+    const Lesson& lesson = *doc.scene().lesson;
+    m_besideShown = true;
+    char header[128];
+    std::snprintf(header, sizeof header, "Lesson tasks: %zu of %zu done%s###lesson tasks", tasksDone(lesson), lesson.tasks.size(),
+                  m_checker.pending() ? ", checking..." : "");
+    const bool open = ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The lesson's tasks, ticked as you reach each goal; F2 opens the whole lesson (Notes).");
+    if (!open) return true;
+    // The rows take what they need, up to a third of the column: the tool's panel below keeps the rest (the rows
+    // scroll when a hint or a narrow column makes them taller).
+    const float most = std::max(ImGui::GetFrameHeightWithSpacing() * 2.0f, ImGui::GetContentRegionAvail().y / 3.0f);
+    const float height = m_stripHeight > 0.0f ? std::min(m_stripHeight, most) : most;
+    if (ImGui::BeginChild("lesson tasks", ImVec2(0.0f, height))) {
+        drawTasks(lesson, true);
+        m_stripHeight = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + 1.0f;
+    }
+    ImGui::EndChild();
+    return true;
 }
 
 void NotesTool::drawPanel(ToolContext& ctx) {

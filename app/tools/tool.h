@@ -56,6 +56,9 @@ public:
     virtual void update(ToolContext& ctx) { (void)ctx; }
     /// The tool's panel, drawn inside its tab.
     virtual void drawPanel(ToolContext& ctx) = 0;
+    /// A compact strip the inspector draws above another tool's open panel (the lesson's checklist, so it stays
+    /// where the student works); returns whether it drew anything. Most tools draw nothing.
+    virtual bool drawBesidePanel(ToolContext& ctx) { (void)ctx; return false; }
 
     /// What the menu bar says instead of the scene pair's answer while the tool owns the window (a game
     /// running): the text and whether it is a hit. Empty while it does not.

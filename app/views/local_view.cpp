@@ -157,8 +157,18 @@ bool LocalView::build(ImDrawList* list, const LocalViewFrame& in, const ScanGeom
         const glm::dvec2 obox[4] = {transformPoint(otherToScreen, {0, 0}), transformPoint(otherToScreen, {ow, 0}),
                                     transformPoint(otherToScreen, {ow, oh}), transformPoint(otherToScreen, {0, oh})};
         drawPolyline(list, obox, 4, IM_COL32(160, 160, 200, 200), 1.0f);
-        drawLabel(list, box[0] + glm::dvec2(0, -16), IM_COL32(230, 230, 230, 255), (ref.name + " (reference, never moves)").c_str());
-        drawLabel(list, obox[3] + glm::dvec2(0, 4), IM_COL32(190, 190, 230, 255), (other.name + " as inverse(" + ref.name + ") * " + other.name).c_str());
+        // The crosshair before the labels, so that no label is drawn under it.
+        if ((*in.overlays)[std::size_t(Overlay::FirstHit)] && pair.scan.firstHit) {
+            const double offset = sampleOffset(scene.sampling);
+            const glm::dvec2 p = transformPoint(lp.aToReference, glm::dvec2(pair.scan.firstHit->a) + glm::dvec2(offset, offset));
+            drawCrosshair(list, transformPoint(toScreen, p), toImColor(overlayInfo(Overlay::FirstHit).rgba));
+        }
+        // Shorter titles when the long ones would run past the view's right edge.
+        const std::string refTitles[] = {ref.name + " (reference, never moves)", ref.name + " (reference)", ref.name};
+        const std::string otherTitles[] = {other.name + " as inverse(" + ref.name + ") * " + other.name, other.name + " in " + ref.name + "'s pixels",
+                                           other.name};
+        drawFittingLabel(list, box[0] + glm::dvec2(0.0, -(ImGui::GetFontSize() + 3.0)), IM_COL32(230, 230, 230, 255), refTitles);
+        drawFittingLabel(list, obox[3] + glm::dvec2(0, 4), IM_COL32(190, 190, 230, 255), otherTitles);
 
         if (*in.referenceIsB) {
             const PairTransform& t = pair.transform;
@@ -172,11 +182,6 @@ bool LocalView::build(ImDrawList* list, const LocalViewFrame& in, const ScanGeom
                                            : glm::dvec2(std::max(vp.min.x + 2.0, startAt.x - labelWidth / 2.0), startAt.y - 24.0);
             drawLabel(list, labelAt, IM_COL32(255, 255, 255, 255), "start");
             drawStepVectors(list, toScreen, camera.zoom(), t.start, t.stepX, t.stepY);
-        }
-        if ((*in.overlays)[std::size_t(Overlay::FirstHit)] && pair.scan.firstHit) {
-            const double offset = sampleOffset(scene.sampling);
-            const glm::dvec2 p = transformPoint(lp.aToReference, glm::dvec2(pair.scan.firstHit->a) + glm::dvec2(offset, offset));
-            drawCrosshair(list, transformPoint(toScreen, p), toImColor(overlayInfo(Overlay::FirstHit).rgba));
         }
     }
     list->PopClipRect();

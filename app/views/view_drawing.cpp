@@ -74,6 +74,15 @@ void drawCrosshair(ImDrawList* list, glm::dvec2 at, ImU32 colour, float armPx) {
     }
 }
 
+namespace {
+
+glm::dvec2 textSize(const char* text) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    return {size.x, size.y};
+}
+
+}  // namespace
+
 void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text) {
     // Labels stay inside the view they are drawn in (the draw list's clip rectangle) instead of being cut,
     // and step aside from the labels drawn before them this frame instead of covering them.
@@ -88,7 +97,9 @@ void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text) 
     const ImVec2 clipMin = list->GetClipRectMin(), clipMax = list->GetClipRectMax();
     const Rect clip{{clipMin.x + 1.0, clipMin.y + 1.0}, {clipMax.x - 1.0, clipMax.y - 1.0}};
     const glm::dvec2 placed = labelClearOf(at, size, clip, s_taken);
-    s_taken.push_back(Rect{placed, placed + size});
+    // A gap of a few pixels either side: two labels side by side read as one ("startbullet ...") when they touch.
+    const glm::dvec2 gap{0.5 * ImGui::GetFontSize(), 0.0};
+    s_taken.push_back(Rect{placed - gap, placed + size + gap});
     const ImVec2 p = toIm(placed);
     const ImU32 shadow = IM_COL32(0, 0, 0, 200);
     list->AddText(ImVec2(p.x + 1, p.y + 1), shadow, text);
@@ -104,11 +115,27 @@ void drawStepVectors(ImDrawList* list, const glm::dmat3& toScreen, double zoom, 
     const glm::dvec2 y = transformPoint(toScreen, from + stepY * stretch);
     drawArrow(list, f, x, toImColor(palette::kStepX), 2.5f);
     drawArrow(list, f, y, toImColor(palette::kStepY), 2.5f);
+    // Each label beyond its arrow's tip, on the side the arrow points to: the two arrows leave the same point at
+    // right angles, so their labels never lie on either arrow (drawLabel keeps them off each other too).
     char text[96];
     std::snprintf(text, sizeof text, "stepX (%.3f, %.3f)", printable(stepX.x, 3), printable(stepX.y, 3));
-    drawLabel(list, x + glm::dvec2(4, -6), toImColor(palette::kStepX), text);
+    drawLabel(list, labelBeyondTip(x, x - f, textSize(text), 4.0), toImColor(palette::kStepX), text);
     std::snprintf(text, sizeof text, "stepY (%.3f, %.3f)", printable(stepY.x, 3), printable(stepY.y, 3));
-    drawLabel(list, y + glm::dvec2(4, -6), toImColor(palette::kStepY), text);
+    drawLabel(list, labelBeyondTip(y, y - f, textSize(text), 4.0), toImColor(palette::kStepY), text);
+}
+
+void drawFittingLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, std::span<const std::string> texts) {
+    if (texts.empty()) return;
+    // The room is from the anchor to the view's right edge: drawLabel would otherwise slide a long text left,
+    // over what it names.
+    const double room = double(list->GetClipRectMax().x) - 2.0 - at.x;
+    for (const std::string& text : texts) {
+        if (textSize(text.c_str()).x <= room) {
+            drawLabel(list, at, colour, text.c_str());
+            return;
+        }
+    }
+    drawLabel(list, at, colour, texts.back().c_str());
 }
 
 void drawPolyline(ImDrawList* list, const glm::dvec2* points, int count, ImU32 colour, float thickness) {

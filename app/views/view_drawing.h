@@ -3,6 +3,8 @@
 // clipping a view to its screen rectangle, and ImGui draw-list shapes (arrows, crosshairs, labels).
 
 #include <cstdint>
+#include <span>
+#include <string>
 
 #include <SFML/Graphics/Color.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>
@@ -41,6 +43,9 @@ void drawCrosshair(ImDrawList* list, glm::dvec2 at, ImU32 colour, float armPx = 
 /// Text with a dark outline so it reads on any background; kept inside the view and clear of the labels
 /// drawn before it this frame.
 void drawLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, const char* text);
+/// The first of `texts` (longest first) that fits between `at` and the right edge of the view, drawn as
+/// drawLabel() draws; the last one when none fits.
+void drawFittingLabel(ImDrawList* list, glm::dvec2 at, ImU32 colour, std::span<const std::string> texts);
 /// The scan's step vectors drawn from `from` (a point in B's pixels) with `toScreen` (B's pixels to the
 /// screen): stretched to stay readable when the view is zoomed out, labelled with their true values.
 void drawStepVectors(ImDrawList* list, const glm::dmat3& toScreen, double zoom, glm::dvec2 from, glm::dvec2 stepX, glm::dvec2 stepY);

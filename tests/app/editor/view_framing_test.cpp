@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 namespace cl {
@@ -75,6 +76,27 @@ TEST(LabelInside, MovedInAtEachEdgeAndLeftAloneWhenWhollyOutside) {
 }
 
 }  // namespace
+TEST(LabelBeyondTip, TheLabelSitsPastTheTipOnTheSideTheArrowPointsTo) {
+    const glm::dvec2 tip{100.0, 50.0}, size{40.0, 10.0};
+    // Right: left edge 4 px right of the tip, centred on it vertically.
+    EXPECT_EQ(labelBeyondTip(tip, {3.0, 0.0}, size, 4.0), glm::dvec2(104.0, 45.0));
+    // Left: right edge at 96.
+    EXPECT_EQ(labelBeyondTip(tip, {-24.0, 0.0}, size, 4.0), glm::dvec2(56.0, 45.0));
+    // Up: bottom edge at 46, centred horizontally.
+    EXPECT_EQ(labelBeyondTip(tip, {0.0, -24.0}, size, 4.0), glm::dvec2(80.0, 36.0));
+    // Down: top edge at 54.
+    EXPECT_EQ(labelBeyondTip(tip, {0.0, 1.0}, size, 4.0), glm::dvec2(80.0, 54.0));
+    // No direction: right of the tip.
+    EXPECT_EQ(labelBeyondTip(tip, {0.0, 0.0}, size, 4.0), glm::dvec2(104.0, 45.0));
+    // Diagonal down-right: the box's centre is 5*sqrt(2) + 4 along the ray (it leaves the box through its top
+    // edge, 5 px above the centre); the tip is outside the box.
+    const glm::dvec2 d = labelBeyondTip(tip, {1.0, 1.0}, size, 4.0);
+    const double t = (5.0 * std::sqrt(2.0) + 4.0) / std::sqrt(2.0);
+    EXPECT_NEAR(d.x, 100.0 + t - 20.0, 1e-9);
+    EXPECT_NEAR(d.y, 50.0 + t - 5.0, 1e-9);
+    EXPECT_GT(d.y, tip.y);
+}
+
 TEST(LabelClearOf, StepsALineDownThenUpAroundTakenLabelsAndStaysInside) {
     const Rect clip{{0.0, 0.0}, {200.0, 100.0}};
     const glm::dvec2 size{80.0, 14.0};  // a line is 14 + 2 = 16 px

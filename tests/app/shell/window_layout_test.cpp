@@ -66,6 +66,22 @@ TEST(WindowLayout, WantedSizesAreClampedBothWays) {
     EXPECT_EQ(small.local.size().x, kMinViewWidth);
 }
 
+TEST(WindowLayout, ThePanelGrowsBeyondItsShareToWhatItsTableNeedsUpToTheLargerShare) {
+    // 1600x900 at UI scale 2: wanted 600, the share allows floor(0.42 * 880) = 369.
+    LayoutInput in = input(1600, 900, 840, 600, 0.45);
+    EXPECT_EQ(layoutWindow(in).bottom.size().y, 369.0);
+    in.bottomNeeded = 450.0;  // every row of the table
+    EXPECT_EQ(layoutWindow(in).bottom.size().y, 450.0);
+    in.bottomNeeded = 700.0;  // more than 0.55 * 880 = 484
+    EXPECT_EQ(layoutWindow(in).bottom.size().y, 484.0);
+    // The need never overrides a lower height the user chose, nor grows a panel whose rows already fit.
+    in.bottomHeight = 250.0;
+    EXPECT_EQ(layoutWindow(in).bottom.size().y, 250.0);
+    in.bottomHeight = 600.0;
+    in.bottomNeeded = 200.0;
+    EXPECT_EQ(layoutWindow(in).bottom.size().y, 369.0);
+}
+
 TEST(WindowLayout, AStripNeverTakesMoreThanHalfTheViewsHeight) {
     LayoutInput in = input(1024, 600, 420, 300, 0.45);
     in.legendHeight = 500.0;
@@ -127,6 +143,7 @@ TEST(WindowLayout, TheInputCarriesTheSettingsAndTheMeasuredStrips) {
     SandboxLayout measured;
     measured.legendHeight = 44.0f;
     measured.localBarHeight = 33.0f;
+    measured.bottomNeeded = 55.0f;
     const LayoutInput in = layoutInput(s, {1200.0, 800.0}, 21.0, measured);
     EXPECT_EQ(in.window, glm::dvec2(1200.0, 800.0));
     EXPECT_EQ(in.menuHeight, 21.0);
@@ -136,6 +153,7 @@ TEST(WindowLayout, TheInputCarriesTheSettingsAndTheMeasuredStrips) {
     EXPECT_FALSE(in.showLegend);
     EXPECT_EQ(in.legendHeight, 44.0);
     EXPECT_EQ(in.localBarHeight, 33.0);
+    EXPECT_EQ(in.bottomNeeded, 55.0);
 }
 
 TEST(WindowLayout, TheColumnAndPanelGrowWithTheUiScale) {
