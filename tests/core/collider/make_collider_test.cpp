@@ -6,6 +6,8 @@
 
 #include "core/collider/collider_validity.h"
 #include "core/collider/make_collider.h"
+#include "tests/core/collider/collider_exact_reference.h"
+#include "tests/core/collider/collider_reference.h"
 #include "tests/core/test_masks.h"
 
 namespace cl {
@@ -211,6 +213,76 @@ TEST(MakeCollider, BadOptionsThrowWithTheOptionNamed) {
         EXPECT_NE(std::string(e.what()).find("max_vertices"), std::string::npos);
     }
     EXPECT_THROW(makeCollider(mask, options(ColliderMode::Outer, std::nan(""))), std::invalid_argument);
+}
+
+// Bitmaps that made Godot's BitMap.opaque_to_polygons + decompose_polygon_in_convex give invalid or lossy polygons,
+// rebuilt from the threads' descriptions (the images there are not kept): each gives a valid collider here in every
+// mode, epsilon and vertex limit, with its guarantee decided by the exact reference, and a hole stays a hole.
+struct GodotCase {
+    const char* issue;
+    std::vector<std::string> art;
+    std::vector<glm::dvec2> holeCentres;  // points deep in a hole (more than 2.5 px from every solid square)
+};
+
+std::vector<GodotCase> godotCases() {
+    return {
+        // #31675: "a single true pixel near a larger true area" (touching it only at a corner) made the larger
+        // area vanish; a comment lists the breaking cases as a pixel whose diagonal neighbour is set while the
+        // pixels beside and above it are clear.
+        {"#31675 corner pixel beside a block", {".....#", "####..", "####..", "####..", "#.....", ".#...."}, {}},
+        {"#31675 diagonal neighbours", {"#.#.#.", ".#.#.#", "##..##", "..##..", ".#..#.", "#....#"}, {}},
+        // #57789: "Convex decomposing failed" for pixels in certain configurations: outlines that pinch at a corner.
+        {"#57789 pinched staircase", {"##......", "##......", "..##....", "..##....", "....##..", "....####", "......##"}, {}},
+        {"#57789 bowtie", {"###...###", "####.####", ".#######.", "...###...", ".#######.", "####.####", "###...###"}, {}},
+        // #69725: with epsilon 2, thin features and small shapes gave self-intersecting polygons or none at all.
+        {"#69725 one-pixel line", {"##########"}, {}},
+        {"#69725 thin zigzag", {"#.......", ".#......", "..#.....", "...####.", ".......#", "......#.", ".....#.."}, {}},
+        {"#69725 small specks", {"#..##..#", "...##...", "........", "#.#..#.#"}, {}},
+        {"#69725 thin U", {"#....#", "#....#", "#....#", "#....#", "######"}, {}},
+        // #31160: a "closed room" (walls around an empty floor) lost its inside.
+        {"#31160 closed room", {"############", "#..........#", "#..........#", "#..........#", "#..........#", "#..........#",
+                                "#..........#", "############"},
+         {{6, 4}}},
+        // #97485: a ring sprite gave a filled disc.
+        {"#97485 ring", {}, {{8, 8}}},
+    };
+}
+
+TEST(MakeCollider, GodotIssueBitmapsGiveValidCollidersThatKeepTheirHoles) {
+    std::vector<GodotCase> cases = godotCases();
+    // The ring: pixel centres between radius 4.5 and 7.5 of (8, 8), on 16 x 16.
+    for (int y = 0; y < 16; ++y) {
+        std::string row;
+        for (int x = 0; x < 16; ++x) {
+            const double r = std::hypot(x + 0.5 - 8, y + 0.5 - 8);
+            row += r >= 4.5 && r <= 7.5 ? '#' : '.';
+        }
+        cases.back().art.push_back(row);
+    }
+    for (const GodotCase& g : cases) {
+        const AlphaMask mask = maskFromArt(g.art);
+        for (ColliderMode mode : {ColliderMode::Outer, ColliderMode::Inner, ColliderMode::Balanced})
+            for (double epsilon : {1.0, 2.0})
+                for (int maxVertices : {3, 8}) {
+                    const ColliderOptions o = options(mode, epsilon, maxVertices);
+                    const std::string where = std::string(g.issue) + ", " + colliderModeName(mode) + " epsilon " + std::to_string(epsilon) +
+                                              " max_vertices " + std::to_string(maxVertices);
+                    const Collider c = makeCollider(mask, o);
+                    ASSERT_FALSE(c.pieces.empty()) << where;
+                    EXPECT_EQ(colliderProblem(c.pieces, maxVertices), "") << where;
+                    for (const ColliderPiece& p : c.pieces) EXPECT_EQ(testing::referenceProblem(p, maxVertices), "") << where;
+                    const testing::ExactComparison ref = testing::compareExactly(mask, c.pieces);
+                    ASSERT_EQ(ref.problem, "") << where;
+                    if (mode == ColliderMode::Outer) {
+                        EXPECT_TRUE(ref.coversShape) << where;
+                    }
+                    if (mode == ColliderMode::Inner) {
+                        EXPECT_TRUE(ref.insideShape) << where;
+                    }
+                    EXPECT_LE(c.certificate.hausdorff, epsilon) << where;
+                    for (const glm::dvec2 hole : g.holeCentres) EXPECT_FALSE(testing::inC(c.pieces, hole)) << where << ": the hole is filled";
+                }
+    }
 }
 
 }  // namespace
