@@ -45,8 +45,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const cl::Collider collider = cl::makeCollider(mask, options);
     if (const std::string problem = cl::colliderProblem(collider.pieces, options.maxVertices); !problem.empty())
         fail("invalid collider: " + problem);
+    // The sampled reference (1/4 px lattice, brute-force distances) costs most of an input on a large mask; the exact
+    // reference below decides the guarantees on every input, so the samples run on masks up to 16 x 16, where they
+    // still bound the Hausdorff distance from below.
     double farthest = 0.0;
-    if (const std::string problem = cl::testing::referenceGuaranteeProblem(mask, options, collider.pieces, farthest); !problem.empty())
+    const bool sampled = w * h <= 256;
+    if (const std::string problem = sampled ? cl::testing::referenceGuaranteeProblem(mask, options, collider.pieces, farthest) : std::string();
+        !problem.empty())
         fail(std::string(cl::colliderModeName(options.mode)) + " guarantee broken: " + problem);
     const cl::ColliderCertificate& c = collider.certificate;
     const cl::testing::ExactComparison exact = cl::testing::compareExactly(mask, collider.pieces);
