@@ -107,9 +107,28 @@ TEST(MakeCollider, RingKeepsItsHoleInOuterAndInner) {
     }
 }
 
-TEST(MakeCollider, OuterSquaresTouchingAtACornerStayTwoSquares) {
+// The build gives the two squares; their hull, the hexagon (0,0) (0,2) (2,4) (4,4) (4,2) (2,0), lies within 1 px of
+// them: in the added triangle (2,0) (4,2) (2,2) a point is x - 2 from the first square and 2 - y from the second,
+// and min(x - 2, 2 - y) <= (x - y) / 2 <= 1, with 1 at (3, 1) (and the same in the mirrored triangle). So outer
+// merges them: area 16 - 2 - 2 = 12, extra 4, iou 8/12; the clear centres (2.5,0.5) and (3.5,1.5) lie on the edge
+// x - y = 2 and (2.5,1.5) inside it, and their mirrors: 6 extra.
+TEST(MakeCollider, OuterSquaresTouchingAtACornerMergeIntoTheirHull) {
     const AlphaMask mask = maskFromArt({"##..", "##..", "..##", "..##"});
     const Collider c = makeCollider(mask, options(ColliderMode::Outer));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 2}, {2, 4}, {4, 4}, {4, 2}, {2, 0}}}));
+    EXPECT_EQ(c.certificate.missedArea, 0.0);
+    EXPECT_NEAR(c.certificate.extraArea, 4.0, kAreaTolerance);
+    EXPECT_EQ(c.certificate.missedPixels, 0);
+    EXPECT_EQ(c.certificate.extraPixels, 6);
+    EXPECT_NEAR(c.certificate.iou, 2.0 / 3.0, kCountTolerance);
+    EXPECT_NEAR(c.certificate.hausdorff, 1.0, kHausdorffTolerance);
+    EXPECT_LE(c.certificate.hausdorff, 1.0);
+}
+
+// With epsilon 0.5 the hull is too far ((3, 1) is 1 px from both squares): the two exact squares.
+TEST(MakeCollider, OuterSquaresTouchingAtACornerStayTwoSquaresWithinHalfAPixel) {
+    const AlphaMask mask = maskFromArt({"##..", "##..", "..##", "..##"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Outer, 0.5));
     EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 2}, {2, 2}, {2, 0}}, {{2, 2}, {2, 4}, {4, 4}, {4, 2}}}));
     expectExact(c.certificate);
 }
@@ -172,12 +191,13 @@ TEST(MakeCollider, InnerLWithHalfPixelEpsilonIsTheColumnAndTheFootRow) {
 }
 
 // Outer: each column of pixels zig-zags by one pixel, which a 2 px wide rectangle covers within 1 px: two
-// rectangles fill the 4 x 4 square. Extra = the 8 clear pixels. The farthest extra points are the corners
-// (4, 0) and (0, 4): their clear pixels have solid neighbours only on two sides, each 1 px away.
-TEST(MakeCollider, OuterCheckerboardIsTwoRectangles) {
+// rectangles fill the 4 x 4 square, and their hull is that square, so they merge into it (the same region).
+// Extra = the 8 clear pixels. The farthest extra points are the corners (4, 0) and (0, 4): their clear pixels have
+// solid neighbours only on two sides, each 1 px away.
+TEST(MakeCollider, OuterCheckerboardIsOneSquare) {
     const AlphaMask mask = maskFromArt({"#.#.", ".#.#", "#.#.", ".#.#"});
     const Collider c = makeCollider(mask, options(ColliderMode::Outer));
-    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 4}, {2, 4}, {2, 0}}, {{2, 0}, {2, 4}, {4, 4}, {4, 0}}}));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 0}, {0, 4}, {4, 4}, {4, 0}}}));
     EXPECT_EQ(c.certificate.missedArea, 0.0);
     EXPECT_NEAR(c.certificate.extraArea, 8.0, kAreaTolerance);
     EXPECT_EQ(c.certificate.missedPixels, 0);
@@ -213,6 +233,25 @@ TEST(MakeCollider, BadOptionsThrowWithTheOptionNamed) {
         EXPECT_NE(std::string(e.what()).find("max_vertices"), std::string::npos);
     }
     EXPECT_THROW(makeCollider(mask, options(ColliderMode::Outer, std::nan(""))), std::invalid_argument);
+}
+
+// A near-flat edge: rows 0..3 start 6 px apart ("......##########", ...), so no side fits two rows and the build
+// gives a rectangle per row. Outer at epsilon 1 merges neighbouring rows into their hull: in the pocket between
+// row r's rectangle and row r + 1's wider one, the hull's side runs from (x0_r, r) to (x0_r - 6, r + 1), and each
+// point (x0_r - 6t, r + t) is within min(6t, 1 - t) <= 6/7 px of the two rows (at t = 1/7). The rows' left ends
+// (18,0) (12,1) (6,2) (0,3) lie on one line, so the pieces become one pentagon (here the column build, which has
+// fewer pieces to start with, is the one kept and merged; the hull is the same). Extra: three pockets of
+// 6 x 1 / 2 = 3 px^2; each covers the centres of the three clear pixels left of its row at height r + 1/2.
+TEST(MakeCollider, OuterNearFlatEdgeMergesRowsIntoOnePiece) {
+    const AlphaMask mask = maskFromArt({"..................######", "............############", "......##################",
+                                        "########################"});
+    const Collider c = makeCollider(mask, options(ColliderMode::Outer));
+    EXPECT_EQ(c.pieces, (Pieces{{{0, 4}, {24, 4}, {24, 0}, {18, 0}, {0, 3}}}));
+    EXPECT_EQ(c.certificate.missedArea, 0.0);
+    EXPECT_NEAR(c.certificate.extraArea, 9.0, kAreaTolerance);
+    EXPECT_EQ(c.certificate.missedPixels, 0);
+    EXPECT_EQ(c.certificate.extraPixels, 9);
+    EXPECT_NEAR(c.certificate.hausdorff, 6.0 / 7.0, kHausdorffTolerance);
 }
 
 // Bitmaps that made Godot's BitMap.opaque_to_polygons + decompose_polygon_in_convex give invalid or lossy polygons,
