@@ -319,13 +319,17 @@ bool triangleNearShape(const AlphaMask& mask, Unit a, Unit b, Unit c, double e, 
            triangleNearShape(mask, ca, bc, c, e, depth - 1) && triangleNearShape(mask, ab, bc, ca, e, depth - 1);
 }
 
-/// The strictly convex hull of `points` (half-pixel integers), counter-clockwise on screen like every piece.
-std::vector<Point> convexHull(std::vector<Point> points) {
+/// The strictly convex hull of `points` (half-pixel integers; sorted in place) into `hull`, counter-clockwise on
+/// screen like every piece.
+void convexHull(std::vector<Point>& points, std::vector<Point>& hull) {
     std::sort(points.begin(), points.end());
     points.erase(std::unique(points.begin(), points.end()), points.end());
-    if (points.size() < 3) return points;
+    if (points.size() < 3) {
+        hull = points;
+        return;
+    }
     // Andrew's monotone chain, keeping only strict turns of the pieces' sense (turn < 0, as outline() makes them).
-    std::vector<Point> hull(2 * points.size());
+    hull.assign(2 * points.size(), Point{});
     std::size_t k = 0;
     for (std::size_t i = 0; i < points.size(); ++i) {
         while (k >= 2 && turn(hull[k - 2], hull[k - 1], points[i]) >= 0) --k;
@@ -336,7 +340,6 @@ std::vector<Point> convexHull(std::vector<Point> points) {
         hull[k++] = points[i];
     }
     hull.resize(k - 1);
-    return hull;
 }
 
 /// True when the lattice point q is in the closed convex polygon (counter-clockwise on screen).
@@ -400,17 +403,18 @@ void mergeNeighbours(const AlphaMask& mask, const std::vector<char>& hole, const
     std::vector<Box> boxes;
     for (const ColliderPiece& p : pieces) boxes.push_back(boxOf(p));
     const double eUnits = static_cast<double>(e);
+    std::vector<Point> pa, pb, points, hull;  // reused for every candidate pair
     for (std::size_t i = 0; i < pieces.size(); ++i) {
         for (std::size_t j = i + 1; j < pieces.size(); ++j) {
             const Box& a = boxes[i];
             const Box& b = boxes[j];
             if (a.x1 < b.x0 || b.x1 < a.x0 || a.y1 < b.y0 || b.y1 < a.y0) continue;  // only pieces that touch
-            std::vector<Point> pa, pb;
+            pa.clear(), pb.clear();
             for (const glm::dvec2 v : pieces[i]) pa.push_back({static_cast<std::int64_t>(v.x * kUnit), static_cast<std::int64_t>(v.y * kUnit)});
             for (const glm::dvec2 v : pieces[j]) pb.push_back({static_cast<std::int64_t>(v.x * kUnit), static_cast<std::int64_t>(v.y * kUnit)});
-            std::vector<Point> points = pa;
+            points.assign(pa.begin(), pa.end());
             points.insert(points.end(), pb.begin(), pb.end());
-            const std::vector<Point> hull = convexHull(points);
+            convexHull(points, hull);
             if (hull.size() < 3 || static_cast<int>(hull.size()) > options.maxVertices) continue;
             if (coversNewHoleCentre(mask, hole, hull, pa, pb)) continue;
             // A cheap refusal first: the midpoint of every hull side must be near the shape (most refused hulls
