@@ -281,6 +281,167 @@ std::size_t vertexCount(const std::vector<ColliderPiece>& pieces) {
     return n;
 }
 
+// ---- Merging neighbouring pieces into their convex hull.
+//
+// Near a boundary that runs almost along the rows, each row's run starts many pixels from the next one's, so no
+// side fits two rows and the build leaves a piece per row. Two such pieces can often be replaced by their convex
+// hull: it only adds area to C, so outer's containment and the distance from S to C only get better, and the one
+// thing to prove is that every point of the hull lies within epsilon of S. That is proved on triangles: a triangle
+// whose three corners are within epsilon of one row's run (a rectangle, so the distance to it is convex) lies
+// within epsilon of it; a triangle that no single run clears is split into four at its midpoints, a few times,
+// before the merge is refused. Corners stay on the half-pixel lattice, midpoints on a finer dyadic one, so every
+// distance is exact in double. Inner mode does not merge (the hull of two inner pieces leaves S at their joint).
+
+using Unit = glm::dvec2;  // half pixels, exactly
+
+double squaredDistanceToRect(Unit p, double x0, double y0, double x1, double y1) {
+    const double dx = std::max({0.0, x0 - p.x, p.x - x1}), dy = std::max({0.0, y0 - p.y, p.y - y1});
+    return dx * dx + dy * dy;
+}
+
+/// True when the triangle (half-pixel units) is proved, as described above, to lie within e units of the solid squares.
+bool triangleNearShape(const AlphaMask& mask, Unit a, Unit b, Unit c, double e, int depth) {
+    const double e2 = e * e;
+    const double xlo = std::min({a.x, b.x, c.x}) - e, xhi = std::max({a.x, b.x, c.x}) + e;
+    const double ylo = std::min({a.y, b.y, c.y}) - e, yhi = std::max({a.y, b.y, c.y}) + e;
+    const int row0 = std::max(0, static_cast<int>(std::floor(ylo / kUnit))), row1 = std::min(mask.height() - 1, static_cast<int>(std::floor(yhi / kUnit)));
+    for (int y = row0; y <= row1; ++y)
+        for (const SolidSpan& s : mask.rowSpans(y)) {
+            const double x0 = kUnit * s.x0, x1 = kUnit * s.x1, top = kUnit * y, bottom = kUnit * (y + 1);
+            if (x1 < xlo || x0 > xhi) continue;
+            if (squaredDistanceToRect(a, x0, top, x1, bottom) <= e2 && squaredDistanceToRect(b, x0, top, x1, bottom) <= e2 &&
+                squaredDistanceToRect(c, x0, top, x1, bottom) <= e2)
+                return true;
+        }
+    if (depth == 0) return false;
+    const Unit ab = (a + b) * 0.5, bc = (b + c) * 0.5, ca = (c + a) * 0.5;
+    return triangleNearShape(mask, a, ab, ca, e, depth - 1) && triangleNearShape(mask, ab, b, bc, e, depth - 1) &&
+           triangleNearShape(mask, ca, bc, c, e, depth - 1) && triangleNearShape(mask, ab, bc, ca, e, depth - 1);
+}
+
+/// The strictly convex hull of `points` (half-pixel integers; sorted in place) into `hull`, counter-clockwise on
+/// screen like every piece.
+void convexHull(std::vector<Point>& points, std::vector<Point>& hull) {
+    std::sort(points.begin(), points.end());
+    points.erase(std::unique(points.begin(), points.end()), points.end());
+    if (points.size() < 3) {
+        hull = points;
+        return;
+    }
+    // Andrew's monotone chain, keeping only strict turns of the pieces' sense (turn < 0, as outline() makes them).
+    hull.assign(2 * points.size(), Point{});
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        while (k >= 2 && turn(hull[k - 2], hull[k - 1], points[i]) >= 0) --k;
+        hull[k++] = points[i];
+    }
+    for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {
+        while (k >= lower && turn(hull[k - 2], hull[k - 1], points[i]) >= 0) --k;
+        hull[k++] = points[i];
+    }
+    hull.resize(k - 1);
+}
+
+/// True when the lattice point q is in the closed convex polygon (counter-clockwise on screen).
+bool containsPoint(const std::vector<Point>& poly, const Point& q) {
+    for (std::size_t i = 0; i < poly.size(); ++i)
+        if (turn(poly[i], poly[(i + 1) % poly.size()], q) > 0) return false;
+    return true;
+}
+
+/// The mask's hole pixels: clear pixels that no 4-connected path of clear pixels joins to the image's border.
+std::vector<char> holePixels(const AlphaMask& mask) {
+    const int w = mask.width(), h = mask.height();
+    std::vector<char> hole(static_cast<std::size_t>(w) * h, 0), reached(static_cast<std::size_t>(w) * h, 0);
+    std::vector<std::pair<int, int>> stack;
+    const auto visit = [&](int x, int y) {
+        if (x < 0 || y < 0 || x >= w || y >= h || mask.solid(x, y)) return;
+        char& r = reached[static_cast<std::size_t>(y) * w + x];
+        if (!r) r = 1, stack.push_back({x, y});
+    };
+    for (int x = 0; x < w; ++x) visit(x, 0), visit(x, h - 1);
+    for (int y = 0; y < h; ++y) visit(0, y), visit(w - 1, y);
+    while (!stack.empty()) {
+        const auto [x, y] = stack.back();
+        stack.pop_back();
+        visit(x - 1, y), visit(x + 1, y), visit(x, y - 1), visit(x, y + 1);
+    }
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) hole[static_cast<std::size_t>(y) * w + x] = !mask.solid(x, y) && !reached[static_cast<std::size_t>(y) * w + x];
+    return hole;
+}
+
+/// True when the hull covers the centre of a hole pixel that neither piece covered: a one-pixel hole is within
+/// epsilon 1 of the shape, but a collider that fills it no longer shows it, so merges never close holes further.
+bool coversNewHoleCentre(const AlphaMask& mask, const std::vector<char>& hole, const std::vector<Point>& hull, const std::vector<Point>& a,
+                         const std::vector<Point>& b) {
+    std::int64_t x0 = hull[0][0], y0 = hull[0][1], x1 = x0, y1 = y0;
+    for (const Point& v : hull) x0 = std::min(x0, v[0]), y0 = std::min(y0, v[1]), x1 = std::max(x1, v[0]), y1 = std::max(y1, v[1]);
+    for (std::int64_t y = std::max<std::int64_t>(0, floorDiv(y0, kUnit)); y < std::min<std::int64_t>(mask.height(), ceilDiv(y1, kUnit)); ++y)
+        for (std::int64_t x = std::max<std::int64_t>(0, floorDiv(x0, kUnit)); x < std::min<std::int64_t>(mask.width(), ceilDiv(x1, kUnit)); ++x) {
+            if (!hole[static_cast<std::size_t>(y) * mask.width() + static_cast<std::size_t>(x)]) continue;
+            const Point centre{kUnit * x + kUnit / 2, kUnit * y + kUnit / 2};
+            if (containsPoint(hull, centre) && !containsPoint(a, centre) && !containsPoint(b, centre)) return true;
+        }
+    return false;
+}
+
+/// Pieces replaced by the hull of two neighbours while the hull has at most maxVertices vertices, lies within the
+/// lattice epsilon of the shape and covers no hole pixel's centre that the two did not. Outer and balanced only.
+void mergeNeighbours(const AlphaMask& mask, const std::vector<char>& hole, const ColliderOptions& options, std::int64_t e,
+                     std::vector<ColliderPiece>& pieces) {
+    if (options.mode == ColliderMode::Inner || options.maxVertices < 4 || e == 0) return;
+    constexpr int kDepth = 3;
+    struct Box {
+        double x0, y0, x1, y1;
+    };
+    const auto boxOf = [](const ColliderPiece& p) {
+        Box b{p[0].x, p[0].y, p[0].x, p[0].y};
+        for (const glm::dvec2 v : p) b.x0 = std::min(b.x0, v.x), b.y0 = std::min(b.y0, v.y), b.x1 = std::max(b.x1, v.x), b.y1 = std::max(b.y1, v.y);
+        return b;
+    };
+    std::vector<Box> boxes;
+    for (const ColliderPiece& p : pieces) boxes.push_back(boxOf(p));
+    const double eUnits = static_cast<double>(e);
+    std::vector<Point> pa, pb, points, hull;  // reused for every candidate pair
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        for (std::size_t j = i + 1; j < pieces.size(); ++j) {
+            const Box& a = boxes[i];
+            const Box& b = boxes[j];
+            if (a.x1 < b.x0 || b.x1 < a.x0 || a.y1 < b.y0 || b.y1 < a.y0) continue;  // only pieces that touch
+            pa.clear(), pb.clear();
+            for (const glm::dvec2 v : pieces[i]) pa.push_back({static_cast<std::int64_t>(v.x * kUnit), static_cast<std::int64_t>(v.y * kUnit)});
+            for (const glm::dvec2 v : pieces[j]) pb.push_back({static_cast<std::int64_t>(v.x * kUnit), static_cast<std::int64_t>(v.y * kUnit)});
+            points.assign(pa.begin(), pa.end());
+            points.insert(points.end(), pb.begin(), pb.end());
+            convexHull(points, hull);
+            if (hull.size() < 3 || static_cast<int>(hull.size()) > options.maxVertices) continue;
+            if (coversNewHoleCentre(mask, hole, hull, pa, pb)) continue;
+            // A cheap refusal first: the midpoint of every hull side must be near the shape (most refused hulls
+            // stray there), before the proof on triangles.
+            bool near = true;
+            for (std::size_t k = 0; k < hull.size() && near; ++k) {
+                const Point& u = hull[k];
+                const Point& w = hull[(k + 1) % hull.size()];
+                const Unit mid{(static_cast<double>(u[0]) + static_cast<double>(w[0])) / 2, (static_cast<double>(u[1]) + static_cast<double>(w[1])) / 2};
+                near = triangleNearShape(mask, mid, mid, mid, eUnits, 0);
+            }
+            const Unit h0{static_cast<double>(hull[0][0]), static_cast<double>(hull[0][1])};
+            for (std::size_t k = 1; k + 1 < hull.size() && near; ++k)
+                near = triangleNearShape(mask, h0, {static_cast<double>(hull[k][0]), static_cast<double>(hull[k][1])},
+                                         {static_cast<double>(hull[k + 1][0]), static_cast<double>(hull[k + 1][1])}, eUnits, kDepth);
+            if (!near) continue;
+            ColliderPiece merged;
+            for (const Point& v : hull) merged.push_back({static_cast<double>(v[0]) / kUnit, static_cast<double>(v[1]) / kUnit});
+            pieces[i] = std::move(merged);
+            boxes[i] = boxOf(pieces[i]);
+            pieces.erase(pieces.begin() + static_cast<std::ptrdiff_t>(j));
+            boxes.erase(boxes.begin() + static_cast<std::ptrdiff_t>(j));
+            j = i;  // the grown piece may now merge with pieces it did not touch before
+        }
+    }
+}
+
 }  // namespace
 
 std::vector<ColliderPiece> buildColliderPieces(const AlphaMask& mask, const ColliderOptions& options) {
@@ -288,6 +449,10 @@ std::vector<ColliderPiece> buildColliderPieces(const AlphaMask& mask, const Coll
     // Pieces stand on whole rows, so a boundary that runs nearly along the rows costs a piece per row or two;
     // the same build on the columns (the transposed mask) handles those well. Keep whichever has fewer pieces,
     // then fewer vertices. Mirroring swaps x and y and turns the vertex order around.
+    // Each is then thinned by merging neighbours into their hulls where epsilon allows.
+    const std::int64_t e = std::min<std::int64_t>(kMaxE, static_cast<std::int64_t>(std::floor(options.epsilon * kUnit)));
+    const bool merging = options.mode != ColliderMode::Inner && options.maxVertices >= 4 && e > 0;
+    const std::vector<char> hole = merging ? holePixels(mask) : std::vector<char>();
     std::vector<ColliderPiece> byRows = piecesByRows(mask, options);
     std::vector<ColliderPiece> byColumns = piecesByRows(transposed(mask), options);
     for (ColliderPiece& p : byColumns) {
@@ -296,7 +461,9 @@ std::vector<ColliderPiece> buildColliderPieces(const AlphaMask& mask, const Coll
     }
     const bool columnsBetter = byColumns.size() < byRows.size() ||
                                (byColumns.size() == byRows.size() && vertexCount(byColumns) < vertexCount(byRows));
-    return columnsBetter ? byColumns : byRows;
+    std::vector<ColliderPiece>& best = columnsBetter ? byColumns : byRows;
+    mergeNeighbours(mask, hole, options, e, best);
+    return best;
 }
 
 Collider makeCollider(const AlphaMask& mask, const ColliderOptions& options) {

@@ -1,12 +1,16 @@
 // Colliders from alpha (issue 23): one 256 x 256 frame made into a collider and certified (budget 5 ms), in
-// every mode, beside tracing its outlines alone; and the `polygon` row's pair test of two 8-piece colliders.
+// every mode, beside tracing its outlines alone; every frame of the bundled atlas (budget 100 ms); and the `polygon` row's pair test of two 8-piece colliders.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <vector>
 
 #include "core/collider/make_collider.h"
+#include "core/io/image_io.h"
+#include "core/scene/atlas.h"
+#include "core/scene/frame_image.h"
 #include "core/collider/outline_trace.h"
 #include "core/collision/algorithms.h"
 
@@ -45,6 +49,40 @@ void BM_ColliderFrame(benchmark::State& state, ColliderMode mode) {
 BENCHMARK_CAPTURE(BM_ColliderFrame, outer, ColliderMode::Outer)->Name("collider/frame-256/outer")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ColliderFrame, inner, ColliderMode::Inner)->Name("collider/frame-256/inner")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ColliderFrame, balanced, ColliderMode::Balanced)->Name("collider/frame-256/balanced")->Unit(benchmark::kMillisecond);
+
+/// Every frame of the bundled atlas (assets/sprites/atlas.json) as a mask at threshold 0.
+const std::vector<AlphaMask>& atlasFrames() {
+    static const std::vector<AlphaMask> frames = [] {
+        std::vector<AlphaMask> out;
+        const auto atlas = loadAtlas(std::filesystem::path(COLLISION_LAB_SPRITES_DIR) / "atlas.json");
+        const auto sheet = loadImageFile(std::filesystem::path(COLLISION_LAB_SPRITES_DIR) / "atlas.png");
+        if (!atlas.ok() || !sheet.ok()) return out;
+        for (const AtlasFrame& frame : atlas.atlas->frames) out.emplace_back(extractAtlasFrame(*sheet.image, frame), 0);
+        return out;
+    }();
+    return frames;
+}
+
+// The bundled atlas, every frame made into a collider and certified (budget 100 ms for all of them).
+void BM_ColliderAtlas(benchmark::State& state, ColliderMode mode) {
+    const std::vector<AlphaMask>& frames = atlasFrames();
+    if (frames.empty()) {
+        state.SkipWithError("the bundled atlas does not load");
+        return;
+    }
+    const ColliderOptions options{mode, 1.0, 8};
+    std::size_t pieces = 0;
+    for (auto _ : state) {
+        pieces = 0;
+        for (const AlphaMask& frame : frames) pieces += makeCollider(frame, options).pieces.size();
+        benchmark::DoNotOptimize(pieces);
+    }
+    state.counters["frames"] = static_cast<double>(frames.size());
+    state.counters["pieces"] = static_cast<double>(pieces);
+}
+BENCHMARK_CAPTURE(BM_ColliderAtlas, outer, ColliderMode::Outer)->Name("collider/atlas-every-frame/outer")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ColliderAtlas, inner, ColliderMode::Inner)->Name("collider/atlas-every-frame/inner")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ColliderAtlas, balanced, ColliderMode::Balanced)->Name("collider/atlas-every-frame/balanced")->Unit(benchmark::kMillisecond);
 
 void BM_ColliderTrace(benchmark::State& state) {
     static const AlphaMask frame = colliderFrame();
