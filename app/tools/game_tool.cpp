@@ -96,6 +96,7 @@ bool GameTool::play(ToolContext& ctx) {
     }
     if (m_steadySpawn) m_settings.spawnProbability = steadySpawnProbability(m_settings, *m_sprites, m_settings.maxBlocks);
     m_session.start(*m_sprites, m_settings, m_seed);
+    forgetShownPair();
     m_playing = true;
     m_status.clear();
     return true;
@@ -122,6 +123,7 @@ void GameTool::update(ToolContext& ctx) {
     }
     if (!m_session.active() || !m_playing) {
         m_tapped = 0;
+        updateShownPair(ctx);
         return;
     }
     // Held keys come from the window's own key events (sf::Keyboard::isKeyPressed would also see keys typed
@@ -129,6 +131,58 @@ void GameTool::update(ToolContext& ctx) {
     const std::uint8_t input = m_tapped | heldGameInput(ImGui::GetIO());
     m_tapped = 0;
     m_session.step(input);
+    updateShownPair(ctx);
+}
+
+void GameTool::forgetShownPair() {
+    m_shownPair.reset();
+    m_shownKey = {};
+    m_lastHitPair.reset();
+    m_lastHitKey = {};
+    m_seenFrame = -1;
+}
+
+void GameTool::updateShownPair(const ToolContext& ctx) {
+    if (!m_session.active()) {
+        if (m_shownPair || m_lastHitPair) forgetShownPair();
+        return;
+    }
+    const FallingBlocksGame& game = m_session.game();
+    const FrameReport& frame = game.lastFrame();
+    auto pairScene = [&](std::uint64_t block) -> std::shared_ptr<const Scene> {
+        FrameSceneResult made = sceneFromFrame(game, {.onlyBlock = block});
+        return made.ok() ? std::make_shared<const Scene>(std::move(*made.scene)) : nullptr;
+    };
+    if (frame.frame != m_seenFrame) {
+        // A hit of the person in this frame becomes the last hit, kept as it is now: the block falls on.
+        m_seenFrame = frame.frame;
+        for (const GameHit& h : frame.hits) {
+            if (h.a != kPersonId) continue;
+            m_lastHitKey = {frame.frame, h.b, false};
+            m_lastHitPair = pairScene(h.b);
+            break;
+        }
+    }
+    // The block under the pointer (the topmost drawn, its image's rectangle), when the pointer is over the field.
+    std::optional<std::uint64_t> hovered;
+    const ImGuiIO& io = ImGui::GetIO();
+    const Rect viewport = ctx.worldCamera().viewport();
+    const glm::dvec2 pointer(io.MousePos.x, io.MousePos.y);
+    if (!io.WantCaptureMouse && pointer.x >= viewport.min.x && pointer.y >= viewport.min.y && pointer.x < viewport.max.x &&
+        pointer.y < viewport.max.y) {
+        const FieldFit fit = fitField(viewport, game.settings());
+        const glm::dvec2 world = (pointer - fit.origin) / fit.scale;
+        const RgbaImage& image = *game.sprites().block;
+        for (auto it = game.blocks().rbegin(); it != game.blocks().rend() && !hovered; ++it) {
+            const glm::dvec2 p = transformPoint(affineInverse(worldMatrix(game.blockTransform(*it))), world);
+            if (p.x >= 0.0 && p.y >= 0.0 && p.x < image.width && p.y < image.height) hovered = it->id;
+        }
+    }
+    const ShownKey key = hovered ? ShownKey{frame.frame, *hovered, true} : m_lastHitKey;
+    if (key == m_shownKey && (m_shownPair || key.frame < 0)) return;
+    m_shownKey = key;
+    m_shownPair = hovered ? pairScene(*hovered) : m_lastHitPair;
+    ++m_shownRevision;
 }
 
 void GameTool::addCommands(CommandTable& commands) {
@@ -193,10 +247,14 @@ void GameTool::drawPanel(ToolContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button("Stop")) {
         m_session.stop();
+        forgetShownPair();
         m_playing = false;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Replay") && m_session.replay()) m_playing = true;
+    if (ImGui::Button("Replay") && m_session.replay()) {
+        forgetShownPair();
+        m_playing = true;
+    }
     ImGui::EndDisabled();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Left/Right or A/D move, Space pauses (while the game plays).");
@@ -207,7 +265,9 @@ void GameTool::drawPanel(ToolContext& ctx) {
     ImGui::TextDisabled("Paused frame");
     ImGui::BeginDisabled(!active || m_playing);
     if (ImGui::Button("Open as scene")) {
-        FrameSceneResult made = sceneFromFrame(m_session.game(), {.everyBlock = m_everyBlock});
+        FrameSceneOptions options;
+        options.everyBlock = m_everyBlock;
+        FrameSceneResult made = sceneFromFrame(m_session.game(), options);
         if (!made.ok()) {
             ctx.showError("Open as scene: " + made.error);
         } else if (made.scene->sprites.size() < 2) {
@@ -298,18 +358,22 @@ std::optional<Tool::WindowStatus> GameTool::windowStatus() const {
     if (!m_session.active()) return std::nullopt;
     const FrameReport& f = m_session.game().lastFrame();
     auto name = [](std::uint64_t id) { return id == kPersonId ? std::string("person") : "block-" + std::to_string(id); };
+    WindowStatus status{"game, frame " + std::to_string(f.frame) + ": no hit yet", false, m_shownPair, m_shownRevision};
     for (const GameHit& h : f.hits) {
-        if (h.a == kPersonId) return WindowStatus{"game, frame " + std::to_string(f.frame) + ": " + name(h.a) + "/" + name(h.b) + " HIT", true};
+        if (h.a != kPersonId) continue;
+        status.text = "game, frame " + std::to_string(f.frame) + ": " + name(h.a) + "/" + name(h.b) + " HIT";
+        status.hit = true;
+        return status;
     }
     // No hit in this frame: the last hit of the run, if any.
     const std::vector<RecordedHit>& hits = m_session.hits();
     for (auto it = hits.rbegin(); it != hits.rend(); ++it) {
-        if (it->a == kPersonId)
-            return WindowStatus{"game, frame " + std::to_string(f.frame) + ": no hit (last: " + name(it->a) + "/" + name(it->b) +
-                                    " at frame " + std::to_string(it->frame) + ")",
-                                false};
+        if (it->a != kPersonId) continue;
+        status.text = "game, frame " + std::to_string(f.frame) + ": no hit (last: " + name(it->a) + "/" + name(it->b) + " at frame " +
+                      std::to_string(it->frame) + ")";
+        return status;
     }
-    return WindowStatus{"game, frame " + std::to_string(f.frame) + ": no hit yet", false};
+    return status;
 }
 
 void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const {

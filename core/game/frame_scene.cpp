@@ -34,9 +34,15 @@ FrameSceneResult sceneFromFrame(const FallingBlocksGame& game, const FrameSceneO
     near.max += glm::dvec2(options.nearDistance);
     std::vector<const FallingBlock*> chosen;
     for (const FallingBlock& block : game.blocks()) {
-        if (options.everyBlock || boxesTouch(broadPhaseBox(Body{&game.blockMask(), game.blockTransform(block)}), near)) {
+        if (options.onlyBlock) {
+            if (block.id == *options.onlyBlock) chosen.push_back(&block);
+        } else if (options.everyBlock || boxesTouch(broadPhaseBox(Body{&game.blockMask(), game.blockTransform(block)}), near)) {
             chosen.push_back(&block);
         }
+    }
+    if (options.onlyBlock && chosen.empty()) {
+        result.error = blockName(*options.onlyBlock) + " is not in frame " + std::to_string(game.lastFrame().frame);
+        return result;
     }
     if (static_cast<int>(chosen.size()) + 1 > kMaxSceneSprites) {
         result.error = "the frame has " + std::to_string(chosen.size()) + " blocks" + (options.everyBlock ? "" : " near the person") +
