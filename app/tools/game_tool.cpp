@@ -9,7 +9,6 @@
 
 #include <imgui_stdlib.h>
 
-#include "app/editor/natural_order.h"
 #include "app/tools/game_keys.h"
 #include "app/tools/tool_context.h"
 #include "app/views/overlays.h"
@@ -55,24 +54,6 @@ void drawSprite(ImDrawList* list, ImTextureID texture, const SpriteTransform& tr
     ImVec2 screen[4];
     for (int k = 0; k < 4; ++k) screen[k] = toIm(fit.toScreen(transformPoint(m, corners[k])));
     list->AddImageQuad(texture, screen[0], screen[1], screen[2], screen[3], ImVec2(0, 0), ImVec2(1, 0), ImVec2(1, 1), ImVec2(0, 1), tint);
-}
-
-// Moves the block of the first hitting pair (pairs in natural order, a "hit": true entry) to be the second
-// sprite, so the opened scene's current pair (its first two sprites) is one that hits, not the nearest miss.
-void putAHitFirst(Scene& scene) {
-    std::vector<const PairExpectations*> pairs;
-    for (const PairExpectations& pair : scene.expect.pairs()) pairs.push_back(&pair);
-    std::stable_sort(pairs.begin(), pairs.end(), [](const PairExpectations* x, const PairExpectations* y) { return naturalLess(x->key(), y->key()); });
-    for (const PairExpectations* pair : pairs) {
-        const bool hits = std::any_of(pair->algorithms.begin(), pair->algorithms.end(), [](const AlgorithmExpectation& e) {
-            const auto hit = e.fields.find("hit");
-            return hit != e.fields.end() && hit->is_boolean() && hit->get<bool>();
-        });
-        if (!hits || scene.sprites.size() < 2 || scene.sprites[0].name != pair->a) continue;
-        const auto block = std::find_if(scene.sprites.begin() + 1, scene.sprites.end(), [&](const SceneSprite& s) { return s.name == pair->b; });
-        if (block != scene.sprites.end()) std::rotate(scene.sprites.begin() + 1, block, block + 1);
-        return;
-    }
 }
 
 }  // namespace
@@ -273,7 +254,6 @@ void GameTool::drawPanel(ToolContext& ctx) {
         } else if (made.scene->sprites.size() < 2) {
             ctx.showError("Open as scene: no block is near the person in this frame; tick \"every block\" or pause nearer one.");
         } else {
-            putAHitFirst(*made.scene);
             m_pendingScene = std::move(made.scene);  // opened at the start of the next frame, outside the panels
         }
     }

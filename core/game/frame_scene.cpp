@@ -87,6 +87,13 @@ FrameSceneResult sceneFromFrame(const FallingBlocksGame& game, const FrameSceneO
             }
         }
     }
+    // The scene opens on a pair that hits when the frame has one: the person and the first block (in id order)
+    // it hits. A view rather than a new sprite order, which would turn the block pairs' A and B round.
+    for (const FallingBlock* block : chosen) {
+        if (!hitIn(kPersonId, block->id)) continue;
+        scene.view.pair = std::pair(spriteName(kPersonId), blockName(block->id));
+        break;
+    }
     result.scene = std::move(scene);
     return result;
 }

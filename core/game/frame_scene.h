@@ -40,6 +40,8 @@ struct FrameSceneResult {
 /// the game's sampling and alpha threshold; notes with the seed, frame and stage counts; and an
 /// `expect` block holding the game's hit answer (its pixel test) for each person pair, and each block
 /// pair when the game tests all pairs — so `check --verify` on the saved scene confirms the frame.
+/// When the person is hit in this frame, the scene's view selects the person and the first block (in id
+/// order) hitting it, so the scene opens on a pair that hits.
 FrameSceneResult sceneFromFrame(const FallingBlocksGame& game, const FrameSceneOptions& options = {});
 
 }  // namespace cl
