@@ -249,10 +249,8 @@ bool Sandbox::openWindow() {
 void Sandbox::loadInitialScene() {
     m_state.assetsDir = findAssetsDir();
     if (m_options.scene) {
-        if (!openSceneFile(m_state, *m_options.scene)) {
-            // The message stays on screen; the built-in scene gives the user something to work with.
-            newScene(m_state);
-        }
+        // On failure the built-in scene is shown, titled and noted with the file and its problems.
+        openSceneFile(m_state, *m_options.scene, OnOpenFailure::ShowBuiltIn);
         return;
     }
     if (m_state.assetsDir) {
@@ -435,6 +433,10 @@ void Sandbox::drawViews(const ToolContext& ctx) {
     frame.handles = m_state.views.manipulator->handles();
     frame.hover = m_state.views.manipulator->hover();
     frame.uiScale = m_state.settings.uiScale;
+    frame.allLabels = m_state.settings.allLabels;
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    if (!ImGui::GetIO().WantCaptureMouse && contains(m_state.views.layout.world, {double(mouse.x), double(mouse.y)}))
+        frame.pointer = glm::dvec2(mouse.x, mouse.y);
     m_worldView.build(background, frame, m_textures);
     const Rect& world = m_state.views.layout.world;
     background->PushClipRect(toIm(world.min), toIm(world.max), true);
