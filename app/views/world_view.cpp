@@ -102,7 +102,7 @@ void WorldView::build(ImDrawList* list, const WorldViewFrame& f, SpriteTextures&
         list->AddRect(toIm(a), toIm(b), toImColor(c), 0.0f, 0, 2.0f);
     }
     // Many sprites: only the pair, the selection and what is near the pointer get labels, outlines and pivots.
-    DeclutterInput declutter{.pairA = pair.a, .pairB = pair.b, .selected = f.selection.sprite, .pointer = f.pointer, .all = f.allLabels};
+    DeclutterInput declutter{.screenBoxes = {}, .pairA = pair.a, .pairB = pair.b, .selected = f.selection.sprite, .pointer = f.pointer, .all = f.allLabels};
     for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
         const Rect box = i < shapes.size() ? shapes[i].aabb : Rect{};
         declutter.screenBoxes.push_back(Rect{transformPoint(toScreen, box.min), transformPoint(toScreen, box.max)});
