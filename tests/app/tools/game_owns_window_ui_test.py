@@ -16,7 +16,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
-from sandbox_driver import fail, fresh_env, open_sandbox, quit_with_ctrl_q, retry, xdotool  # noqa: E402
+from sandbox_driver import fail, fresh_env, open_sandbox, quit_and_describe, retry, xdotool  # noqa: E402
 
 LEFT_COLUMN = (120, 700)  # at 1600x900: inside the inspector, away from its widgets and from the world view
 
@@ -32,13 +32,9 @@ def play_once(app, scene, env, work, ui_file):
         time.sleep(4.0)  # 1,000 blocks in the field: the person is hit within a few frames
         xdotool("key", "space")
         time.sleep(1.0)
-        problem = quit_with_ctrl_q(proc, 8)
-        if problem:
-            return problem
-        if not os.path.exists(ui_file):
-            return "--describe-ui wrote nothing"
-        with open(ui_file) as f:
-            ui = json.load(f)
+        ui = quit_and_describe(proc, ui_file)
+        if isinstance(ui, str):
+            return ui
         table = ui["collision_table"]
         if table["a"] is None:
             return f"the Collision table shows no pair after 4 s of play (no hit yet?): {table}"
