@@ -381,6 +381,18 @@ void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx
                        toImColor(hits ? kGameBlockHitTint : kGameBlockTint));
         }
     }
+    // The block under the pointer (the pair the Collision table shows) outlined, so the table's block can be found.
+    if (m_shownKey.hovered) {
+        for (const FallingBlock& b : game.blocks()) {
+            if (b.id != m_shownKey.block) continue;
+            const glm::dmat3 m = worldMatrix(game.blockTransform(b));
+            const double w = sprites.block->width, h = sprites.block->height;
+            const glm::dvec2 corners[4] = {{0.0, 0.0}, {w, 0.0}, {w, h}, {0.0, h}};
+            ImVec2 screen[4];
+            for (int k = 0; k < 4; ++k) screen[k] = toIm(fit.toScreen(transformPoint(m, corners[k])));
+            list->AddPolyline(screen, 4, toImColor(palette::kSelection), ImDrawFlags_Closed, 2.0f);
+        }
+    }
     if (const sf::Texture* person = m_textures.get(sprites.person)) {
         drawSprite(list, textureId(person), game.personTransform(), sprites.person->width, sprites.person->height, fit);
     }
