@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include <imgui_stdlib.h>
+#include <nlohmann/json.hpp>
 
 #include "app/tools/game_keys.h"
 #include "app/tools/tool_context.h"
@@ -113,6 +114,11 @@ void GameTool::update(ToolContext& ctx) {
     m_tapped = 0;
     m_session.step(input);
     updateShownPair(ctx);
+}
+
+void GameTool::describeUi(nlohmann::json& ui) const {
+    ui["game"] = {{"running", m_session.active()},
+                  {"pointer_block", m_shownKey.hovered ? nlohmann::json("block-" + std::to_string(m_shownKey.block)) : nlohmann::json()}};
 }
 
 void GameTool::forgetShownPair() {

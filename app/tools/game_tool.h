@@ -28,6 +28,8 @@ public:
     std::optional<WindowStatus> windowStatus() const override;
     void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
     void addCommands(CommandTable& commands) override;
+    /// --describe-ui: "game": whether a run is open and the block under the pointer (null: none).
+    void describeUi(nlohmann::json& ui) const override;
     /// The start-up option --game-blocks K: on its next update the tool sets Blocks to K, fills the field,
     /// sets a steady spawn rate and plays.
     void playAtStart(int blocks) { m_blocksAtStart = blocks; }

@@ -7,7 +7,8 @@ Opens SCENE (its pair is not the game's: no sprite is called "person") with `--g
 tool fills the field and plays from the first frame, with the pointer over the left column (no block is under
 it). After a few seconds of play, with real xdotool input, Space pauses and Ctrl+Q quits. `--describe-ui` then has
 to show the Collision table on the person and a block (the person's last hit, as it was in its frame: a hit),
-marked as the game's pair, while the open scene's sprites are still SCENE's.
+marked as the game's pair, while the open scene's sprites are still SCENE's. A second run, paused with the
+pointer on the field, has to show the person and the block under the pointer (`game.pointer_block`).
 """
 import json
 import os
@@ -19,10 +20,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 from sandbox_driver import fail, fresh_env, open_sandbox, quit_and_describe, retry, xdotool  # noqa: E402
 
 LEFT_COLUMN = (120, 700)  # at 1600x900: inside the inspector, away from its widgets and from the world view
+FIELD_MIDDLE = (720, 300)  # at 1600x900: the upper middle of the game's field in the world view
 
 
-def play_once(app, scene, env, work, ui_file):
-    """One try in a fresh window; returns the described UI, or a string saying what went wrong."""
+def play_once(app, scene, env, work, ui_file, point_at=None):
+    """One try in a fresh window, the pointer moved to `point_at` after the pause (None: it stays off the field);
+    returns the described UI, or a string saying what went wrong."""
     if os.path.exists(ui_file):
         os.remove(ui_file)
     with open_sandbox(app, [scene, "--tool", "game", "--game-blocks", "1000", "--size", "1600x900", "--describe-ui", ui_file],
@@ -31,6 +34,9 @@ def play_once(app, scene, env, work, ui_file):
             return "the sandbox window did not appear"
         time.sleep(4.0)  # 1,000 blocks in the field: the person is hit within a few frames
         xdotool("key", "space")
+        time.sleep(0.5)
+        if point_at:
+            xdotool("mousemove", str(point_at[0]), str(point_at[1]))
         time.sleep(1.0)
         ui = quit_and_describe(proc, ui_file)
         if isinstance(ui, str):
@@ -49,7 +55,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         env = fresh_env(work)
         ui_file = os.path.join(work, "ui.json")
-        ui, windows = retry(3, lambda: play_once(app, scene, env, work, ui_file))
+        ui, _ = retry(3, lambda: play_once(app, scene, env, work, ui_file))
 
     table = ui["collision_table"]
     if not table["owned"]:
@@ -60,8 +66,15 @@ def main():
         fail(f"with the pointer on no block the table shows the person's last hit, which hits: {table}")
     if [s["name"] for s in ui["sprites"]] != scene_names:
         fail(f"the open scene should be untouched underneath: {[s['name'] for s in ui['sprites']]} vs {scene_names}")
+    # Paused with the pointer on the field (1,000 blocks cover it): the table follows the block under the pointer.
+    with tempfile.TemporaryDirectory() as work:
+        ui_file = os.path.join(work, "ui.json")
+        hovered, _ = retry(3, lambda: play_once(app, scene, fresh_env(work), work, ui_file, FIELD_MIDDLE))
+    under = hovered["game"]["pointer_block"]
+    if not under or hovered["collision_table"]["a"] != "person" or hovered["collision_table"]["b"] != under:
+        fail(f"with the pointer on {under} the table should show person/{under}: {hovered['collision_table']}")
     print(f"ok: the Collision table showed the game's {table['a']}/{table['b']} (hit) over the scene "
-          f"{scene_names[:2]}... ({windows} window(s), {time.time() - started:.1f} s)")
+          f"{scene_names[:2]}..., then person/{under} under the pointer ({time.time() - started:.1f} s)")
 
 
 if __name__ == "__main__":
