@@ -13,7 +13,7 @@ enum class MouseButton { Left, Right, Middle };
 #define CL_KEYS(X)                                                                                         \
     X(Left, Left, "Left") X(Right, Right, "Right") X(Up, Up, "Up") X(Down, Down, "Down")                  \
     X(Q, Q, "Q") X(E, E, "E") X(F, F, "F") X(Z, Z, "Z") X(Y, Y, "Y") X(S, S, "S") X(O, O, "O")             \
-    X(N, N, "N") X(A, A, "A") X(B, B, "B") X(D, D, "D") X(G, G, "G") X(P, P, "P") X(T, T, "T")             \
+    X(N, N, "N") X(A, A, "A") X(B, B, "B") X(D, D, "D") X(G, G, "G") X(P, P, "P") X(T, T, "T") X(L, L, "L") \
     X(Space, Space, "Space") X(Delete, Delete, "Delete") X(Backspace, BackSpace, "Backspace")             \
     X(Escape, Escape, "Escape") X(Enter, Enter, "Enter") X(Tab, Tab, "Tab")                               \
     X(Comma, Comma, ",") X(Period, Period, ".") X(Home, Home, "Home") X(End, End, "End")                  \

@@ -21,6 +21,7 @@ nlohmann::json settingsToJson(const AppSettings& s) {
     return {
         {"overlays", overlays},
         {"show_legend", s.showLegend},
+        {"all_labels", s.allLabels},
         {"show_local_view", s.showLocalView},
         {"local_reference", s.localReferenceIsB ? "B" : "A"},
         {"local_show_samples", s.localShowSamples},
@@ -69,6 +70,7 @@ AppSettings settingsFromJson(const nlohmann::json& json, std::vector<std::string
         }
     }
     readSettingsBool(json, "show_legend", s.showLegend, warnings);
+    readSettingsBool(json, "all_labels", s.allLabels, warnings);
     readSettingsBool(json, "show_local_view", s.showLocalView, warnings);
     std::string reference = s.localReferenceIsB ? "B" : "A";
     readString(json, "local_reference", reference, warnings);

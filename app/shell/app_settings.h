@@ -18,6 +18,7 @@ namespace cl {
 struct AppSettings {
     OverlayFlags overlays = defaultOverlayFlags();
     bool showLegend = true;
+    bool allLabels = false;           ///< View > All labels: every sprite labelled, also in scenes of many sprites.
     bool showLocalView = true;        ///< The local-space view beside the world view.
     bool localReferenceIsB = true;    ///< Local view reference: B (A drawn as inverse(B)*A) or A.
     bool localShowSamples = true;     ///< Local view: A's sample points in the reference's grid.

@@ -51,7 +51,10 @@ void drawCollisionPanel(SandboxState& state) {
     const Rect& r = state.views.layout.bottom;
     ImGui::SetNextWindowPos(ImVec2(float(r.min.x), float(r.min.y)), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(float(r.size().x), float(r.size().y)), ImGuiCond_Always);
-    const PairAnalysis& pair = state.report.pair();
+    // While a tool owns the window (the game), its pair: the open scene underneath is not what the user sees.
+    const ShownPair shown = shownPair(state);
+    const CollisionReport& report = *shown.report;
+    const PairAnalysis& pair = report.pair();
     if (pair.hit) ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(90, 24, 24, 245));
     const bool open = ImGui::Begin("Collision", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize |
                                                          ImGuiWindowFlags_NoBringToFrontOnFocus);
@@ -59,9 +62,12 @@ void drawCollisionPanel(SandboxState& state) {
     if (open) {
         if (pair.a < 0) {
             state.views.layout.bottomNeeded = 0.0f;
-            ImGui::TextDisabled("The scene needs two sprites for a pair.");
+            if (shown.owned)
+                ImGui::TextDisabled("The game has no pair to show yet: point at a block, or wait for the person's first hit.");
+            else
+                ImGui::TextDisabled("The scene needs two sprites for a pair.");
         } else {
-            const Scene& scene = state.open.document.scene();
+            const Scene& scene = *shown.scene;
             if (pair.hit) {
                 ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(200, 40, 40, 255));
                 ImGui::Button("  HIT  ");
@@ -74,7 +80,10 @@ void drawCollisionPanel(SandboxState& state) {
             // The scan direction is part of the scene (saved in its "scan" field), so changing it is an undoable edit.
             int scan = static_cast<int>(scene.scan);
             ImGui::SetNextItemWidth(ImGui::CalcTextSize("b-to-a").x + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2.0f);
-            if (ImGui::Combo("scan", &scan, "a-to-b\0b-to-a\0both\0")) {
+            ImGui::BeginDisabled(shown.owned);  // the scan direction belongs to the open scene, not the game's pair
+            const bool scanChanged = ImGui::Combo("scan", &scan, "a-to-b\0b-to-a\0both\0");
+            ImGui::EndDisabled();
+            if (scanChanged && !shown.owned) {
                 const auto direction = static_cast<ScanDirection>(scan);
                 state.open.document.edit("scan direction", [direction](Scene& s) { s.scan = direction; });
             }
@@ -83,9 +92,10 @@ void drawCollisionPanel(SandboxState& state) {
                                   "or both (a hit if either hits; the counts add up).");
             }
             char status[256];
-            std::snprintf(status, sizeof status, "%s vs %s with %s.  Answers computed in %.2f ms%s", scene.sprites[pair.a].name.c_str(),
-                          scene.sprites[pair.b].name.c_str(), pair.chosen ? std::string(pair.chosen->name).c_str() : "-",
-                          state.report.lastUpdateMs(), state.report.pending() ? " (updating...)" : ".");
+            std::snprintf(status, sizeof status, "%s%s vs %s with %s.  Answers computed in %.2f ms%s", shown.owned ? "Game: " : "",
+                          scene.sprites[pair.a].name.c_str(), scene.sprites[pair.b].name.c_str(),
+                          pair.chosen ? std::string(pair.chosen->name).c_str() : "-", report.lastUpdateMs(),
+                          report.pending() ? " (updating...)" : ".");
             char hint[160];
             std::snprintf(hint, sizeof hint, "(click a row to draw it; orange rows disagree with %s; a cell ending in ... shows its whole text on hover)",
                           pair.pixelTest ? std::string(pair.pixelTest->name).c_str() : "-");
@@ -110,6 +120,9 @@ void drawCollisionPanel(SandboxState& state) {
                 ImGui::SameLine();
             }
             ImGui::TextUnformatted(status);
+            if (shown.owned && ImGui::IsItemHovered())
+                ImGui::SetTooltip("While the game runs the table shows its pair: the block under the pointer, else the\n"
+                                  "person's last hit as it was in that frame. Stop the game to see the scene again.");
             if (hintFits || hintOwnLine) {
                 if (hintFits) ImGui::SameLine();
                 ImGui::TextDisabled("%s", hint);

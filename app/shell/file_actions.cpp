@@ -193,14 +193,34 @@ void sceneOpened(SandboxState& state) {
     }
 }
 
-bool openSceneFile(SandboxState& state, const std::filesystem::path& file) {
+bool openSceneFile(SandboxState& state, const std::filesystem::path& file, OnOpenFailure onFailure) {
     SceneLoadResult loaded = loadScene(file);
     if (!loaded.ok()) {
-        state.open.loadFailed = true;
-        state.dialogs.errors.push_back("Could not open " + file.string() + "; the current scene is unchanged.");
-        for (const SceneProblem& p : loaded.problems) {
-            state.dialogs.errors.push_back(p.path.empty() ? p.message : p.path + ": " + p.message);
+        std::vector<std::string> problems;
+        for (const SceneProblem& p : loaded.problems) problems.push_back(p.path.empty() ? p.message : p.path + ": " + p.message);
+        if (onFailure == OnOpenFailure::KeepScene) {
+            state.dialogs.errors.push_back("Could not open " + file.string() + "; the current scene is unchanged.");
+        } else {
+            // Start-up: there is no current scene. The built-in one is shown, and says itself what it stands in for.
+            state.dialogs.errors.push_back("Could not open " + file.string() +
+                                           ", so the sandbox started on the built-in scene (F and R, untitled) instead; the file "
+                                           "was not changed.");
+            Scene scene = makeDefaultScene(state.assetsDir ? std::optional(*state.assetsDir / "sprites") : std::nullopt);
+            scene.title = "Built-in scene: " + file.filename().string() + " could not be opened";
+            std::string notes = "The sandbox was asked to open " + file.string() + ", which could not be opened:\n";
+            for (const std::string& problem : problems) notes += "- " + problem + "\n";
+            notes += "This is the built-in scene instead (untitled; the file was not changed). Fix the file and open it "
+                     "with File > Open, or choose a lesson.\n\n" + scene.notes;
+            scene.notes = std::move(notes);
+            state.open.document.reset(std::move(scene));
+            state.open.file.clear();
+            sceneOpened(state);
+            state.requests.push(FrameLocal{});
+            if (state.views.manipulator) state.views.manipulator->frameAll();
+            state.dialogs.status = "Could not open " + file.filename().string() + ": the built-in scene is shown";
         }
+        state.dialogs.errors.insert(state.dialogs.errors.end(), problems.begin(), problems.end());
+        state.open.loadFailed = true;
         return false;
     }
     state.open.loadFailed = false;

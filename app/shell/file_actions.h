@@ -9,9 +9,15 @@
 
 namespace cl {
 
-/// Loads `file` into the document. On failure the loader's messages go to state.dialogs.errors and the
-/// current scene stays. Returns true on success.
-bool openSceneFile(SandboxState& state, const std::filesystem::path& file);
+/// What openSceneFile() does when the file cannot be opened.
+enum class OnOpenFailure {
+    KeepScene,    ///< The current scene stays (File > Open, recent files, lessons).
+    ShowBuiltIn,  ///< Start-up (no scene yet): the built-in F/R scene, titled and noted with the file and its problems.
+};
+
+/// Loads `file` into the document. On failure the loader's messages go to state.dialogs.errors, headed by
+/// what is shown instead (see OnOpenFailure). Returns true on success.
+bool openSceneFile(SandboxState& state, const std::filesystem::path& file, OnOpenFailure onFailure = OnOpenFailure::KeepScene);
 /// Replaces the document with the built-in F/R scene (untitled).
 void newScene(SandboxState& state);
 /// Saves to `file` (embedding images if asked); records it as the open file and a recent file.

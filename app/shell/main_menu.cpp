@@ -57,9 +57,7 @@ float drawMainMenu(SandboxState& state) {
     const PairAnalysis& pair = state.report.pair();
     ImGui::Separator();
     // A tool that owns the window (the game while it runs) speaks for it: the scene underneath is not shown.
-    std::optional<Tool::WindowStatus> owner;
-    for (const auto& tool : state.tools)
-        if (!owner) owner = tool->windowStatus();
+    const std::optional<Tool::WindowStatus>& owner = state.owner.status;
     if (owner) {
         ImGui::TextColored(owner->hit ? ImVec4(1.0f, 0.35f, 0.35f, 1.0f) : ImVec4(0.5f, 0.9f, 0.5f, 1.0f), "%s", owner->text.c_str());
     } else if (pair.a >= 0 && pair.chosen) {

@@ -88,6 +88,7 @@ class Sandbox {
 public:
     Sandbox(const SandboxOptions& options, const AlgorithmSet& algorithms) : m_options(options) {
         m_state.report.setAlgorithms(algorithms);
+        m_state.owner.report.setAlgorithms(algorithms);
         m_state.requests.push(FrameLocal{});  // the first answer frames the local view
     }
     /// Opens the window and runs frames until the user quits (or --frames are done); the exit status.
@@ -97,6 +98,7 @@ private:
     bool start();                                  // settings, window, ImGui, tools, commands, first scene
     void updateAnalysis(Clock::time_point now);    // ask for the answers to this frame's scene
     void updateTools(ToolContext& ctx);            // every tool, on the snapshot just adopted
+    void updateOwner(Clock::time_point now);       // the tool that owns the window, and its pair's answers
     void drawPanels(ToolContext& ctx);             // menus, inspector, Collision table, dialogs
     void present(Clock::time_point frameStart, bool last);  // render, count the work, screenshots, display
     int finish();                                  // save settings, report, shut down; the exit status
@@ -125,6 +127,7 @@ private:
     WorldView m_worldView;
     LocalView m_localView;
     ScanGeometryCache m_scanGeometry;
+    ScanGeometryCache m_ownerScanGeometry;  // of the window owner's pair (its report counts its own generations)
     FrameStats m_stats;
     FrameStats m_drawStats;
     FrameStats m_toolStats;          // the tools' share of the work (updates, open panel, world overlays)
@@ -136,6 +139,9 @@ private:
     Clock::time_point m_lastFrame = Clock::now();
     bool m_localPanning = false;
     std::pair<int, int> m_framedPair{-1, -1};     // the pair the local view was last framed for
+    std::string m_framedNames;                    // ... and its sprites' names (a window owner's pair changes by name)
+    std::uint64_t m_ownerRevision = 0;             // the owner's pair revision last asked for
+    Clock::time_point m_ownerChanged = Clock::now();
     bool m_bugReportFailed = false;  // --save-bug-report could not save
     bool m_escapePressed = false;    // Esc with a popup open: close the menus on the next frame
     glm::dvec2 m_localPanFrom{0.0, 0.0};
@@ -194,6 +200,15 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
     json["font_pixels"] = ImGui::GetFontSize();
     json["inspector_width"] = m_state.views.layout.inspector.size().x;
     json["errors"] = m_state.dialogs.errors;
+    // What the Collision table shows: the scene's pair, or the pair of the tool that owns the window.
+    const ShownPair shown = shownPair(m_state);
+    const PairAnalysis& shownAnswers = shown.report->pair();
+    nlohmann::json table = {{"owned", shown.owned}, {"a", nullptr}, {"b", nullptr}, {"hit", shownAnswers.hit}};
+    if (shownAnswers.a >= 0 && std::size_t(std::max(shownAnswers.a, shownAnswers.b)) < shown.scene->sprites.size()) {
+        table["a"] = shown.scene->sprites[shownAnswers.a].name;
+        table["b"] = shown.scene->sprites[shownAnswers.b].name;
+    }
+    json["collision_table"] = table;
     json["sprites"] = nlohmann::json::array();
     for (const SceneSprite& sprite : scene.sprites) {
         const SpriteTransform& t = sprite.transform;
@@ -234,10 +249,8 @@ bool Sandbox::openWindow() {
 void Sandbox::loadInitialScene() {
     m_state.assetsDir = findAssetsDir();
     if (m_options.scene) {
-        if (!openSceneFile(m_state, *m_options.scene)) {
-            // The message stays on screen; the built-in scene gives the user something to work with.
-            newScene(m_state);
-        }
+        // On failure the built-in scene is shown, titled and noted with the file and its problems.
+        openSceneFile(m_state, *m_options.scene, OnOpenFailure::ShowBuiltIn);
         return;
     }
     if (m_state.assetsDir) {
@@ -394,8 +407,9 @@ ToolContext Sandbox::toolContext(double seconds) {
 }
 
 LocalViewFrame Sandbox::localViewFrame() {
-    return LocalViewFrame{.scene = &m_state.open.document.scene(),
-                          .report = &m_state.report,
+    const ShownPair shown = shownPair(m_state);
+    return LocalViewFrame{.scene = shown.scene,
+                          .report = shown.report,
                           .camera = &m_state.views.local,
                           .view = m_state.views.layout.local,
                           .bar = m_state.views.layout.localBar,
@@ -419,6 +433,10 @@ void Sandbox::drawViews(const ToolContext& ctx) {
     frame.handles = m_state.views.manipulator->handles();
     frame.hover = m_state.views.manipulator->hover();
     frame.uiScale = m_state.settings.uiScale;
+    frame.allLabels = m_state.settings.allLabels;
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    if (!ImGui::GetIO().WantCaptureMouse && contains(m_state.views.layout.world, {double(mouse.x), double(mouse.y)}))
+        frame.pointer = glm::dvec2(mouse.x, mouse.y);
     m_worldView.build(background, frame, m_textures);
     const Rect& world = m_state.views.layout.world;
     background->PushClipRect(toIm(world.min), toIm(world.max), true);
@@ -430,16 +448,22 @@ void Sandbox::drawViews(const ToolContext& ctx) {
     m_state.toolsMs += std::chrono::duration<double, std::milli>(Clock::now() - toolsStart).count();
     background->PopClipRect();
     const Rect& local = m_state.views.layout.local;
-    const PairAnalysis& pair = m_state.report.pair();
-    if (!m_state.report.pending() && (pair.a != m_framedPair.first || pair.b != m_framedPair.second)) {
+    // The local view shows the window owner's pair while a tool owns the window (the game's), else the scene's.
+    const ShownPair shown = shownPair(m_state);
+    const ScanGeometry& localScan = shown.owned ? m_ownerScanGeometry.update(*shown.report) : scan;
+    const PairAnalysis& pair = shown.report->pair();
+    const std::string names = pair.a >= 0 && pair.b >= 0 && std::size_t(std::max(pair.a, pair.b)) < shown.scene->sprites.size()
+                                  ? shown.scene->sprites[pair.a].name + "/" + shown.scene->sprites[pair.b].name : std::string();
+    if (!shown.report->pending() && (pair.a != m_framedPair.first || pair.b != m_framedPair.second || names != m_framedNames)) {
         // A new pair: its ghosts can be anywhere and of any size, so the local view frames them again.
         m_framedPair = {pair.a, pair.b};
+        m_framedNames = names;
         m_state.requests.push(FrameLocal{});
     }
     if (local.size().x > 0) {
         // Framing needs the pair transform of the current scene, so it waits for the newest answer.
-        if (!m_state.report.pending() && m_state.requests.take<FrameLocal>()) m_localView.frame(localViewFrame());
-        if (m_localView.build(background, localViewFrame(), scan, m_textures)) m_state.requests.push(FrameLocal{});
+        if (!shown.report->pending() && m_state.requests.take<FrameLocal>()) m_localView.frame(localViewFrame());
+        if (m_localView.build(background, localViewFrame(), localScan, m_textures)) m_state.requests.push(FrameLocal{});
         const Camera& camera = m_state.views.local;
         background->PushClipRect(toIm(local.min), toIm(local.max), true);
         const LocalOverlay localOverlay{background, &camera, screenFromWorld(camera.worldToScreen({0.0, 0.0}), camera.zoom()),
@@ -552,6 +576,31 @@ void Sandbox::updateTools(ToolContext& ctx) {
     const Clock::time_point start = Clock::now();
     for (const auto& tool : m_state.tools) tool->update(ctx);
     m_state.toolsMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+void Sandbox::updateOwner(Clock::time_point now) {
+    // The first tool that owns the window speaks for it (the game while it runs).
+    WindowOwner& owner = m_state.owner;
+    owner.status.reset();
+    for (const auto& tool : m_state.tools) {
+        if (!owner.status) owner.status = tool->windowStatus();
+    }
+    if (!owner.status) return;
+    const ShownPair shown = shownPair(m_state);
+    if (owner.status->pairRevision != m_ownerRevision) {
+        m_ownerRevision = owner.status->pairRevision;
+        m_ownerChanged = now;
+    }
+    // Like the scene's answers: scripted runs wait for them, interactive ones within the frame budget, and the
+    // deferred tests wait until the pair has been still for a moment (a game's pair moves every frame).
+    const bool scripted = m_options.frames > 0 && !m_options.animate;
+    const bool two = shown.scene->sprites.size() >= 2;
+    const ReportRequest request{owner.status->pairRevision, two ? 0 : -1, two ? 1 : -1, m_state.settings.algorithm,
+                                !scripted && now - m_ownerChanged < kStillAfter};
+    const bool withinBudget = owner.report.recentMs(request.editing) <= 1e-3 * double(kAnswerBudget.count());
+    owner.report.update(*shown.scene, request,
+                        scripted || owner.report.sprites().size() != shown.scene->sprites.size() ? CollisionReport::kWaitUntilDone
+                        : withinBudget ? kAnswerBudget : std::chrono::microseconds::zero());
 }
 
 void Sandbox::drawPanels(ToolContext& ctx) {
@@ -667,6 +716,7 @@ int Sandbox::run() {
         updateAnalysis(frameStart);
         ToolContext ctx = toolContext(seconds);
         updateTools(ctx);
+        updateOwner(frameStart);
         drawPanels(ctx);
         drawViews(ctx);
         ++frame;

@@ -111,6 +111,10 @@ CommandTable makeCommands(SandboxState& state) {
     t.add({.id = "view.legend", .label = "Legend", .menu = Menu::View,
            .run = [&state] { state.settings.showLegend = !state.settings.showLegend; },
            .checked = [&state] { return state.settings.showLegend; }});
+    t.add({.id = "view.all-labels", .label = "All labels", .menu = Menu::View, .shortcuts = {{Key::L}},
+           .help = "label and outline every sprite; off, a scene of many sprites labels only the pair and those near the pointer",
+           .run = [&state] { state.settings.allLabels = !state.settings.allLabels; },
+           .checked = [&state] { return state.settings.allLabels; }});
     t.add({.id = "view.classic", .label = "Classic controls", .menu = Menu::View,
            .help = "hold left: A's pivot follows the cursor; hold right: B's; wheel rotates, Alt/Ctrl+wheel scales",
            .keys = "Classic controls (View menu, legend)",

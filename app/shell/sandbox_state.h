@@ -68,6 +68,20 @@ struct Dialogs {
     std::shared_ptr<ShrinkJob> shrink;    ///< File > Shrink this bug report...: the run in flight, if any.
 };
 
+/// The window while a tool owns it (the game running): the tool's status and the answers for its pair
+/// (Tool::WindowStatus), computed by a report of their own so the open scene's stay as they are.
+struct WindowOwner {
+    std::optional<Tool::WindowStatus> status;  ///< This frame's; empty while no tool owns the window.
+    CollisionReport report;                    ///< The answers for status->pair.
+};
+
+/// What the Collision table and the local view show: the owning tool's pair, else the open scene's.
+struct ShownPair {
+    const Scene* scene = nullptr;
+    const CollisionReport* report = nullptr;
+    bool owned = false;  ///< A tool's pair (the open scene is not shown; it must not be edited through it).
+};
+
 /// Shared state of one sandbox window.
 struct SandboxState {
     OpenScene open;
@@ -75,6 +89,7 @@ struct SandboxState {
     Dialogs dialogs;
     RequestQueue requests;  ///< One-frame wishes (frame a view, open a tab, screenshot, ...); see requests.h.
     CollisionReport report;
+    WindowOwner owner;      ///< Set while a tool owns the window; see shownPair().
     AppSettings settings;
     std::vector<std::unique_ptr<Tool>> tools;  ///< makeTools(): the inspector's tabs, in order.
     int openTool = -1;                         ///< The tool whose tab the inspector drew last frame.
@@ -84,5 +99,12 @@ struct SandboxState {
     double lastFrameWorkMs = 0.0;              ///< Shown in the menu bar.
     double toolsMs = 0.0;                      ///< This frame's time in the tools (updates, open panel, overlays), for --stats.
 };
+
+/// The owning tool's pair while a tool owns the window, else the open scene's pair.
+inline ShownPair shownPair(const SandboxState& state) {
+    static const Scene kNoPair{};
+    if (!state.owner.status) return {&state.open.document.scene(), &state.report, false};
+    return {state.owner.status->pair ? state.owner.status->pair.get() : &kNoPair, &state.owner.report, true};
+}
 
 }  // namespace cl

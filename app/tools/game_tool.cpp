@@ -8,8 +8,8 @@
 #include <stdexcept>
 
 #include <imgui_stdlib.h>
+#include <nlohmann/json.hpp>
 
-#include "app/editor/natural_order.h"
 #include "app/tools/game_keys.h"
 #include "app/tools/tool_context.h"
 #include "app/views/overlays.h"
@@ -57,24 +57,6 @@ void drawSprite(ImDrawList* list, ImTextureID texture, const SpriteTransform& tr
     list->AddImageQuad(texture, screen[0], screen[1], screen[2], screen[3], ImVec2(0, 0), ImVec2(1, 0), ImVec2(1, 1), ImVec2(0, 1), tint);
 }
 
-// Moves the block of the first hitting pair (pairs in natural order, a "hit": true entry) to be the second
-// sprite, so the opened scene's current pair (its first two sprites) is one that hits, not the nearest miss.
-void putAHitFirst(Scene& scene) {
-    std::vector<const PairExpectations*> pairs;
-    for (const PairExpectations& pair : scene.expect.pairs()) pairs.push_back(&pair);
-    std::stable_sort(pairs.begin(), pairs.end(), [](const PairExpectations* x, const PairExpectations* y) { return naturalLess(x->key(), y->key()); });
-    for (const PairExpectations* pair : pairs) {
-        const bool hits = std::any_of(pair->algorithms.begin(), pair->algorithms.end(), [](const AlgorithmExpectation& e) {
-            const auto hit = e.fields.find("hit");
-            return hit != e.fields.end() && hit->is_boolean() && hit->get<bool>();
-        });
-        if (!hits || scene.sprites.size() < 2 || scene.sprites[0].name != pair->a) continue;
-        const auto block = std::find_if(scene.sprites.begin() + 1, scene.sprites.end(), [&](const SceneSprite& s) { return s.name == pair->b; });
-        if (block != scene.sprites.end()) std::rotate(scene.sprites.begin() + 1, block, block + 1);
-        return;
-    }
-}
-
 }  // namespace
 
 bool GameTool::loadSprites(ToolContext& ctx) {
@@ -96,6 +78,7 @@ bool GameTool::play(ToolContext& ctx) {
     }
     if (m_steadySpawn) m_settings.spawnProbability = steadySpawnProbability(m_settings, *m_sprites, m_settings.maxBlocks);
     m_session.start(*m_sprites, m_settings, m_seed);
+    forgetShownPair();
     m_playing = true;
     m_status.clear();
     return true;
@@ -122,6 +105,7 @@ void GameTool::update(ToolContext& ctx) {
     }
     if (!m_session.active() || !m_playing) {
         m_tapped = 0;
+        updateShownPair(ctx);
         return;
     }
     // Held keys come from the window's own key events (sf::Keyboard::isKeyPressed would also see keys typed
@@ -129,6 +113,63 @@ void GameTool::update(ToolContext& ctx) {
     const std::uint8_t input = m_tapped | heldGameInput(ImGui::GetIO());
     m_tapped = 0;
     m_session.step(input);
+    updateShownPair(ctx);
+}
+
+void GameTool::describeUi(nlohmann::json& ui) const {
+    ui["game"] = {{"running", m_session.active()},
+                  {"pointer_block", m_shownKey.hovered ? nlohmann::json("block-" + std::to_string(m_shownKey.block)) : nlohmann::json()}};
+}
+
+void GameTool::forgetShownPair() {
+    m_shownPair.reset();
+    m_shownKey = {};
+    m_lastHitPair.reset();
+    m_lastHitKey = {};
+    m_seenFrame = -1;
+}
+
+void GameTool::updateShownPair(const ToolContext& ctx) {
+    if (!m_session.active()) {
+        if (m_shownPair || m_lastHitPair) forgetShownPair();
+        return;
+    }
+    const FallingBlocksGame& game = m_session.game();
+    const FrameReport& frame = game.lastFrame();
+    auto pairScene = [&](std::uint64_t block) -> std::shared_ptr<const Scene> {
+        FrameSceneResult made = sceneFromFrame(game, {.onlyBlock = block});
+        return made.ok() ? std::make_shared<const Scene>(std::move(*made.scene)) : nullptr;
+    };
+    if (frame.frame != m_seenFrame) {
+        // A hit of the person in this frame becomes the last hit, kept as it is now: the block falls on.
+        m_seenFrame = frame.frame;
+        for (const GameHit& h : frame.hits) {
+            if (h.a != kPersonId) continue;
+            m_lastHitKey = {frame.frame, h.b, false};
+            m_lastHitPair = pairScene(h.b);
+            break;
+        }
+    }
+    // The block under the pointer (the topmost drawn, its image's rectangle), when the pointer is over the field.
+    std::optional<std::uint64_t> hovered;
+    const ImGuiIO& io = ImGui::GetIO();
+    const Rect viewport = ctx.worldCamera().viewport();
+    const glm::dvec2 pointer(io.MousePos.x, io.MousePos.y);
+    if (!io.WantCaptureMouse && pointer.x >= viewport.min.x && pointer.y >= viewport.min.y && pointer.x < viewport.max.x &&
+        pointer.y < viewport.max.y) {
+        const FieldFit fit = fitField(viewport, game.settings());
+        const glm::dvec2 world = (pointer - fit.origin) / fit.scale;
+        const RgbaImage& image = *game.sprites().block;
+        for (auto it = game.blocks().rbegin(); it != game.blocks().rend() && !hovered; ++it) {
+            const glm::dvec2 p = transformPoint(affineInverse(worldMatrix(game.blockTransform(*it))), world);
+            if (p.x >= 0.0 && p.y >= 0.0 && p.x < image.width && p.y < image.height) hovered = it->id;
+        }
+    }
+    const ShownKey key = hovered ? ShownKey{frame.frame, *hovered, true} : m_lastHitKey;
+    if (key == m_shownKey && (m_shownPair || key.frame < 0)) return;
+    m_shownKey = key;
+    m_shownPair = hovered ? pairScene(*hovered) : m_lastHitPair;
+    ++m_shownRevision;
 }
 
 void GameTool::addCommands(CommandTable& commands) {
@@ -193,10 +234,14 @@ void GameTool::drawPanel(ToolContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button("Stop")) {
         m_session.stop();
+        forgetShownPair();
         m_playing = false;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Replay") && m_session.replay()) m_playing = true;
+    if (ImGui::Button("Replay") && m_session.replay()) {
+        forgetShownPair();
+        m_playing = true;
+    }
     ImGui::EndDisabled();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Left/Right or A/D move, Space pauses (while the game plays).");
@@ -207,13 +252,14 @@ void GameTool::drawPanel(ToolContext& ctx) {
     ImGui::TextDisabled("Paused frame");
     ImGui::BeginDisabled(!active || m_playing);
     if (ImGui::Button("Open as scene")) {
-        FrameSceneResult made = sceneFromFrame(m_session.game(), {.everyBlock = m_everyBlock});
+        FrameSceneOptions options;
+        options.everyBlock = m_everyBlock;
+        FrameSceneResult made = sceneFromFrame(m_session.game(), options);
         if (!made.ok()) {
             ctx.showError("Open as scene: " + made.error);
         } else if (made.scene->sprites.size() < 2) {
             ctx.showError("Open as scene: no block is near the person in this frame; tick \"every block\" or pause nearer one.");
         } else {
-            putAHitFirst(*made.scene);
             m_pendingScene = std::move(made.scene);  // opened at the start of the next frame, outside the panels
         }
     }
@@ -298,18 +344,22 @@ std::optional<Tool::WindowStatus> GameTool::windowStatus() const {
     if (!m_session.active()) return std::nullopt;
     const FrameReport& f = m_session.game().lastFrame();
     auto name = [](std::uint64_t id) { return id == kPersonId ? std::string("person") : "block-" + std::to_string(id); };
+    WindowStatus status{"game, frame " + std::to_string(f.frame) + ": no hit yet", false, m_shownPair, m_shownRevision};
     for (const GameHit& h : f.hits) {
-        if (h.a == kPersonId) return WindowStatus{"game, frame " + std::to_string(f.frame) + ": " + name(h.a) + "/" + name(h.b) + " HIT", true};
+        if (h.a != kPersonId) continue;
+        status.text = "game, frame " + std::to_string(f.frame) + ": " + name(h.a) + "/" + name(h.b) + " HIT";
+        status.hit = true;
+        return status;
     }
     // No hit in this frame: the last hit of the run, if any.
     const std::vector<RecordedHit>& hits = m_session.hits();
     for (auto it = hits.rbegin(); it != hits.rend(); ++it) {
-        if (it->a == kPersonId)
-            return WindowStatus{"game, frame " + std::to_string(f.frame) + ": no hit (last: " + name(it->a) + "/" + name(it->b) +
-                                    " at frame " + std::to_string(it->frame) + ")",
-                                false};
+        if (it->a != kPersonId) continue;
+        status.text = "game, frame " + std::to_string(f.frame) + ": no hit (last: " + name(it->a) + "/" + name(it->b) + " at frame " +
+                      std::to_string(it->frame) + ")";
+        return status;
     }
-    return WindowStatus{"game, frame " + std::to_string(f.frame) + ": no hit yet", false};
+    return status;
 }
 
 void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const {
@@ -335,6 +385,18 @@ void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx
             const bool hits = std::find(hitting.begin(), hitting.end(), b.id) != hitting.end();
             drawSprite(list, textureId(block), game.blockTransform(b), sprites.block->width, sprites.block->height, fit,
                        toImColor(hits ? kGameBlockHitTint : kGameBlockTint));
+        }
+    }
+    // The block under the pointer (the pair the Collision table shows) outlined, so the table's block can be found.
+    if (m_shownKey.hovered) {
+        for (const FallingBlock& b : game.blocks()) {
+            if (b.id != m_shownKey.block) continue;
+            const glm::dmat3 m = worldMatrix(game.blockTransform(b));
+            const double w = sprites.block->width, h = sprites.block->height;
+            const glm::dvec2 corners[4] = {{0.0, 0.0}, {w, 0.0}, {w, h}, {0.0, h}};
+            ImVec2 screen[4];
+            for (int k = 0; k < 4; ++k) screen[k] = toIm(fit.toScreen(transformPoint(m, corners[k])));
+            list->AddPolyline(screen, 4, toImColor(palette::kSelection), ImDrawFlags_Closed, 2.0f);
         }
     }
     if (const sf::Texture* person = m_textures.get(sprites.person)) {

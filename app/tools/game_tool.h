@@ -4,6 +4,7 @@
 // stages. The stepping itself is GameSession (window-free).
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,8 @@ public:
     std::optional<WindowStatus> windowStatus() const override;
     void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
     void addCommands(CommandTable& commands) override;
+    /// --describe-ui: "game": whether a run is open and the block under the pointer (null: none).
+    void describeUi(nlohmann::json& ui) const override;
     /// The start-up option --game-blocks K: on its next update the tool sets Blocks to K, fills the field,
     /// sets a steady spawn rate and plays.
     void playAtStart(int blocks) { m_blocksAtStart = blocks; }
@@ -42,6 +45,11 @@ private:
     bool loadSprites(ToolContext& ctx);
     bool play(ToolContext& ctx);
     void drawHud(bool compact) const;
+    /// The pair the window shows while the game runs: the block under the pointer with the person, else the
+    /// person's last hit as it was in its frame; rebuilt (a new revision) only when it changes.
+    void updateShownPair(const ToolContext& ctx);
+    /// A new run (Play, Replay, Stop): no last hit, no pair.
+    void forgetShownPair();
 
     GameSession m_session;
     GameSettings m_settings = toolDefaults();
@@ -58,6 +66,19 @@ private:
     std::string m_runFile = "run.json";
     std::string m_status;
     mutable SpriteTextures m_textures;
+    // The pair the window shows (windowStatus().pair) and what it was built from.
+    struct ShownKey {
+        std::int64_t frame = -1;
+        std::uint64_t block = 0;
+        bool hovered = false;
+        bool operator==(const ShownKey&) const = default;
+    };
+    std::shared_ptr<const Scene> m_shownPair;
+    ShownKey m_shownKey;
+    std::uint64_t m_shownRevision = 0;
+    std::shared_ptr<const Scene> m_lastHitPair;  // the person's last hit, as a pair scene of its frame
+    ShownKey m_lastHitKey;
+    std::int64_t m_seenFrame = -1;               // the frame whose hits were looked at
 };
 
 }  // namespace cl

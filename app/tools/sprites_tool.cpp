@@ -8,6 +8,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/editor/name_search.h"
 #include "app/tools/tool_context.h"
 #include "core/base/engine_threshold.h"
 
@@ -157,16 +158,35 @@ void SpritesTool::drawPanel(ToolContext& ctx) {
     const int count = int(scene.sprites.size());
 
     auto combo = [&](const char* label, int current, int other, bool isA) {
+        auto choose = [&](int k) {
+            if (k == current) return;
+            if (k == other) {
+                doc.setPair(isA ? k : current, isA ? current : k);
+            } else {
+                doc.setPair(isA ? k : other, isA ? other : k);
+            }
+        };
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
-        if (ImGui::BeginCombo(label, current >= 0 && current < count ? scene.sprites[current].name.c_str() : "-")) {
-            for (int k = 0; k < count; ++k) {
-                if (ImGui::Selectable(scene.sprites[k].name.c_str(), k == current) && k != current) {
-                    if (k == other) {
-                        doc.setPair(isA ? k : current, isA ? current : k);
-                    } else {
-                        doc.setPair(isA ? k : other, isA ? other : k);
-                    }
-                }
+        if (ImGui::BeginCombo(label, current >= 0 && current < count ? scene.sprites[current].name.c_str() : "-", ImGuiComboFlags_HeightLarge)) {
+            // A search box over every name (a game frame holds ~200), focused on opening: type, then Enter takes
+            // the first match, or click one; the names in natural order.
+            if (ImGui::IsWindowAppearing()) {
+                m_pairSearch.clear();
+                ImGui::SetKeyboardFocusHere();
+            }
+            ImGui::SetNextItemWidth(-FLT_MIN);
+            const bool enter = ImGui::InputTextWithHint("##search", "search names", &m_pairSearch, ImGuiInputTextFlags_EnterReturnsTrue);
+            std::vector<std::string> names;
+            names.reserve(scene.sprites.size());
+            for (const SceneSprite& sprite : scene.sprites) names.push_back(sprite.name);
+            const std::vector<int> matches = namesMatching(names, m_pairSearch);
+            if (matches.empty()) ImGui::TextDisabled("no sprite's name contains \"%s\"", m_pairSearch.c_str());
+            for (int k : matches) {
+                if (ImGui::Selectable(scene.sprites[k].name.c_str(), k == current)) choose(k);
+            }
+            if (enter && !matches.empty()) {
+                choose(matches.front());
+                ImGui::CloseCurrentPopup();
             }
             ImGui::EndCombo();
         }

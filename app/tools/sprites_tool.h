@@ -3,6 +3,8 @@
 // frames of sprite sheets (picker, flips, animation; app/tools/frame_picker.h); load, add and remove
 // sprites; pick the pair.
 
+#include <string>
+
 #include "app/tools/frame_picker.h"
 #include "app/tools/tool.h"
 
@@ -23,6 +25,7 @@ public:
 private:
     FramePicker m_frames;
     bool m_showFrameRects = true;  ///< Draw trimmed atlas frames' untrimmed and trimmed rectangles.
+    std::string m_pairSearch;      ///< What was typed in the open pair chooser's search box.
 };
 
 }  // namespace cl

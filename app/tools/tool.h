@@ -7,6 +7,8 @@
 // adopted its newest answer, so every tool reads the snapshot the Collision table shows), drawPanel()
 // on the tool whose tab is open, then the overlay hooks on every tool whose overlayActive() is true.
 
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,11 +62,14 @@ public:
     /// where the student works); returns whether it drew anything. Most tools draw nothing.
     virtual bool drawBesidePanel(ToolContext& ctx) { (void)ctx; return false; }
 
-    /// What the menu bar says instead of the scene pair's answer while the tool owns the window (a game
-    /// running): the text and whether it is a hit. Empty while it does not.
+    /// What the window shows instead of the scene's pair while the tool owns it (a game running): the menu
+    /// bar's text and whether it is a hit, and the pair the Collision table and the local view show — a scene
+    /// of two sprites (A, B) whose revision changes whenever it does. Empty while the tool does not own it.
     struct WindowStatus {
         std::string text;
         bool hit = false;
+        std::shared_ptr<const Scene> pair;  ///< null: the tool has no pair to show (the table says so)
+        std::uint64_t pairRevision = 0;
     };
     virtual std::optional<WindowStatus> windowStatus() const { return std::nullopt; }
 

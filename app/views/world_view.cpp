@@ -6,6 +6,7 @@
 #include <SFML/Graphics/RectangleShape.hpp>
 #include <SFML/Graphics/Sprite.hpp>
 
+#include "app/views/label_declutter.h"
 #include "app/views/view_drawing.h"
 #include "core/base/sprite_transform.h"
 
@@ -100,7 +101,15 @@ void WorldView::build(ImDrawList* list, const WorldViewFrame& f, SpriteTextures&
         list->AddRectFilled(toIm(a), toIm(b), toImColor(withAlpha(c, 48)));
         list->AddRect(toIm(a), toIm(b), toImColor(c), 0.0f, 0, 2.0f);
     }
+    // Many sprites: only the pair, the selection and what is near the pointer get labels, outlines and pivots.
+    DeclutterInput declutter{.screenBoxes = {}, .pairA = pair.a, .pairB = pair.b, .selected = f.selection.sprite, .pointer = f.pointer, .all = f.allLabels};
+    for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
+        const Rect box = i < shapes.size() ? shapes[i].aabb : Rect{};
+        declutter.screenBoxes.push_back(Rect{transformPoint(toScreen, box.min), transformPoint(toScreen, box.max)});
+    }
+    const std::vector<bool> annotated = annotatedSprites(declutter);
     for (std::size_t i = 0; i < shapes.size() && i < scene.sprites.size(); ++i) {
+        if (!annotated[i]) continue;
         const SpriteShapes& s = shapes[i];
         if (on(f.overlays, Overlay::WorldAabb)) {
             drawRectOutline(list, toScreen, s.aabb, toImColor(overlayInfo(Overlay::WorldAabb).rgba), 1.5f);
@@ -147,6 +156,7 @@ void WorldView::build(ImDrawList* list, const WorldViewFrame& f, SpriteTextures&
     }
 
     for (std::size_t i = 0; i < scene.sprites.size(); ++i) {
+        if (!annotated[i]) continue;
         const glm::dvec2 pivot = transformPoint(toScreen, scene.sprites[i].transform.position);
         if (on(f.overlays, Overlay::Pivots)) {
             const ImU32 c = toImColor(overlayInfo(Overlay::Pivots).rgba);
@@ -161,6 +171,12 @@ void WorldView::build(ImDrawList* list, const WorldViewFrame& f, SpriteTextures&
         if (int(i) == pair.b) label += " (B)";
         const Rect& box = i < shapes.size() ? shapes[i].aabb : Rect{};
         drawLabel(list, transformPoint(toScreen, {box.min.x, box.min.y}) + glm::dvec2(0, -(ImGui::GetFontSize() + 3.0)), IM_COL32(255, 255, 255, 230), label.c_str());
+    }
+    if (decluttered(declutter)) {
+        // Say what is left out and how to see it, bottom-left of the view.
+        const std::string hint = std::to_string(scene.sprites.size()) + " sprites: the pair and those near the pointer labelled (L: all)";
+        const float line = ImGui::GetFontSize() + 6.0f;
+        drawLabel(list, glm::dvec2(vp.min.x + 6.0, vp.max.y - double(line)), IM_COL32(200, 205, 215, 230), hint.c_str());
     }
     list->PopClipRect();
 }

@@ -29,6 +29,8 @@ struct WorldViewFrame {
     std::optional<HandleLayout> handles;  ///< The selected sprite's handles (none in classic mode).
     Hover hover;
     float uiScale = 1.0f;                 ///< View > UI scale: pivot marks and label offsets grow with it.
+    std::optional<glm::dvec2> pointer;    ///< The pointer, when over the view: many-sprite scenes label what is near it.
+    bool allLabels = false;               ///< View > All labels: every sprite labelled, however many (label_declutter.h).
 };
 
 /// Draws the world view in two phases so the CPU work can be timed apart from the (software) GL

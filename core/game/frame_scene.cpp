@@ -34,9 +34,15 @@ FrameSceneResult sceneFromFrame(const FallingBlocksGame& game, const FrameSceneO
     near.max += glm::dvec2(options.nearDistance);
     std::vector<const FallingBlock*> chosen;
     for (const FallingBlock& block : game.blocks()) {
-        if (options.everyBlock || boxesTouch(broadPhaseBox(Body{&game.blockMask(), game.blockTransform(block)}), near)) {
+        if (options.onlyBlock) {
+            if (block.id == *options.onlyBlock) chosen.push_back(&block);
+        } else if (options.everyBlock || boxesTouch(broadPhaseBox(Body{&game.blockMask(), game.blockTransform(block)}), near)) {
             chosen.push_back(&block);
         }
+    }
+    if (options.onlyBlock && chosen.empty()) {
+        result.error = blockName(*options.onlyBlock) + " is not in frame " + std::to_string(game.lastFrame().frame);
+        return result;
     }
     if (static_cast<int>(chosen.size()) + 1 > kMaxSceneSprites) {
         result.error = "the frame has " + std::to_string(chosen.size()) + " blocks" + (options.everyBlock ? "" : " near the person") +
@@ -80,6 +86,13 @@ FrameSceneResult sceneFromFrame(const FallingBlocksGame& game, const FrameSceneO
                                  {{"hit", hitIn(chosen[i]->id, chosen[j]->id)}});
             }
         }
+    }
+    // The scene opens on a pair that hits when the frame has one: the person and the first block (in id order)
+    // it hits. A view rather than a new sprite order, which would turn the block pairs' A and B round.
+    for (const FallingBlock* block : chosen) {
+        if (!hitIn(kPersonId, block->id)) continue;
+        scene.view.pair = std::pair(spriteName(kPersonId), blockName(block->id));
+        break;
     }
     result.scene = std::move(scene);
     return result;

@@ -172,6 +172,18 @@ def quit_with_ctrl_q(proc, timeout):
     return None
 
 
+def quit_and_describe(proc, ui_file, timeout=8):
+    """Quit with Ctrl+Q (quit_with_ctrl_q) and read the `--describe-ui` file the sandbox wrote on its way out: the
+    described UI as a dict, or a string saying what went wrong."""
+    problem = quit_with_ctrl_q(proc, timeout)
+    if problem:
+        return problem
+    if not os.path.exists(ui_file):
+        return "--describe-ui wrote nothing"
+    with open(ui_file) as f:
+        return json.load(f)
+
+
 def retry(tries, attempt):
     """Call attempt() up to `tries` times until it returns something other than a string (a string says what went
     wrong; each is printed); return (that result, how many calls it took), or fail with every problem."""

@@ -7,6 +7,7 @@
 
 #include "app/cli/check_command.h"
 #include "core/game/run_file.h"
+#include "core/scene/scene.h"
 
 namespace cl {
 namespace {
@@ -99,6 +100,32 @@ TEST(GameCommand, APausedFrameSavedAsASceneVerifiesInCheck) {
     const std::vector<std::string_view> args{scene, "--algorithm", "pixel-fast", "--verify"};
     EXPECT_EQ(runCheckCommand(args, out, err), 0) << out.str() << err.str();
     EXPECT_NE(out.str().find("verify: passed"), std::string::npos);
+}
+
+TEST(GameCommand, AFrameWrittenAsASceneOpensOnAPairThatHits) {
+    // A crowded run: the first frame where the person is hit, and the first block (lowest id) hitting it then.
+    auto played = game({"--seed", "3", "--frames", "120", "--blocks", "200", "--field", "400x300", "--json"});
+    ASSERT_EQ(played.status, 0) << played.err;
+    const auto hits = nlohmann::json::parse(played.out)["hits"];
+    std::int64_t frame = -1;
+    std::string block;
+    for (const auto& h : hits) {
+        if (h["a"] != "person") continue;
+        const std::string b = h["b"];
+        if (frame < 0) frame = h["frame"];
+        if (h["frame"] != frame) break;
+        if (block.empty() || std::stoull(b.substr(6)) < std::stoull(block.substr(6))) block = b;
+    }
+    ASSERT_GE(frame, 0) << "the person was never hit";
+    const std::string scene = temp("hit-frame.json");
+    const std::string at = std::to_string(frame);
+    ASSERT_EQ(game({"--seed", "3", "--frames", "120", "--blocks", "200", "--field", "400x300", "--scene-at", at, "--scene", scene}).status, 0);
+    SceneLoadResult loaded = loadScene(scene);
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    // The scene's view selects the person and the block that hits it: the sandbox opens on that pair.
+    ASSERT_TRUE(loaded.scene->view.pair.has_value()) << "frame " << frame;
+    const std::pair<std::string, std::string> expected("person", block);
+    EXPECT_EQ(*loaded.scene->view.pair, expected) << "frame " << frame;
 }
 
 Outcome check(std::vector<std::string_view> args) {

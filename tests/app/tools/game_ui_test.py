@@ -9,14 +9,13 @@ Space to pause, clicks *Open as scene* and quits with Ctrl+Q. `--describe-ui` th
 "Falling blocks" scene holding the person and blocks, the person left of where it started (Left was held
 longer than Right), every block falling at the game's fall speed, and a timeline to play it over.
 """
-import json
 import os
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
-from sandbox_driver import click, fail, fresh_env, hold, open_sandbox, quit_with_ctrl_q, retry, xdotool  # noqa: E402
+from sandbox_driver import click, fail, fresh_env, hold, open_sandbox, quit_and_describe, retry, xdotool  # noqa: E402
 
 # Where the Game panel's controls are at 1600x900 with default settings (the window at 0,0).
 BLOCKS_SLIDER = (137, 319)
@@ -57,13 +56,9 @@ def play_once(app, scene, env, work, ui_file):
         time.sleep(0.5)
         click(OPEN_AS_SCENE_BUTTON)
         time.sleep(1.0)
-        problem = quit_with_ctrl_q(proc, 8)
-        if problem:
-            return problem
-        if not os.path.exists(ui_file):
-            return "--describe-ui wrote nothing"
-        with open(ui_file) as f:
-            ui = json.load(f)
+        ui = quit_and_describe(proc, ui_file)
+        if isinstance(ui, str):
+            return ui
         if not ui["title"].startswith("Falling blocks: seed "):
             return f"no paused frame was opened as a scene: title {ui['title']!r}, errors {ui['errors']}"
         return ui

@@ -1,6 +1,7 @@
 #include "core/game/frame_scene.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <gtest/gtest.h>
 
@@ -96,6 +97,59 @@ TEST(FrameScene, NearBlocksOnlyUnlessEveryBlockIsAsked) {
     const FrameSceneResult tooMany = sceneFromFrame(crowdedGame, every);
     EXPECT_FALSE(tooMany.ok());
     EXPECT_NE(tooMany.error.find("a scene holds at most 255"), std::string::npos) << tooMany.error;
+}
+
+TEST(FrameScene, AFrameWhereThePersonIsHitOpensOnThePersonAndTheFirstBlockHittingIt) {
+    FallingBlocksGame game(bundledGameSprites(), crowded(PairMode::All), 404);
+    bool sawMiss = false, sawHit = false;
+    for (int i = 0; i < 200 && !(sawMiss && sawHit); ++i) {
+        game.step(static_cast<std::uint8_t>((i / 23) % 3));
+        FrameSceneResult made = sceneFromFrame(game);
+        ASSERT_TRUE(made.ok()) << made.error;
+        std::optional<std::uint64_t> first;  // the lowest id among the blocks hitting the person
+        for (const GameHit& h : game.lastFrame().hits)
+            if (h.a == kPersonId && (!first || h.b < *first)) first = h.b;
+        if (!first) {
+            EXPECT_FALSE(made.scene->view.pair.has_value()) << "frame " << i;
+            sawMiss = true;
+            continue;
+        }
+        sawHit = true;
+        ASSERT_TRUE(made.scene->view.pair.has_value()) << "frame " << i;
+        EXPECT_EQ(made.scene->view.pair->first, "person");
+        EXPECT_EQ(made.scene->view.pair->second, "block-" + std::to_string(*first)) << "frame " << i;
+        EXPECT_EQ(made.scene->sprites[0].name, "person");  // the sprites keep their order (A and B of every pair)
+    }
+    EXPECT_TRUE(sawMiss && sawHit);
+}
+
+TEST(FrameScene, OnlyBlockGivesThePersonAndThatBlockWhereverItIs) {
+    GameSettings s = crowded(PairMode::Person);
+    s.fieldWidth = 2000.0;
+    FallingBlocksGame game(bundledGameSprites(), s, 8);
+    game.step(0);
+    // The block farthest from the person (near or not: onlyBlock ignores nearness).
+    const FallingBlock* far = &game.blocks().front();
+    for (const FallingBlock& b : game.blocks()) {
+        const double d = std::abs(game.blockTransform(b).position.x - game.personTransform().position.x);
+        if (d > std::abs(game.blockTransform(*far).position.x - game.personTransform().position.x)) far = &b;
+    }
+    FrameSceneOptions only;
+    only.onlyBlock = far->id;
+    const FrameSceneResult pair = sceneFromFrame(game, only);
+    ASSERT_TRUE(pair.ok()) << pair.error;
+    ASSERT_EQ(pair.scene->sprites.size(), 2u);
+    EXPECT_EQ(pair.scene->sprites[0].name, "person");
+    EXPECT_EQ(pair.scene->sprites[1].name, "block-" + std::to_string(far->id));
+    EXPECT_EQ(pair.scene->sprites[1].transform, game.blockTransform(*far));
+    EXPECT_EQ(pair.scene->expect.pairCount(), 1u);
+
+    std::uint64_t missing = 0;
+    for (const FallingBlock& b : game.blocks()) missing = std::max(missing, b.id + 1);
+    only.onlyBlock = missing;
+    const FrameSceneResult none = sceneFromFrame(game, only);
+    EXPECT_FALSE(none.ok());
+    EXPECT_EQ(none.error, "block-" + std::to_string(missing) + " is not in frame 0");
 }
 
 TEST(FrameScene, TheCapturedMotionPlacesEverySpriteWhereTheGamesNextFrameDrawsIt) {
