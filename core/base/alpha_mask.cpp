@@ -186,6 +186,21 @@ AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
     }
     if (maxX >= 0) m_tight = IntRect{minX, minY, maxX + 1, maxY + 1};
     m_corners = supportCorners(m_support);
+    if (maxX >= 0) {
+        // Each row's solid squares lie in [first, last] x [y, y + 1]; the farthest of those corners from the
+        // centre bounds the row.
+        const glm::dvec2 centre{(m_tight.x0 + m_tight.x1) / 2.0, (m_tight.y0 + m_tight.y1) / 2.0};
+        double farthest = 0.0;  // squared
+        for (int y = m_tight.y0; y < m_tight.y1; ++y) {
+            const SolidSpan e = m_rowExtent[static_cast<std::size_t>(y)];
+            if (e.x0 >= e.x1) continue;
+            const double dx = std::max(std::abs(e.x0 - centre.x), std::abs(e.x1 - centre.x));
+            const double dy = std::max(std::abs(y - centre.y), std::abs(y + 1.0 - centre.y));
+            farthest = std::max(farthest, dx * dx + dy * dy);
+        }
+        // Rounded up past the square root's rounding.
+        m_disc = SolidDisc{centre, std::sqrt(farthest) * (1.0 + 1e-12) + 1e-9};
+    }
 }
 
 }  // namespace cl

@@ -36,6 +36,12 @@ const std::array<glm::dvec2, kSupportDirections>& supportDirections();
 /// the sum of the corners, up to rounding).
 std::array<glm::dvec2, kSupportDirections> supportCorners(const std::array<double, kSupportDirections>& heights);
 
+/// A disc holding every solid pixel's unit square: centre in texture pixels, radius in pixels.
+struct SolidDisc {
+    glm::dvec2 centre{0.0, 0.0};
+    double radius = -1.0;  ///< -1 when there is no solid pixel.
+};
+
 /// The solid pixels of an image at a threshold: a pixel is solid when alpha > threshold.
 /// Built once per (image, threshold) and then only read, so it is safe to share between threads.
 class AlphaMask {
@@ -85,6 +91,10 @@ public:
     /// built, so they cannot go stale): pixel-fast maps them into each pair's lattice. Not finite when
     /// there is no solid pixel.
     const std::array<glm::dvec2, kSupportDirections>& solidCorners() const { return m_corners; }
+    /// A disc about the centre of tightBounds() holding every solid pixel's closed unit square, its radius
+    /// rounded up; worked out once with the mask (which never changes after it is built): pixel-fast
+    /// rejects a pair whose discs lie apart in the world before building anything for it.
+    const SolidDisc& solidDisc() const { return m_disc; }
 
     /// The collider under `options` that `build` makes from this mask, built on the first call per options
     /// and kept as long as the mask (a new threshold or frame is a new mask, so a kept collider never goes
@@ -109,6 +119,7 @@ private:
     std::array<double, kSupportDirections> m_support = emptySupport();
     std::shared_ptr<ColliderCache> m_colliders;  // shared by copies, which hold the same pixels
     std::array<glm::dvec2, kSupportDirections> m_corners = supportCorners(emptySupport());
+    SolidDisc m_disc;
 
     static std::array<double, kSupportDirections> emptySupport();
 };

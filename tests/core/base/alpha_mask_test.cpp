@@ -316,6 +316,66 @@ TEST(AlphaMask, SolidCornersFollowTheMaskNeverAnother) {
     EXPECT_NEAR(copy.solidCorners()[0].x, 3.0, 1e-12);
 }
 
+// Pixels (1, 1) and (4, 2) of a 6 x 4 image: tight box [1, 5) x [1, 3), centre (3, 2). Row 1's square
+// [1, 2] x [1, 2] reaches 2 across and 1 down from it, row 2's [4, 5] x [2, 3] 2 across and 1 down: sqrt 5.
+TEST(AlphaMask, SolidDiscHoldsTheFarthestSquareCornerWorkedByHand) {
+    const AlphaMask mask = maskFromArt({"......", ".#....", "....#.", "......"});
+    EXPECT_EQ(mask.solidDisc().centre, glm::dvec2(3.0, 2.0));
+    EXPECT_GE(mask.solidDisc().radius, std::sqrt(5.0));
+    EXPECT_LE(mask.solidDisc().radius, std::sqrt(5.0) + 1e-6);
+    EXPECT_EQ(maskFromArt({"..", ".."}).solidDisc().radius, -1.0);
+    EXPECT_EQ(AlphaMask().solidDisc().radius, -1.0);
+}
+
+// Like the corners, the disc is the mask's own: another threshold or an edited image is another mask with
+// its own disc, and a copy keeps it after the original is gone.
+TEST(AlphaMask, SolidDiscFollowsTheMaskNeverAnother) {
+    const auto image = std::make_shared<RgbaImage>(imageWithAlphas(4, 2, {200, 200, 200, 50, 0, 0, 0, 0}));
+    MaskCache cache;
+    const auto low = cache.get(image, 0), high = cache.get(image, 100);
+    EXPECT_EQ(low->solidDisc().centre, glm::dvec2(2.0, 0.5));   // [0, 4) x [0, 1)
+    EXPECT_EQ(high->solidDisc().centre, glm::dvec2(1.5, 0.5));  // [0, 3) x [0, 1)
+    EXPECT_NEAR(low->solidDisc().radius, std::hypot(2.0, 0.5), 1e-6);
+    EXPECT_NEAR(high->solidDisc().radius, std::hypot(1.5, 0.5), 1e-6);
+    const auto edited = std::make_shared<RgbaImage>(imageWithAlphas(4, 2, {0, 0, 0, 0, 200, 0, 0, 0}));
+    const auto moved = cache.get(edited, 100);
+    EXPECT_EQ(moved->solidDisc().centre, glm::dvec2(0.5, 1.5));
+    EXPECT_NEAR(moved->solidDisc().radius, std::sqrt(0.5), 1e-6);
+    std::optional<AlphaMask> original(std::in_place, *image, 100);
+    const AlphaMask copy = *original;
+    original.reset();
+    EXPECT_EQ(copy.solidDisc().centre, glm::dvec2(1.5, 0.5));
+}
+
+// Every solid pixel's square lies in the disc, on random images.
+TEST(AlphaMask, SolidDiscHoldsEverySolidSquareOnRandomImages) {
+    std::mt19937 rng(25);
+    for (int round = 0; round < 100; ++round) {
+        const int w = std::uniform_int_distribution<int>(1, 90)(rng), h = std::uniform_int_distribution<int>(1, 90)(rng);
+        std::vector<int> alphas(static_cast<std::size_t>(w) * h);
+        for (int& a : alphas) a = rng() % 7 == 0 ? 255 : 0;
+        RgbaImage image{w, h, std::vector<std::uint8_t>(alphas.size() * 4, 0)};
+        for (std::size_t i = 0; i < alphas.size(); ++i) image.pixels[i * 4 + 3] = static_cast<std::uint8_t>(alphas[i]);
+        const AlphaMask mask(image, 0);
+        const SolidDisc disc = mask.solidDisc();
+        double farthest = -1.0;
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                if (!mask.solid(x, y)) continue;
+                for (const glm::dvec2 corner : {glm::dvec2(x, y), glm::dvec2(x + 1, y), glm::dvec2(x, y + 1), glm::dvec2(x + 1, y + 1)}) {
+                    farthest = std::max(farthest, std::hypot(corner.x - disc.centre.x, corner.y - disc.centre.y));
+                }
+            }
+        }
+        if (farthest < 0.0) {
+            EXPECT_EQ(disc.radius, -1.0);
+            continue;
+        }
+        EXPECT_GE(disc.radius, farthest) << round;
+        EXPECT_LE(disc.radius, farthest + 1e-6) << round;  // and no larger than it needs to be
+    }
+}
+
 TEST(AlphaMask, SolidCornersOfAnEmptyMaskAreNotFinite) {
     for (const AlphaMask& mask : {maskFromArt({"..", ".."}), AlphaMask()}) {
         for (const glm::dvec2 c : mask.solidCorners()) EXPECT_FALSE(std::isfinite(c.x) && std::isfinite(c.y));

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <numbers>
 #include <random>
@@ -10,6 +11,7 @@
 
 #include "core/collision/pixel_fast.h"
 #include "core/base/pair_transform.h"
+#include "core/collision/pixel_fast/disc_reject.h"
 #include "core/collision/pixel_scans.h"
 #include "tests/core/test_masks.h"
 
@@ -173,6 +175,79 @@ TEST(PixelFast, EqualsPixelNaiveOnOneHundredThousandRandomPairs) {
 TEST(PixelFast, PortableScalarWalkEqualsPixelNaiveToo) {
     // On a CPU with AVX2 the test above runs the vector walk; this one runs the portable code.
     expectRandomPairsAgree(1234567u, 30000, PixelFastCode::Portable);
+}
+
+// Pairs placed where the two sprites' solid discs (AlphaMask::solidDisc) just meet or just miss, in every
+// direction, turn, scale and sampling: the disc reject must never drop a pair that pixel-naive sees hit,
+// and it must fire (no sample looked at) on a good share of the pairs that miss.
+TEST(PixelFast, DiscRejectEqualsPixelNaiveWhereTheDiscsJustMeet) {
+    std::mt19937 rng(2500u);
+    int hits = 0, rejected = 0;
+    constexpr int kPairs = 20000;
+    for (int pair = 0; pair < kPairs; ++pair) {
+        const auto shapeA = static_cast<Shape>(rng() % static_cast<unsigned>(Shape::Count));
+        const auto shapeB = static_cast<Shape>(rng() % static_cast<unsigned>(Shape::Count));
+        std::uniform_int_distribution<int> size(1, (pair % 10 == 0) ? 80 : 24);
+        const AlphaMask ma(randomImage(rng, shapeA, size(rng), size(rng)), 0);
+        const AlphaMask mb(randomImage(rng, shapeB, size(rng), size(rng)), 0);
+        Body a{&ma, {}}, b{&mb, {}};
+        double reach = 0.0;
+        for (Body* body : {&a, &b}) {
+            SpriteTransform& t = body->transform;
+            t.origin = {randomCoordinate(rng, 0.0, body->mask->width()), randomCoordinate(rng, 0.0, body->mask->height())};
+            t.rotationDeg = randomRotation(rng);
+            t.scale = rng() % 2 ? glm::dvec2(1.0, 1.0) : glm::dvec2(randomScale(rng), randomScale(rng));
+            const SolidDisc& disc = body->mask->solidDisc();
+            if (disc.radius >= 0.0) {
+                reach += std::max(std::abs(t.scale.x), std::abs(t.scale.y)) *
+                         (std::hypot(disc.centre.x - t.origin.x, disc.centre.y - t.origin.y) + disc.radius);
+            }
+        }
+        // B's pivot, in any direction from A's, at 0.2 to 1 times the sum of the reaches (every other pair,
+        // so that some hit) or at 0.95 to 1.2 times it (just inside and just past the reject's edge).
+        const double angle = std::uniform_real_distribution<double>(0.0, 2.0 * std::numbers::pi)(rng);
+        const double distance = reach * (pair % 2 ? std::uniform_real_distribution<double>(0.2, 1.0)(rng)
+                                                  : std::uniform_real_distribution<double>(0.95, 1.2)(rng));
+        a.transform.position = {randomCoordinate(rng, -50.0, 50.0), randomCoordinate(rng, -50.0, 50.0)};
+        b.transform.position = a.transform.position + distance * glm::dvec2(std::cos(angle), std::sin(angle));
+        const Sampling sampling = (rng() % 2) ? Sampling::Xna : Sampling::Center;
+        ASSERT_TRUE(sameAsNaive(a, b, hitOnlyScan(sampling))) << "pair " << pair;
+        ASSERT_TRUE(sameAsNaive(a, b, fullScan(sampling, true))) << "pair " << pair;
+        const bool hit = pixelNaive(a, b, hitOnlyScan(sampling)).hit;
+        const bool apart = pixel_fast::discsApart(ma, a.transform, mb, b.transform);
+        ASSERT_FALSE(apart && hit) << describe(a, b, sampling) << ": rejected, but pixel-naive hits";
+        hits += hit ? 1 : 0;
+        rejected += apart ? 1 : 0;
+    }
+    // Both sides of the boundary are exercised: some pairs hit, and the reject fires on many.
+    std::printf("disc reject: %d of %d pairs hit, %d rejected\n", hits, kPairs, rejected);
+    EXPECT_GT(hits, kPairs / 50);
+    EXPECT_GT(rejected, kPairs / 5);
+}
+
+// Two one-pixel sprites, pivots at their top-left corners: each disc is centred at (0.5, 0.5) with radius
+// sqrt(1/2), so A reaches sqrt 2 from its pivot and B sqrt 2 + 1 (the pixel allowed for picking and
+// rounding): pivots more than 2 sqrt 2 + 1 = 3.83 apart are rejected before any sample is looked at.
+// (The reject's own verdict is asked here: a pair it lets through may still be clipped to no sample.)
+TEST(PixelFast, DiscRejectSkipsPairsWhoseDiscsLieApartWorkedByHand) {
+    const AlphaMask one = maskFromArt({"#"});
+    const SpriteTransform at0 = makeTransform({0.0, 0.0});
+    EXPECT_TRUE(pixel_fast::discsApart(one, at0, one, makeTransform({3.9, 0.0})));
+    EXPECT_TRUE(pixel_fast::discsApart(one, at0, one, makeTransform({-2.8, -2.8})));  // 3.96 away
+    EXPECT_FALSE(pixel_fast::discsApart(one, at0, one, makeTransform({3.7, 0.0})));
+    EXPECT_FALSE(pixel_fast::discsApart(one, at0, one, makeTransform({-2.7, 2.7})));  // 3.82 away
+    // B at scale 2 reaches twice as far: 2 (sqrt 2 + 1) + sqrt 2 = 6.24.
+    EXPECT_FALSE(pixel_fast::discsApart(one, at0, one, makeTransform({6.2, 0.0}, {0.0, 0.0}, 0.0, {2.0, 2.0})));
+    EXPECT_TRUE(pixel_fast::discsApart(one, at0, one, makeTransform({6.3, 0.0}, {0.0, 0.0}, 0.0, {2.0, 2.0})));
+    // A pivot away from the disc adds its distance: origin (10.5, 0.5) puts the disc 10 from it, so A reaches 10.71 and both 13.12.
+    EXPECT_FALSE(pixel_fast::discsApart(one, makeTransform({0.0, 0.0}, {10.5, 0.5}), one, makeTransform({13.0, 0.0})));
+    EXPECT_TRUE(pixel_fast::discsApart(one, makeTransform({0.0, 0.0}, {10.5, 0.5}), one, makeTransform({13.3, 0.0})));
+    for (const Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+        EXPECT_FALSE(pixelFast(bodyAt(one, {0.0, 0.0}), bodyAt(one, {3.9, 0.0}), hitOnlyScan(sampling)).hit);
+    }
+    // Center: A's sample at (0.5, 0.5) lies in B's square [0.4, 1.4] x [0, 1]; not in [0.6, 1.6] x [0, 1].
+    EXPECT_TRUE(pixelFast(bodyAt(one, {0.0, 0.0}), bodyAt(one, {0.4, 0.0}), hitOnlyScan(Sampling::Center)).hit);
+    EXPECT_FALSE(pixelFast(bodyAt(one, {0.0, 0.0}), bodyAt(one, {0.6, 0.0}), hitOnlyScan(Sampling::Center)).hit);
 }
 
 // ---------------------------------------------------------------------------------------------------
