@@ -13,9 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/collider_output.h"
 #include "core/base/alpha_mask.h"
-#include "core/collider/collider_export.h"
-#include "core/collider/collider_validity.h"
 #include "core/collider/make_collider.h"
 #include "core/io/atomic_file.h"
 #include "core/io/image_io.h"
@@ -78,7 +77,7 @@ CommandOptions colliderOptions(const CliContext&) {
         wholeOption("--max-vertices", "V", kMinColliderVertices, kMaxColliderVertices,
                     "most vertices per piece (3..64). Default: the sprite's, else 8 (Box2D v3's limit)."),
         wholeOption("--threshold", "T", 0, 255, "a pixel is solid when alpha > T. Default: the sprite's, else 0."),
-        choiceOption("--format", "FORMAT", {"table", "json", "box2d"},
+        choiceOption("--format", "FORMAT", colliderFormats(),
                      "'table' (the certificate per frame), 'json' (pieces and certificate,\n"
                      "the schema of app/README.md) or 'box2d' (C++ for Box2D 2.4 and v3: metres at\n"
                      "32 pixels per metre, y up, around the sprite's pivot or the frame's centre;\n"
@@ -243,23 +242,6 @@ Gathered gather(const ColliderArguments& args) {
     return g;
 }
 
-nlohmann::ordered_json certificateJson(const ColliderCertificate& c) {
-    nlohmann::ordered_json dropped = nlohmann::ordered_json::array();
-    for (const DroppedPart& d : c.dropped) dropped.push_back({{"at", {d.at.x, d.at.y}}, {"area", d.area}});
-    // JSON has no infinity: a collider with no piece for a shape with pixels (or the reverse) has none.
-    const nlohmann::ordered_json hausdorff = std::isfinite(c.hausdorff) ? nlohmann::ordered_json(c.hausdorff) : nullptr;
-    return {{"missed_area", c.missedArea}, {"extra_area", c.extraArea}, {"missed_pixels", c.missedPixels},
-            {"extra_pixels", c.extraPixels}, {"iou", c.iou},          {"hausdorff", hausdorff},
-            {"dropped", dropped}};
-}
-
-std::string fixed(double value, int digits) {
-    if (!std::isfinite(value)) return "inf";
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", digits, value);
-    return text;
-}
-
 int colliderMain(const ParsedOptions& given, const CliContext& context) {
     const ColliderArguments args = readArguments(given);
     Gathered gathered = gather(args);
@@ -275,55 +257,23 @@ int colliderMain(const ParsedOptions& given, const CliContext& context) {
         }
     }
 
-    std::ostringstream text;
-    if (args.format == "box2d") text << "// Made by collision-lab collider " << args.input.generic_string() << "\n";
-    nlohmann::ordered_json frames = nlohmann::ordered_json::array();
+    std::vector<ColliderFrame> made;
     for (FrameInput& frame : gathered.frames) {
         if (args.mode) frame.options.mode = *args.mode;
         if (args.epsilon) frame.options.epsilon = *args.epsilon;
         if (args.maxVertices) frame.options.maxVertices = *args.maxVertices;
         if (args.threshold) frame.threshold = *args.threshold;
         const AlphaMask mask(*frame.image, frame.threshold);
-        const Collider collider = makeCollider(mask, frame.options);
-        // The validity check every output goes through: an invalid collider is a bug, never an output.
-        if (const std::string problem = colliderProblem(collider.pieces, frame.options.maxVertices); !problem.empty()) {
-            context.err << kProgram << ": " << frame.name << ": internal error, the collider is invalid (" << problem
-                        << "); nothing written\n";
-            return kExitBug;
-        }
-        const ColliderCertificate& c = collider.certificate;
-        if (args.format == "box2d") {
-            const glm::dvec2 origin = frame.origin.value_or(glm::dvec2{frame.image->width / 2.0, frame.image->height / 2.0});
-            const Box2dExport e = exportBox2d(collider.pieces, frame.options.maxVertices, frame.name, {origin, 32.0});
-            if (!e.ok()) {
-                context.err << kProgram << ": " << frame.name << ": --format box2d: " << e.error << "; nothing written\n";
-                return kExitBadInput;
-            }
-            text << "\n" << e.code;
-            continue;
-        }
-        if (args.format == "json") {
-            nlohmann::ordered_json pieces = nlohmann::ordered_json::array();
-            for (const ColliderPiece& piece : collider.pieces) {
-                nlohmann::ordered_json points = nlohmann::ordered_json::array();
-                for (const glm::dvec2& v : piece) points.push_back({v.x, v.y});
-                pieces.push_back(points);
-            }
-            frames.push_back({{"name", frame.name}, {"width", frame.image->width}, {"height", frame.image->height},
-                              {"pieces", pieces}, {"certificate", certificateJson(c)}});
-            continue;
-        }
-        std::size_t vertices = 0;
-        for (const ColliderPiece& piece : collider.pieces) vertices += piece.size();
-        text << frame.name << "  " << frame.image->width << "x" << frame.image->height << "  " << colliderModeName(frame.options.mode)
-             << ", epsilon " << frame.options.epsilon << ", max " << frame.options.maxVertices << " vertices, threshold "
-             << frame.threshold << ": " << collider.pieces.size() << " pieces, " << vertices << " vertices\n"
-             << "  missed area " << fixed(c.missedArea, 2) << " px^2 (" << c.missedPixels << " px), extra area "
-             << fixed(c.extraArea, 2) << " px^2 (" << c.extraPixels << " px), iou " << fixed(c.iou, 3) << ", hausdorff "
-             << fixed(c.hausdorff, 2) << " px" << (c.dropped.empty() ? "" : ", " + std::to_string(c.dropped.size()) + " parts dropped")
-             << "\n";
+        made.push_back({frame.name, frame.image->width, frame.image->height, frame.threshold, frame.options,
+                        frame.origin.value_or(glm::dvec2{frame.image->width / 2.0, frame.image->height / 2.0}),
+                        makeCollider(mask, frame.options)});
     }
-    const std::string output = args.format == "json" ? nlohmann::ordered_json{{"frames", frames}}.dump(2) + "\n" : text.str();
+    const ColliderOutput result = colliderOutput(made, args.format, args.input.generic_string());
+    if (!result.ok()) {
+        context.err << kProgram << ": " << result.error << "; nothing written\n";
+        return result.bug ? kExitBug : kExitBadInput;
+    }
+    const std::string& output = result.text;
     if (!args.output) {
         context.out << output;
         return kExitDone;
