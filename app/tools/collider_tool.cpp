@@ -33,6 +33,9 @@ constexpr std::uint32_t kExtraColour = 0x3CA0FFFF;   // blue: clear pixels the c
 constexpr std::uint8_t kHeatAlpha = 150;
 
 const char* const kModeNames[] = {"outer", "inner", "balanced"};
+const char* const kModeHelp[] = {"covers every solid pixel: never misses a hit the pixels report",
+                                 "inside the solid pixels: never reports a hit the pixels would not",
+                                 "within epsilon of the pixels both ways (Hausdorff distance)"};
 
 std::string number(double value, int digits) {
     if (!std::isfinite(value)) return "inf";
@@ -164,20 +167,25 @@ void ColliderTool::drawPanel(ToolContext& ctx) {
 void ColliderTool::drawControls(ToolContext& ctx, int sprite) {
     Document& doc = ctx.document();
     const SceneSprite& s = doc.scene().sprites[std::size_t(sprite)];
+    // Where each control is on screen, for --describe-ui (the UI test drives them with xdotool).
+    const auto remember = [this](const std::string& name) {
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        m_widgets[name] = {a.x, a.y, b.x, b.y};
+    };
     ImGui::Text("Sprite: %s%s", s.name.c_str(), s.collider ? "" : "  (default settings)");
     ColliderOptions options = s.colliderOptions();
     const std::string key = "collider." + std::to_string(sprite) + ".";
     const float width = ImGui::GetFontSize() * 12.0f;
 
-    int mode = int(options.mode);
-    ImGui::SetNextItemWidth(width);
-    if (ImGui::Combo("mode", &mode, kModeNames, IM_ARRAYSIZE(kModeNames))) {
-        options.mode = ColliderMode(mode);
-        setSpriteCollider(doc, sprite, options);
+    for (int m = 0; m < IM_ARRAYSIZE(kModeNames); ++m) {
+        if (m > 0) ImGui::SameLine();
+        if (ImGui::RadioButton(kModeNames[m], options.mode == ColliderMode(m)) && options.mode != ColliderMode(m)) {
+            options.mode = ColliderMode(m);
+            setSpriteCollider(doc, sprite, options);
+        }
+        remember(std::string("mode.") + kModeNames[m]);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kModeHelp[m]);
     }
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("outer: covers every solid pixel (never misses a pixel hit)\ninner: inside the solid pixels (never a "
-                          "false hit)\nbalanced: Hausdorff distance <= epsilon");
 
     float epsilon = float(options.epsilon);
     ImGui::SetNextItemWidth(width);
@@ -185,6 +193,7 @@ void ColliderTool::drawControls(ToolContext& ctx, int sprite) {
         options.epsilon = double(epsilon);
         setSpriteCollider(doc, sprite, options, key + "epsilon");
     }
+    remember("epsilon");
     if (ImGui::IsItemDeactivated()) doc.breakMerge();
 
     int vertices = options.maxVertices;
@@ -193,11 +202,13 @@ void ColliderTool::drawControls(ToolContext& ctx, int sprite) {
         options.maxVertices = vertices;
         setSpriteCollider(doc, sprite, options, key + "vertices");
     }
+    remember("max_vertices");
     if (ImGui::IsItemDeactivated()) doc.breakMerge();
 
     int threshold = s.alphaThreshold;
     ImGui::SetNextItemWidth(width);
     if (ImGui::SliderInt("threshold", &threshold, 0, 255, "alpha > %d")) doc.setThreshold(sprite, threshold, key + "threshold");
+    remember("threshold");
     if (ImGui::IsItemDeactivated()) doc.breakMerge();
 
     ImGui::Checkbox("pieces", &m_showPieces);
@@ -345,6 +356,7 @@ void ColliderTool::describeUi(nlohmann::json& ui) const {
                       {"pieces", a.collider.pieces.size()},
                       {"vertices", vertexCount(a.collider)},
                       {"current", m_asked && *m_asked == a.job}};
+    for (const auto& [name, r] : m_widgets) ui["collider"]["widgets"][name] = r;
     ui["collider"]["certificate"] = nlohmann::json::parse(colliderCertificateJson(a.collider.certificate).dump());
 }
 

@@ -7,6 +7,7 @@
 // writes for the same settings (app/cli/collider_output.h), atomically under the output rule.
 
 #include <array>
+#include <map>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -103,6 +104,7 @@ private:
     int m_exportFormat = 1;                  // index into colliderFormats(): json
     std::array<char, 1024> m_exportPath{};  // the Export dialog's file field
     std::string m_exportMessage;
+    std::map<std::string, std::array<float, 4>> m_widgets;  // each control's screen rectangle (x0, y0, x1, y1)
     std::unique_ptr<ColliderWorker> m_worker;  // last: stops before the state above goes
 };
 
