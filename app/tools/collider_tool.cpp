@@ -29,8 +29,8 @@ namespace {
 // 0xRRGGBBAA, named in the panel.
 constexpr std::uint32_t kPieceColour = 0xE6FF3CFF;   // yellow-green (apart from the Tight AABB green): the pieces' outlines, vertices and indices
 constexpr std::uint32_t kMissedColour = 0xFF3C28FF;  // red: solid pixels the collider misses
-constexpr std::uint32_t kExtraColour = 0x3CA0FFFF;   // blue: clear pixels the collider covers
-constexpr std::uint8_t kHeatAlpha = 150;
+constexpr std::uint32_t kExtraColour = 0x28DCFFFF;   // light blue: clear pixels the collider covers
+constexpr std::uint8_t kHeatAlpha = 210;
 
 const char* const kModeNames[] = {"outer", "inner", "balanced"};
 const char* const kModeHelp[] = {"covers every solid pixel: never misses a hit the pixels report",
@@ -228,7 +228,7 @@ void ColliderTool::drawCertificate(const ToolContext& ctx) {
     const bool updating = m_asked && !(*m_asked == a.job);
     const Scene& scene = ctx.document().scene();
     const std::string name = a.job.sprite < int(scene.sprites.size()) ? scene.sprites[std::size_t(a.job.sprite)].name : "?";
-    ImGui::Text("%s, %s, epsilon %s px, max %d: %zu pieces, %zu vertices%s", name.c_str(), colliderModeName(a.job.options.mode),
+    ImGui::TextWrapped("%s, %s, epsilon %s px, max %d: %zu pieces, %zu vertices%s", name.c_str(), colliderModeName(a.job.options.mode),
                 number(a.job.options.epsilon, 2).c_str(), a.job.options.maxVertices, a.collider.pieces.size(),
                 vertexCount(a.collider), updating ? " (updating)" : "");
     colourKey("pieces", kPieceColour, "Each convex piece's outline, its vertices and its index.", true);
