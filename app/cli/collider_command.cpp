@@ -13,9 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/collider_output.h"
 #include "core/base/alpha_mask.h"
-#include "core/collider/collider_export.h"
-#include "core/collider/collider_validity.h"
 #include "core/collider/collider_certificate.h"
 #include "core/collider/combined_mask.h"
 #include "core/collider/make_collider.h"
@@ -88,7 +87,7 @@ CommandOptions colliderOptions(const CliContext&) {
         flagOption("--union", "one collider of the union of each animation's frames (--all-frames of a scene\n"
                    "sprite, or an atlas's frames), certified against each frame."),
         flagOption("--intersection", "one collider of the pixels solid in every frame, certified against each frame."),
-        choiceOption("--format", "FORMAT", formatNames(),
+        choiceOption("--format", "FORMAT", colliderFormats(),
                      "'table' (the certificate per frame), 'json' (pieces and certificate,\n"
                      "the schema of app/README.md), 'box2d' (C++ for Box2D 2.4 and v3: metres at\n"
                      "32 pixels per metre, y up, around the sprite's pivot or the frame's centre;\n"
@@ -279,138 +278,10 @@ Gathered gather(const ColliderArguments& args) {
     return g;
 }
 
-nlohmann::ordered_json certificateJson(const ColliderCertificate& c) {
-    nlohmann::ordered_json dropped = nlohmann::ordered_json::array();
-    for (const DroppedPart& d : c.dropped) dropped.push_back({{"at", {d.at.x, d.at.y}}, {"area", d.area}});
-    // JSON has no infinity: a collider with no piece for a shape with pixels (or the reverse) has none.
-    const nlohmann::ordered_json hausdorff = std::isfinite(c.hausdorff) ? nlohmann::ordered_json(c.hausdorff) : nullptr;
-    return {{"missed_area", c.missedArea}, {"extra_area", c.extraArea}, {"missed_pixels", c.missedPixels},
-            {"extra_pixels", c.extraPixels}, {"iou", c.iou},          {"hausdorff", hausdorff},
-            {"dropped", dropped}};
-}
-
-std::string fixed(double value, int digits) {
-    if (!std::isfinite(value)) return "inf";
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", digits, value);
-    return text;
-}
-
-// One collider of the output: of a frame, or of an animation's frames combined (with a certificate per frame).
-struct Made {
-    std::string name;
-    int width = 0, height = 0, threshold = 0;
-    ColliderOptions options;
-    glm::dvec2 origin{};
-    Collider collider;
-    std::vector<std::pair<std::string, ColliderCertificate>> perFrame;  // --union / --intersection: against each frame
-};
-
-std::vector<ExportFrame> exportFrames(const std::vector<Made>& made) {
-    std::vector<ExportFrame> frames;
-    for (const Made& m : made) frames.push_back({m.name, m.collider.pieces, m.origin, m.options.maxVertices});
-    return frames;
-}
-
-std::string tableText(const std::vector<Made>& made, const ColliderArguments&, std::string&) {
-    std::ostringstream text;
-    const auto certificateLine = [&](const ColliderCertificate& c) {
-        text << "missed area " << fixed(c.missedArea, 2) << " px^2 (" << c.missedPixels << " px), extra area "
-             << fixed(c.extraArea, 2) << " px^2 (" << c.extraPixels << " px), iou " << fixed(c.iou, 3) << ", hausdorff "
-             << fixed(c.hausdorff, 2) << " px" << (c.dropped.empty() ? "" : ", " + std::to_string(c.dropped.size()) + " parts dropped")
-             << "\n";
-    };
-    for (const Made& m : made) {
-        std::size_t vertices = 0;
-        for (const ColliderPiece& piece : m.collider.pieces) vertices += piece.size();
-        text << m.name << "  " << m.width << "x" << m.height << "  " << colliderModeName(m.options.mode) << ", epsilon "
-             << m.options.epsilon << ", max " << m.options.maxVertices << " vertices, threshold " << m.threshold << ": "
-             << m.collider.pieces.size() << " pieces, " << vertices << " vertices\n  ";
-        certificateLine(m.collider.certificate);
-        for (const auto& [frame, c] : m.perFrame) {
-            text << "  against " << frame << ": ";
-            certificateLine(c);
-        }
-    }
-    return text.str();
-}
-
-std::string jsonText(const std::vector<Made>& made, const ColliderArguments&, std::string&) {
-    nlohmann::ordered_json frames = nlohmann::ordered_json::array();
-    for (const Made& m : made) {
-        nlohmann::ordered_json pieces = nlohmann::ordered_json::array();
-        for (const ColliderPiece& piece : m.collider.pieces) {
-            nlohmann::ordered_json points = nlohmann::ordered_json::array();
-            for (const glm::dvec2& v : piece) points.push_back({v.x, v.y});
-            pieces.push_back(points);
-        }
-        nlohmann::ordered_json entry = {{"name", m.name}, {"width", m.width}, {"height", m.height}, {"pieces", pieces},
-                                        {"certificate", certificateJson(m.collider.certificate)}};
-        if (!m.perFrame.empty()) {
-            nlohmann::ordered_json each = nlohmann::ordered_json::array();
-            for (const auto& [frame, c] : m.perFrame) each.push_back({{"name", frame}, {"certificate", certificateJson(c)}});
-            entry["per_frame"] = each;
-        }
-        frames.push_back(std::move(entry));
-    }
-    return nlohmann::ordered_json{{"frames", frames}}.dump(2) + "\n";
-}
-
-std::string box2dText(const std::vector<Made>& made, const ColliderArguments& args, std::string& error) {
-    std::string text = "// Made by collision-lab collider " + args.input.generic_string() + "\n";
-    for (const Made& m : made) {
-        const Box2dExport e = exportBox2d(m.collider.pieces, m.options.maxVertices, m.name, {m.origin, 32.0});
-        if (!e.ok()) {
-            error = m.name + ": " + e.error;
-            return "";
-        }
-        text += "\n" + e.code;
-    }
-    return text;
-}
-
-std::string textOf(const TextExport& e, std::string& error) {
-    error = e.error;
-    return e.text;
-}
-
-// The Godot body is named after its one collider (a sprite, "hero/union"), else after the input file.
-std::string bodyName(const std::vector<Made>& made, const ColliderArguments& args) {
-    return made.size() == 1 ? made.front().name : args.input.stem().string();
-}
-
-std::string godot4Text(const std::vector<Made>& made, const ColliderArguments& args, std::string& error) {
-    return textOf(exportGodot(exportFrames(made), bodyName(made, args), GodotVersion::Godot4), error);
-}
-
-std::string godot3Text(const std::vector<Made>& made, const ColliderArguments& args, std::string& error) {
-    return textOf(exportGodot(exportFrames(made), bodyName(made, args), GodotVersion::Godot3), error);
-}
-
-std::string phaserText(const std::vector<Made>& made, const ColliderArguments&, std::string& error) {
-    return textOf(exportPhaser(exportFrames(made)), error);
-}
-
-// The output formats, one row each: --format's choices and what writes them.
-struct FormatRow {
-    const char* name;
-    std::string (*write)(const std::vector<Made>&, const ColliderArguments&, std::string& error);
-};
-constexpr FormatRow kFormats[] = {
-    {"table", tableText}, {"json", jsonText},     {"box2d", box2dText},
-    {"godot", godot4Text}, {"godot3", godot3Text}, {"phaser", phaserText},
-};
-
-std::vector<std::string> formatNames() {
-    std::vector<std::string> names;
-    for (const FormatRow& row : kFormats) names.push_back(row.name);
-    return names;
-}
-
 // The colliders to output: one per frame, or with --union / --intersection one per animation (consecutive frames
 // of one group), certified against the combined mask and against each frame.
-std::vector<Made> makeAll(const std::vector<FrameInput>& frames, const ColliderArguments& args, std::string& error) {
-    std::vector<Made> made;
+std::vector<ColliderFrame> makeAll(const std::vector<FrameInput>& frames, const ColliderArguments& args, std::string& error) {
+    std::vector<ColliderFrame> made;
     const auto centreOf = [](const FrameInput& f) {
         return f.origin.value_or(glm::dvec2{f.image->width / 2.0, f.image->height / 2.0});
     };
@@ -442,8 +313,8 @@ std::vector<Made> makeAll(const std::vector<FrameInput>& frames, const ColliderA
             }
             return {};
         }
-        Made m{first.group + suffix, first.image->width, first.image->height, first.threshold, first.options, centreOf(first),
-               makeCollider(combined.mask, first.options), {}};
+        ColliderFrame m{first.group + suffix, first.image->width, first.image->height, first.threshold, first.options, centreOf(first),
+                        makeCollider(combined.mask, first.options)};
         for (std::size_t i = begin; i < end; ++i)
             m.perFrame.emplace_back(frames[i].name, certifyCollider(masks[i - begin], m.collider.pieces));
         made.push_back(std::move(m));
@@ -473,27 +344,17 @@ int colliderMain(const ParsedOptions& given, const CliContext& context) {
         if (args.threshold) frame.threshold = *args.threshold;
     }
     std::string error;
-    const std::vector<Made> made = makeAll(gathered.frames, args, error);
+    const std::vector<ColliderFrame> made = makeAll(gathered.frames, args, error);
     if (!error.empty()) {
         context.err << kProgram << ": " << error << "; nothing written\n";
         return kExitBadInput;
     }
-    // The validity check every output goes through: an invalid collider is a bug, never an output.
-    for (const Made& m : made) {
-        if (const std::string problem = colliderProblem(m.collider.pieces, m.options.maxVertices); !problem.empty()) {
-            context.err << kProgram << ": " << m.name << ": internal error, the collider is invalid (" << problem
-                        << "); nothing written\n";
-            return kExitBug;
-        }
+    const ColliderOutput result = colliderOutput(made, args.format, args.input.generic_string());
+    if (!result.ok()) {
+        context.err << kProgram << ": " << result.error << "; nothing written\n";
+        return result.bug ? kExitBug : kExitBadInput;
     }
-    const FormatRow* row = &kFormats[0];
-    for (const FormatRow& r : kFormats)
-        if (args.format == r.name) row = &r;
-    const std::string output = row->write(made, args, error);
-    if (!error.empty()) {
-        context.err << kProgram << ": --format " << args.format << ": " << error << "; nothing written\n";
-        return kExitBadInput;
-    }
+    const std::string& output = result.text;
     if (!args.output) {
         context.out << output;
         return kExitDone;

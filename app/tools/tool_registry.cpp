@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "app/tools/collider_tool.h"
 #include "app/tools/compare_tool.h"
 #include "app/tools/contact_tool.h"
 #include "app/tools/expectations_tool.h"
@@ -26,6 +27,7 @@ std::vector<std::unique_ptr<Tool>> makeTools() {
     tools.push_back(std::make_unique<TightBoundsTool>());
     tools.push_back(std::make_unique<ContactTool>());
     tools.push_back(std::make_unique<ThresholdsTool>());
+    tools.push_back(std::make_unique<ColliderTool>());
     tools.push_back(std::make_unique<NotesTool>());
     tools.push_back(std::make_unique<ExpectationsTool>());
     tools.push_back(std::make_unique<GameTool>());

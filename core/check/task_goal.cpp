@@ -41,6 +41,16 @@ GoalOutcome evaluateGoal(const Scene& scene, const TaskGoal& goal, std::pair<std
         }
         if (!bound.holds(scene.sprites[*index].alphaThreshold)) return out;
     }
+    for (const auto& [name, condition] : goal.collider) {
+        auto index = findSprite(scene, name);
+        if (!index) {
+            out.error = "the goal names a sprite the scene lacks: " + name;
+            return out;
+        }
+        const ColliderOptions options = scene.sprites[*index].colliderOptions();
+        if (condition.mode && options.mode != *condition.mode) return out;
+        if (condition.epsilon && !condition.epsilon->holds(options.epsilon)) return out;
+    }
 
     CheckOptions options;
     options.pair = std::pair{scene.sprites[pair->first].name, scene.sprites[pair->second].name};
@@ -130,6 +140,13 @@ std::string applySolution(Scene& scene, std::pair<std::size_t, std::size_t>& sel
             if (step.alphaThreshold) sprite.alphaThreshold = *step.alphaThreshold;
             if (step.velocity) sprite.motion.velocity = *step.velocity;
             if (step.angularVelocity) sprite.motion.angularVelocityDeg = *step.angularVelocity;
+            if (step.colliderMode || step.colliderEpsilon || step.colliderMaxVertices) {
+                ColliderOptions options = sprite.colliderOptions();
+                if (step.colliderMode) options.mode = *step.colliderMode;
+                if (step.colliderEpsilon) options.epsilon = *step.colliderEpsilon;
+                if (step.colliderMaxVertices) options.maxVertices = *step.colliderMaxVertices;
+                sprite.collider = options;
+            }
         }
         if (step.frame) {
             if (*step.frame >= scene.timeline.frames) {

@@ -23,7 +23,7 @@ struct GoalOutcome {
 /// timeline frame the scene shows (each moving sprite moved to scene.timeline.frame), tunnel and frame_hits over
 /// the whole timeline. `selected` is the selected pair (A, B), used when the goal names none. A test that is not
 /// applicable neither hits nor misses, so a hit/miss condition on it does not hold. Cheap conditions (sampling,
-/// scan, frame, thresholds) are asked first and no test runs when one of them fails.
+/// scan, frame, thresholds, collider settings) are asked first and no test runs when one of them fails.
 GoalOutcome evaluateGoal(const Scene& scene, const TaskGoal& goal, std::pair<std::size_t, std::size_t> selected, MaskCache& masks);
 
 /// The pair a goal asks about: its own, else `selected`; indices into scene.sprites, or empty when a name is unknown.

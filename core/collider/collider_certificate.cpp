@@ -186,6 +186,30 @@ double shapeDistance(const AlphaMask& mask, glm::dvec2 q) {
     return best;
 }
 
+// Calls visit(x, y) once for every pixel whose centre (x + 0.5, y + 0.5) lies in the union of the pieces
+// (boundary included), row by row over C's pixel bounding box.
+template <typename Visit>
+void forEachCoveredPixel(const std::vector<ColliderPiece>& pieces, const std::vector<Box>& boxes, Visit&& visit) {
+    if (pieces.empty()) return;
+    Box all{kInf, kInf, -kInf, -kInf};
+    for (const Box& b : boxes) all = {std::min(all.x0, b.x0), std::min(all.y0, b.y0), std::max(all.x1, b.x1), std::max(all.y1, b.y1)};
+    const int x0 = static_cast<int>(std::floor(all.x0)), y0 = static_cast<int>(std::floor(all.y0));
+    const int w = static_cast<int>(std::ceil(all.x1)) - x0, h = static_cast<int>(std::ceil(all.y1)) - y0;
+    std::vector<char> covered(static_cast<std::size_t>(w) * h, 0);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        const int px0 = static_cast<int>(std::floor(boxes[i].x0 - 0.5)), px1 = static_cast<int>(std::ceil(boxes[i].x1 - 0.5));
+        const int py0 = static_cast<int>(std::floor(boxes[i].y0 - 0.5)), py1 = static_cast<int>(std::ceil(boxes[i].y1 - 0.5));
+        for (int y = std::max(py0, y0); y <= py1 && y < y0 + h; ++y)
+            for (int x = std::max(px0, x0); x <= px1 && x < x0 + w; ++x) {
+                char& c = covered[static_cast<std::size_t>(y - y0) * w + (x - x0)];
+                if (!c && inside(pieces[i], {x + 0.5, y + 0.5})) c = 1;
+            }
+    }
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            if (covered[static_cast<std::size_t>(y) * w + x]) visit(x + x0, y + y0);
+}
+
 }  // namespace
 
 ColliderCertificate certifyCollider(const AlphaMask& mask, const std::vector<ColliderPiece>& pieces) {
@@ -332,31 +356,13 @@ ColliderCertificate certifyCollider(const AlphaMask& mask, const std::vector<Col
     const double unionArea = solidArea + cert.extraArea;
     cert.iou = unionArea > 0.0 ? std::clamp((solidArea - cert.missedArea) / unionArea, 0.0, 1.0) : 1.0;
 
-    // Pixel centres inside C, over C's pixel bounding box.
     PieceGrid grid(pieces, boxes);
+    // Pixel centres inside C: the same walk as colliderPixelErrors, counted.
     std::int64_t solidInside = 0;
-    if (!pieces.empty()) {
-        Box all{kInf, kInf, -kInf, -kInf};
-        for (const Box& b : boxes) all = {std::min(all.x0, b.x0), std::min(all.y0, b.y0), std::max(all.x1, b.x1), std::max(all.y1, b.y1)};
-        const int x0 = static_cast<int>(std::floor(all.x0)), y0 = static_cast<int>(std::floor(all.y0));
-        const int w = static_cast<int>(std::ceil(all.x1)) - x0, h = static_cast<int>(std::ceil(all.y1)) - y0;
-        std::vector<char> covered(static_cast<std::size_t>(w) * h, 0);
-        for (std::size_t i = 0; i < pieces.size(); ++i) {
-            const int px0 = static_cast<int>(std::floor(boxes[i].x0 - 0.5)), px1 = static_cast<int>(std::ceil(boxes[i].x1 - 0.5));
-            const int py0 = static_cast<int>(std::floor(boxes[i].y0 - 0.5)), py1 = static_cast<int>(std::ceil(boxes[i].y1 - 0.5));
-            for (int y = std::max(py0, y0); y <= py1 && y < y0 + h; ++y)
-                for (int x = std::max(px0, x0); x <= px1 && x < x0 + w; ++x) {
-                    char& c = covered[static_cast<std::size_t>(y - y0) * w + (x - x0)];
-                    if (!c && inside(pieces[i], {x + 0.5, y + 0.5})) c = 1;
-                }
-        }
-        for (int y = 0; y < h; ++y)
-            for (int x = 0; x < w; ++x) {
-                if (!covered[static_cast<std::size_t>(y) * w + x]) continue;
-                if (mask.solid(x + x0, y + y0)) ++solidInside;
-                else ++cert.extraPixels;
-            }
-    }
+    forEachCoveredPixel(pieces, boxes, [&](int x, int y) {
+        if (mask.solid(x, y)) ++solidInside;
+        else ++cert.extraPixels;
+    });
     cert.missedPixels = mask.solidCount() - solidInside;
 
     // Hausdorff distance by branch and bound over pixel cells: d(., S) and d(., C) are 1-Lipschitz, so a cell's
@@ -410,6 +416,21 @@ ColliderCertificate certifyCollider(const AlphaMask& mask, const std::vector<Col
     }
     cert.hausdorff = best;
     return cert;
+}
+
+ColliderPixelErrors colliderPixelErrors(const AlphaMask& mask, const std::vector<ColliderPiece>& pieces) {
+    std::vector<Box> boxes;
+    for (const ColliderPiece& p : pieces) boxes.push_back(bounds(p));
+    ColliderPixelErrors errors;
+    std::vector<char> solidCovered(static_cast<std::size_t>(mask.width()) * mask.height(), 0);
+    forEachCoveredPixel(pieces, boxes, [&](int x, int y) {
+        if (mask.solid(x, y)) solidCovered[static_cast<std::size_t>(y) * mask.width() + x] = 1;
+        else errors.extra.push_back({x, y});
+    });
+    for (int y = 0; y < mask.height(); ++y)
+        for (int x = 0; x < mask.width(); ++x)
+            if (mask.solid(x, y) && !solidCovered[static_cast<std::size_t>(y) * mask.width() + x]) errors.missed.push_back({x, y});
+    return errors;
 }
 
 }  // namespace cl

@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include <glm/vec2.hpp>
+
 #include "core/base/alpha_mask.h"
 #include "core/collider/collider_types.h"
 
@@ -13,5 +15,14 @@ namespace cl {
 /// rounding, and values within 1e-9 of 0 are reported as 0); pixel centres on C's boundary count as inside;
 /// hausdorff is found by branch and bound to within kHausdorffTolerance. `dropped` is left empty.
 ColliderCertificate certifyCollider(const AlphaMask& mask, const std::vector<ColliderPiece>& pieces);
+
+/// Which pixels certifyCollider counts in missed_pixels and extra_pixels, by the same rule.
+struct ColliderPixelErrors {
+    std::vector<glm::ivec2> missed;  ///< solid pixels whose centre is outside C, row by row
+    std::vector<glm::ivec2> extra;   ///< non-solid pixels (inside the texture or not) whose centre is in C, row by row
+};
+
+/// The pixels behind the certificate's missed_pixels and extra_pixels (the sizes of the lists equal them).
+ColliderPixelErrors colliderPixelErrors(const AlphaMask& mask, const std::vector<ColliderPiece>& pieces);
 
 }  // namespace cl

@@ -13,6 +13,10 @@
 namespace cl {
 namespace {
 
+// A solution's collider epsilon: the range the sandbox's Collider tool and the CLI's --epsilon keep to.
+constexpr double kMinLessonColliderEpsilon = 0.01;
+constexpr double kMaxLessonColliderEpsilon = 1.0e6;
+
 using Json = nlohmann::json;
 
 /// Largest distance, angle or velocity a solution step may name (far beyond any scene's coordinates).
@@ -170,11 +174,12 @@ private:
         TaskGoal out;
         if (!goal.is_object() || goal.empty()) {
             m_problem(path, "must be an object with at least one condition (hit, miss, overlap, depth, tunnel, frame_hits, "
-                            "threshold, frame, sampling, scan), got " + describeJson(goal));
+                            "threshold, frame, sampling, scan, collider), got " + describeJson(goal));
             return out;
         }
         out.written = goal;
-        checkKeys(goal, path, {"pair", "hit", "miss", "overlap", "depth", "tunnel", "frame_hits", "threshold", "frame", "sampling", "scan"});
+        checkKeys(goal, path, {"pair", "hit", "miss", "overlap", "depth", "tunnel", "frame_hits", "threshold", "frame", "sampling", "scan",
+                               "collider"});
         for (const auto& [key, value] : goal.items()) {
             const std::string at = path + "." + key;
             if (key == "pair") {
@@ -214,12 +219,40 @@ private:
                     if (!knownSprite(sprite, at + "." + sprite)) continue;
                     if (auto b = readBound(bound, at + "." + sprite)) out.threshold[sprite] = *b;
                 }
+            } else if (key == "collider") {
+                if (!value.is_object() || value.empty()) {
+                    m_problem(at, "must be {\"<sprite>\": {\"mode\": \"inner\"}}, got " + describeJson(value));
+                    continue;
+                }
+                for (const auto& [sprite, condition] : value.items()) {
+                    if (!knownSprite(sprite, at + "." + sprite)) continue;
+                    if (auto c = readColliderGoal(condition, at + "." + sprite)) out.collider[sprite] = *c;
+                }
             } else if (key == "sampling") {
                 out.sampling = readSampling(value, at);
             } else if (key == "scan") {
                 out.scan = readScan(value, at);
             }
         }
+        return out;
+    }
+
+    std::optional<ColliderMode> readColliderMode(const Json& value, const std::string& path) {
+        ColliderMode mode{};
+        if (value.is_string() && parseColliderMode(value.get<std::string>(), mode)) return mode;
+        m_problem(path, "must be \"outer\", \"inner\" or \"balanced\", got " + describeJson(value));
+        return std::nullopt;
+    }
+
+    std::optional<ColliderGoal> readColliderGoal(const Json& value, const std::string& path) {
+        if (!value.is_object() || value.empty()) {
+            m_problem(path, "must be {\"mode\": ..., \"epsilon\": {\"at_least\": n}} with at least one of them, got " + describeJson(value));
+            return std::nullopt;
+        }
+        checkKeys(value, path, {"mode", "epsilon"});
+        ColliderGoal out;
+        if (auto it = value.find("mode"); it != value.end()) out.mode = readColliderMode(*it, path + ".mode");
+        if (auto it = value.find("epsilon"); it != value.end()) out.epsilon = readBound(*it, path + ".epsilon");
         return out;
     }
 
@@ -230,7 +263,8 @@ private:
             return out;
         }
         checkKeys(step, path, {"sprite", "move", "position", "rotate", "rotation_deg", "alpha_threshold", "velocity",
-                               "angular_velocity", "frame", "pair", "sampling", "scan", "sweep_resolution", "contact_resolution"});
+                               "angular_velocity", "collider", "frame", "pair", "sampling", "scan", "sweep_resolution",
+                               "contact_resolution"});
         bool spriteField = false;
         for (const auto& [key, value] : step.items()) {
             const std::string at = path + "." + key;
@@ -250,6 +284,21 @@ private:
             } else if (key == "alpha_threshold") {
                 spriteField = true;
                 out.alphaThreshold = readInteger(value, at, 0, 255);
+            } else if (key == "collider") {
+                spriteField = true;
+                if (!value.is_object() || value.empty()) {
+                    m_problem(at, "must be {\"mode\": ..., \"epsilon\": ..., \"max_vertices\": ...} with at least one of them, got " +
+                                      describeJson(value));
+                    continue;
+                }
+                checkKeys(value, at, {"mode", "epsilon", "max_vertices"});
+                if (auto it = value.find("mode"); it != value.end()) out.colliderMode = readColliderMode(*it, at + ".mode");
+                if (auto it = value.find("epsilon"); it != value.end()) {
+                    out.colliderEpsilon = readNumber(*it, at + ".epsilon", kMinLessonColliderEpsilon, kMaxLessonColliderEpsilon);
+                }
+                if (auto it = value.find("max_vertices"); it != value.end()) {
+                    out.colliderMaxVertices = readInteger(*it, at + ".max_vertices", kMinColliderVertices, kMaxColliderVertices);
+                }
             } else if (key == "frame") {
                 out.frame = readInteger(value, at, 0, 1 << 20);
             } else if (key == "pair") {

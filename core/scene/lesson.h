@@ -9,11 +9,13 @@
 //   depth {"at_least", "at_most"} (the contact separation depth), tunnel true|false (some interval of the timeline
 //   tunnels under the swept kDefaultPixelAlgorithm), frame_hits true|false (some whole frame's discrete
 //   kDefaultPixelAlgorithm says hit), threshold {"<sprite>": {"at_least", "at_most"}}, frame {"at_least", "at_most"}
-//   (the timeline frame shown), sampling "center"|"xna", scan "a-to-b"|"b-to-a"|"both".
+//   (the timeline frame shown), sampling "center"|"xna", scan "a-to-b"|"b-to-a"|"both", collider {"<sprite>":
+//   {"mode": "outer"|"inner"|"balanced", "epsilon": {"at_least", "at_most"}}} (the sprite's collider settings).
 // A solution is the edits that reach the goal from the scene as it opens, applied in order (applySolution(),
 // core/check/task_goal.h):
 //   {"sprite": "name", "move": [dx, dy] | "position": [x, y] | "rotate": deg | "rotation_deg": deg |
-//    "alpha_threshold": n | "velocity": [vx, vy] | "angular_velocity": deg}, {"frame": n}, {"pair": "A/B"},
+//    "alpha_threshold": n | "velocity": [vx, vy] | "angular_velocity": deg |
+//    "collider": {"mode": "inner", "epsilon": e, "max_vertices": v}}, {"frame": n}, {"pair": "A/B"},
 //   {"sampling": "xna"}, {"scan": "b-to-a"}, {"sweep_resolution": h}, {"contact_resolution": r}.
 // Every field is checked when the scene is read (types, ranges, sprite and test names), with its JSON path.
 
@@ -41,6 +43,13 @@ struct NumberBound {
     friend bool operator==(const NumberBound&, const NumberBound&) = default;
 };
 
+/// A goal's condition on one sprite's collider settings (its colliderOptions()).
+struct ColliderGoal {
+    std::optional<ColliderMode> mode;
+    std::optional<NumberBound> epsilon;
+    friend bool operator==(const ColliderGoal&, const ColliderGoal&) = default;
+};
+
 /// A task's goal: every condition that is set must hold.
 struct TaskGoal {
     std::optional<std::pair<std::string, std::string>> pair;  ///< Default: the selected pair.
@@ -51,6 +60,7 @@ struct TaskGoal {
     std::optional<bool> tunnel;                               ///< Some interval of the timeline tunnels.
     std::optional<bool> frameHits;                            ///< Some whole frame's discrete test hits.
     std::map<std::string, NumberBound> threshold;             ///< Per sprite: its alpha threshold.
+    std::map<std::string, ColliderGoal> collider;             ///< Per sprite: its collider settings.
     std::optional<NumberBound> frame;                         ///< The timeline frame shown.
     std::optional<Sampling> sampling;
     std::optional<ScanDirection> scan;
@@ -67,6 +77,10 @@ struct SolutionStep {
     std::optional<std::pair<std::string, std::string>> pair;
     std::optional<Sampling> sampling;
     std::optional<ScanDirection> scan;
+    /// The sprite's collider settings to change (the fields set; the others keep the sprite's).
+    std::optional<ColliderMode> colliderMode;
+    std::optional<double> colliderEpsilon;
+    std::optional<int> colliderMaxVertices;
 };
 
 /// One task of a lesson.

@@ -218,6 +218,13 @@ def cases(r):
     r.case("task with 17 solution steps", [f], 2, err=[f, "lesson.tasks[0].solution", "too many steps: 17"])
     f = r.write("lesson-goal.json", scene([solid, solid], lesson={"tasks": [dict(task, goal={"hit": "aabb", "depth": {"at_least": 1e308}})]}))
     r.case("task goal of the wrong shape", [f], 2, err=[f, "lesson.tasks[0].goal.hit", "lesson.tasks[0].goal.depth.at_least"])
+    f = r.write("lesson-collider.json", scene([solid, solid], lesson={"tasks": [dict(
+        task, goal={"collider": {"s0": {"mode": "exact", "epsilon": {"at_least": "2"}}}},
+        solution=[{"sprite": "s0", "collider": {"epsilon": -1, "max_vertices": 1e9}}])]}))
+    r.case("lesson collider goal and step out of range", [f], 2,
+           err=[f, "lesson.tasks[0].goal.collider.s0.mode", "lesson.tasks[0].goal.collider.s0.epsilon.at_least",
+                "lesson.tasks[0].solution[0].collider.epsilon",
+                "lesson.tasks[0].solution[0].collider.max_vertices"])
     f = r.write("lesson-ok.json", scene([solid, solid], lesson={"teaches": "x", "tasks": [task]}, view={"pair": "s1/s0"}))
     r.case("a lesson loads and check ignores it", [f, "--algorithm", "pixel-naive"], 0, out=["pixel-naive  yes  16"])
 

@@ -126,5 +126,34 @@ TEST(ApplySolution, StepsAreAppliedInOrderAndAFrameOutOfRangeStopsThem) {
     EXPECT_EQ(scene.timeline.frame, 2);
 }
 
+TEST(TaskGoal, ColliderConditionsAskTheSpritesSettingsAndTheStepSetsThem) {
+    testing::TempFolder folder;
+    Scene scene = squares(folder);
+    MaskCache masks;
+    TaskGoal goal;
+    goal.collider["A"] = ColliderGoal{ColliderMode::Balanced, NumberBound{2.0, std::nullopt}};
+    // No collider block: the defaults, outer at 1 px.
+    EXPECT_FALSE(evaluateGoal(scene, goal, kAB, masks).met);
+    std::pair<std::size_t, std::size_t> selected = kAB;
+    std::vector<SolutionStep> steps(2);
+    steps[0].sprite = "A";
+    steps[0].colliderMode = ColliderMode::Balanced;
+    steps[1].sprite = "A";
+    steps[1].colliderMaxVertices = 5;
+    ASSERT_EQ(applySolution(scene, selected, steps), "");
+    // The mode and max vertices changed, the epsilon kept the default 1 px: below the bound.
+    EXPECT_EQ(scene.sprites[0].collider, (ColliderOptions{ColliderMode::Balanced, 1.0, 5}));
+    EXPECT_FALSE(evaluateGoal(scene, goal, kAB, masks).met);
+    steps.resize(1);
+    steps[0].colliderMode.reset();
+    steps[0].colliderEpsilon = 2.0;
+    ASSERT_EQ(applySolution(scene, selected, steps), "");
+    EXPECT_EQ(scene.sprites[0].collider, (ColliderOptions{ColliderMode::Balanced, 2.0, 5}));
+    EXPECT_TRUE(evaluateGoal(scene, goal, kAB, masks).met);
+    EXPECT_FALSE(scene.sprites[1].collider);  // B untouched
+    goal.collider["C"] = ColliderGoal{ColliderMode::Outer, std::nullopt};
+    EXPECT_FALSE(evaluateGoal(scene, goal, kAB, masks).error.empty());
+}
+
 }  // namespace
 }  // namespace cl

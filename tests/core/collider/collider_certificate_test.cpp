@@ -77,5 +77,25 @@ TEST(ColliderCertificate, RotatedSquareAreasMatchTheHandIntegral) {
     EXPECT_NEAR(c.hausdorff, std::sqrt(0.5), kHausdorffTolerance);
 }
 
+TEST(ColliderPixelErrors, NameTheMissedAndExtraPixelsByTheirCentres) {
+    // Art "#.#" / "##.": the piece [0,2]x[0,1] (the top two pixels) covers the centres (0.5,0.5) solid and
+    // (1.5,0.5) clear; a second piece [-1,0]x[1,2] left of the texture covers (-0.5,1.5), clear. Solid pixels
+    // (2,0), (0,1) and (1,1) have their centres outside both.
+    const AlphaMask mask = maskFromArt({"#.#", "##."});
+    const std::vector<ColliderPiece> pieces = {{{0, 0}, {0, 1}, {2, 1}, {2, 0}}, {{-1, 1}, {-1, 2}, {0, 2}, {0, 1}}};
+    const ColliderPixelErrors e = colliderPixelErrors(mask, pieces);
+    EXPECT_EQ(e.missed, (std::vector<glm::ivec2>{{2, 0}, {0, 1}, {1, 1}}));
+    EXPECT_EQ(e.extra, (std::vector<glm::ivec2>{{1, 0}, {-1, 1}}));
+    const ColliderCertificate c = certifyCollider(mask, pieces);
+    EXPECT_EQ(c.missedPixels, 3);
+    EXPECT_EQ(c.extraPixels, 2);
+}
+
+TEST(ColliderPixelErrors, NoPiecesMissEverySolidPixel) {
+    const ColliderPixelErrors e = colliderPixelErrors(maskFromArt({".#", "#."}), {});
+    EXPECT_EQ(e.missed, (std::vector<glm::ivec2>{{1, 0}, {0, 1}}));
+    EXPECT_TRUE(e.extra.empty());
+}
+
 }  // namespace
 }  // namespace cl

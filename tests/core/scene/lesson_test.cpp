@@ -127,5 +127,42 @@ TEST(Lesson, EachWrongFieldIsReportedWithItsPath) {
     EXPECT_TRUE(hasProblem(r, "lesson.tasks[2].solution", "must be an array")) << all;
 }
 
+TEST(Lesson, ColliderConditionsAndStepsAreReadAndSavedBack) {
+    testing::TempFolder folder;
+    const std::string lesson = R"({"teaches": "t", "why": "w", "tasks": [
+        {"text": "Make A's collider inner", "goal": {"collider": {"A": {"mode": "inner", "epsilon": {"at_least": 2}}}},
+         "solution": [{"sprite": "A", "collider": {"mode": "inner", "epsilon": 2.5, "max_vertices": 6}}]}]})";
+    const SceneLoadResult r = parse(folder, ", \"lesson\": " + lesson);
+    ASSERT_TRUE(r.ok()) << r.message();
+    const LessonTask& task = r.scene->lesson->tasks[0];
+    EXPECT_EQ(task.goal.collider.at("A").mode, ColliderMode::Inner);
+    EXPECT_EQ(task.goal.collider.at("A").epsilon->atLeast, 2.0);
+    ASSERT_EQ(task.solution.size(), 1u);
+    EXPECT_EQ(task.solution[0].colliderMode, ColliderMode::Inner);
+    EXPECT_EQ(task.solution[0].colliderEpsilon, 2.5);
+    EXPECT_EQ(task.solution[0].colliderMaxVertices, 6);
+    const SceneJsonResult saved = sceneToJson(*r.scene, folder / "s.json");
+    ASSERT_TRUE(saved.ok()) << saved.error;
+    EXPECT_EQ(nlohmann::json::parse(saved.json->at("lesson").dump()), nlohmann::json::parse(lesson));
+}
+
+TEST(Lesson, WrongColliderFieldsAreReportedWithTheirPaths) {
+    testing::TempFolder folder;
+    const SceneLoadResult r = parse(folder, R"(, "lesson": {"tasks": [
+        {"text": "t", "goal": {"collider": {"A": {"mode": "tight"}, "C": {"mode": "inner"}, "B": {}}},
+         "solution": [{"sprite": "A", "collider": {"epsilon": 0, "max_vertices": 65, "shape": 1}}, {"collider": {"mode": "outer"}}]},
+        {"text": "t", "goal": {"collider": []}}]})");
+    ASSERT_FALSE(r.ok());
+    const std::string all = r.message();
+    EXPECT_TRUE(hasProblem(r, "lesson.tasks[0].goal.collider.A.mode", "\"outer\", \"inner\" or \"balanced\"")) << all;
+    EXPECT_TRUE(hasProblem(r, "lesson.tasks[0].goal.collider.C", "no sprite is named \"C\"")) << all;
+    EXPECT_TRUE(hasProblem(r, "lesson.tasks[0].goal.collider.B", "at least one")) << all;
+    EXPECT_TRUE(hasProblem(r, "lesson.tasks[0].solution[0].collider.epsilon", "[0.01, 1e+06]")) << all;
+    EXPECT_TRUE(hasProblem(r, "lesson.tasks[0].solution[0].collider.max_vertices", "[3, 64]")) << all;
+    EXPECT_TRUE(hasProblem(r, "lesson.tasks[0].solution[0].collider.shape", "unknown field")) << all;
+    EXPECT_TRUE(hasProblem(r, "lesson.tasks[0].solution[1].sprite", "missing")) << all;
+    EXPECT_TRUE(hasProblem(r, "lesson.tasks[1].goal.collider", "must be {")) << all;
+}
+
 }  // namespace
 }  // namespace cl
