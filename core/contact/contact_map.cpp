@@ -93,9 +93,13 @@ std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::i
     // the intervals starting at lo.x + i (-1: none), and one sweep of the row turns the reaches into runs.
     const int width = hi.x - lo.x + 1;
     std::vector<int> reach(static_cast<std::size_t>(std::max(width, 0)), -1);
+    std::vector<std::uint64_t> starts(static_cast<std::size_t>(std::max(width, 0) + 63) / 64, 0);  // reach[i] >= 0
     auto add = [&](int from, int to) {
         from = std::max(from, lo.x) - lo.x, to = std::min(to, hi.x) - lo.x;
-        if (from <= to) reach[static_cast<std::size_t>(from)] = std::max(reach[static_cast<std::size_t>(from)], to);
+        if (from > to) return;
+        const auto i = static_cast<std::size_t>(from);
+        reach[i] = std::max(reach[i], to);
+        starts[i >> 6] |= std::uint64_t{1} << (i & 63);
     };
     for (int my = lo.y; my <= hi.y; ++my) {
         spendWork(budget);
@@ -114,19 +118,23 @@ std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::i
                 }
             }
         }
-        // Cells with no interval starting there cost a load and a test; reach is left all -1 for the next row.
+        // Only the columns where an interval starts are visited (their bitmap, in order); reach and the
+        // bitmap are left empty for the next row.
         std::uint64_t* row = out.data() + static_cast<std::size_t>(my - lo.y) * wordsPerRow;
         int runStart = -1, farthest = -1;
-        for (int i = 0; i < width; ++i) {
-            const int r = reach[static_cast<std::size_t>(i)];
-            if (r < 0) continue;
-            reach[static_cast<std::size_t>(i)] = -1;
-            if (i > farthest) {
-                if (runStart >= 0) setBits(row, runStart, farthest);
-                runStart = i, farthest = r;
-            } else {
-                farthest = std::max(farthest, r);
+        for (std::size_t w = 0; w < starts.size(); ++w) {
+            for (std::uint64_t bits = starts[w]; bits != 0; bits &= bits - 1) {
+                const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+                const int r = reach[i];
+                reach[i] = -1;
+                if (static_cast<int>(i) > farthest) {
+                    if (runStart >= 0) setBits(row, runStart, farthest);
+                    runStart = static_cast<int>(i), farthest = r;
+                } else {
+                    farthest = std::max(farthest, r);
+                }
             }
+            starts[w] = 0;
         }
         if (runStart >= 0) setBits(row, runStart, farthest);
     }
