@@ -377,7 +377,11 @@ struct ContactMapBuilder::State {
             anyRow.finish(qxLast + 1);
         }
         out.sure = correlate(x, sure, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
-        out.any = correlate(x, any, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
+        // Where no sample lies within the drift of a pixel's edge the two sets are the same runs.
+        const bool same = sure.rowStart == any.rowStart &&
+                          std::equal(sure.spans.begin(), sure.spans.end(), any.spans.begin(), any.spans.end(),
+                                     [](const SolidSpan& p, const SolidSpan& q) { return p.x0 == q.x0 && p.x1 == q.x1; });
+        out.any = same ? out.sure : correlate(x, any, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
         out.usable = true;
         return out;
     }
