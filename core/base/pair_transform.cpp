@@ -119,6 +119,15 @@ FixedVec SampleLatticeFamily::startAt(glm::dvec2 aPosition, glm::dvec2 bPosition
     return {fixedOf(start.x), fixedOf(start.y)};
 }
 
+void SampleLatticeFamily::startsAt(std::span<const glm::dvec2> differences, std::span<FixedVec> out) const {
+    // The same inline steps as startAt, without a call per placement (the C-space map's drift proof runs
+    // this for every cell of a turned pair).
+    for (std::size_t i = 0; i < differences.size(); ++i) {
+        const glm::dvec2 start = placedStart(m_csB, m_bScale, m_bOrigin, m_originTerm, m_sampleTerm, differences[i]).start;
+        out[i] = {fixedOf(start.x), fixedOf(start.y)};
+    }
+}
+
 PairTransform makePairTransform(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
     PairTransform t;
     static_cast<SampleLattice&>(t) = makeSampleLattice(a, b, sampling);

@@ -7,6 +7,7 @@
 // the step-vector walk (pixel-step) and any faster scan give bit-identical positions and answers.
 
 #include <cstdint>
+#include <span>
 
 #include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
@@ -83,6 +84,9 @@ public:
     const SampleLattice& reference() const { return m_reference; }
     /// makeSampleLattice(a at aPosition, b at bPosition).startFx.
     FixedVec startAt(glm::dvec2 aPosition, glm::dvec2 bPosition) const;
+    /// startAt for many placements at once, given as aPosition - bPosition: out[i] is bit for bit
+    /// startAt(a, b) for any a, b with a - b == differences[i]. Sizes must match.
+    void startsAt(std::span<const glm::dvec2> differences, std::span<FixedVec> out) const;
     /// True when B's turn has a zero sine: the start's x then depends on the positions' x alone and its y
     /// on their y alone.
     bool separable() const { return m_csB.y == 0.0; }

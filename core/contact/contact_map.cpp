@@ -37,27 +37,27 @@ int floorDiv(int a, int r) { return a >= 0 ? a / r : -((-a + r - 1) / r); }
 
 Fixed absFixed(Fixed v) { return v < 0 ? -v : v; }
 
-// A set of integer points as runs per row: rows [y0, y0 + rows.size()).
+// A set of integer points as runs per row: rows [y0, y0 + rowCount()), their runs in one array.
 struct RunSet {
     int y0 = 0;
-    std::vector<std::vector<SolidSpan>> rows;
-    const std::vector<SolidSpan>* row(int y) const {
-        if (y < y0 || y >= y0 + static_cast<int>(rows.size())) return nullptr;
-        return &rows[static_cast<std::size_t>(y - y0)];
-    }
+    std::vector<SolidSpan> spans;
+    std::vector<int> rowStart{0};  // row i's runs are spans[rowStart[i], rowStart[i + 1])
+    int rowCount() const { return static_cast<int>(rowStart.size()) - 1; }
+    void push(SolidSpan run) { spans.push_back(run); }
+    void endRow() { rowStart.push_back(static_cast<int>(spans.size())); }
 };
 
 // Builds the runs of a predicate over x in [x0, x1) for one row.
 struct RunWriter {
-    std::vector<SolidSpan>& out;
+    RunSet& out;
     int start = 0;
     bool open = false;
     void put(int x, bool on) {
         if (on && !open) { start = x; open = true; }
-        if (!on && open) { out.push_back({start, x}); open = false; }
+        if (!on && open) { out.push({start, x}); open = false; }
     }
     void finish(int x) {
-        if (open) out.push_back({start, x});
+        if (open) out.push({start, x});
         open = false;
     }
 };
@@ -71,32 +71,72 @@ std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::i
     std::vector<std::uint64_t> out(static_cast<std::size_t>(hi.y - lo.y + 1) * wordsPerRow, 0);
     const IntRect tight = x.tightBounds();
     const std::span<const SolidSpan> extents = x.rowExtents();
+    // Each row as its first and last solid pixel and whether it is one run: row pairs of one run each meet
+    // on one interval [K's first - X's last, K's last - X's first] with no run loops. An empty row gets
+    // bounds whose interval is empty against any other.
+    struct RowHull {
+        int first, last;
+        bool oneRun;
+    };
+    constexpr int kFar = 1 << 29;
+    std::vector<RowHull> xRows(static_cast<std::size_t>(std::max(tight.y1, 0)), {kFar, -kFar, false});
+    for (int y = tight.y0; y < tight.y1; ++y) {
+        const SolidSpan extent = extents[static_cast<std::size_t>(y)];
+        if (extent.x1 > extent.x0) xRows[static_cast<std::size_t>(y)] = {extent.x0, extent.x1 - 1, x.rowSpans(y).size() == 1};
+    }
+    std::vector<RowHull> kRows(static_cast<std::size_t>(k.rowCount()), {kFar, -kFar, false});
+    for (std::size_t v = 0; v < kRows.size(); ++v) {
+        const int k0 = k.rowStart[v], k1 = k.rowStart[v + 1];
+        if (k1 > k0) kRows[v] = {k.spans[static_cast<std::size_t>(k0)].x0, k.spans[static_cast<std::size_t>(k1) - 1].x1 - 1, k1 - k0 == 1};
+    }
+    // The union of a row's intervals without setting bits per interval: reach[i] is the farthest end of
+    // the intervals starting at lo.x + i (-1: none), and one sweep of the row turns the reaches into runs.
+    const int width = hi.x - lo.x + 1;
+    std::vector<int> reach(static_cast<std::size_t>(std::max(width, 0)), -1);
+    std::vector<std::uint64_t> starts(static_cast<std::size_t>(std::max(width, 0) + 63) / 64, 0);  // reach[i] >= 0
+    auto add = [&](int from, int to) {
+        from = std::max(from, lo.x) - lo.x, to = std::min(to, hi.x) - lo.x;
+        if (from > to) return;
+        const auto i = static_cast<std::size_t>(from);
+        reach[i] = std::max(reach[i], to);
+        starts[i >> 6] |= std::uint64_t{1} << (i & 63);
+    };
     for (int my = lo.y; my <= hi.y; ++my) {
         spendWork(budget);
-        std::uint64_t* row = out.data() + static_cast<std::size_t>(my - lo.y) * wordsPerRow;
-        // One run of m.x known to be all set, so that the many intervals inside it (most maps are mostly
-        // hits) are skipped, a whole pair of rows at a time where their extents' interval lies inside.
-        int filledFrom = 1, filledTo = 0;
-        auto fill = [&](int from, int to) {
-            from = std::max(from, lo.x), to = std::min(to, hi.x);
-            if (from > to || (from >= filledFrom && to <= filledTo)) return;
-            setBits(row, from - lo.x, to - lo.x);
-            if (from <= filledTo + 1 && to >= filledFrom - 1) {
-                filledFrom = std::min(filledFrom, from), filledTo = std::max(filledTo, to);
-            } else if (to - from > filledTo - filledFrom) {
-                filledFrom = from, filledTo = to;
-            }
-        };
-        for (int y = tight.y0; y < tight.y1; ++y) {
-            const std::vector<SolidSpan>* kRow = k.row(y + my);
-            if (!kRow || kRow->empty()) continue;
-            const SolidSpan extent = extents[static_cast<std::size_t>(y)];
-            if (extent.x1 <= extent.x0) continue;
-            if (kRow->front().x0 - extent.x1 + 1 >= filledFrom && kRow->back().x1 - 1 - extent.x0 <= filledTo) continue;
-            for (const SolidSpan& a : x.rowSpans(y)) {
-                for (const SolidSpan& run : *kRow) fill(run.x0 - a.x1 + 1, run.x1 - 1 - a.x0);
+        const int yFrom = std::max(tight.y0, k.y0 - my), yTo = std::min(tight.y1, k.y0 + k.rowCount() - my);
+        if (yFrom >= yTo) continue;
+        const RowHull* kRow = kRows.data() + (yFrom + my - k.y0);
+        for (int y = yFrom; y < yTo; ++y, ++kRow) {
+            const RowHull& xRow = xRows[static_cast<std::size_t>(y)];
+            if (kRow->oneRun && xRow.oneRun) {
+                add(kRow->first - xRow.last, kRow->last - xRow.first);
+            } else if (kRow->first <= kRow->last && xRow.first <= xRow.last) {
+                const auto v = static_cast<std::size_t>(y + my - k.y0);
+                const std::span<const SolidSpan> kRuns{k.spans.data() + k.rowStart[v], k.spans.data() + k.rowStart[v + 1]};
+                for (const SolidSpan& a : x.rowSpans(y)) {
+                    for (const SolidSpan& run : kRuns) add(run.x0 - a.x1 + 1, run.x1 - 1 - a.x0);
+                }
             }
         }
+        // Only the columns where an interval starts are visited (their bitmap, in order); reach and the
+        // bitmap are left empty for the next row.
+        std::uint64_t* row = out.data() + static_cast<std::size_t>(my - lo.y) * wordsPerRow;
+        int runStart = -1, farthest = -1;
+        for (std::size_t w = 0; w < starts.size(); ++w) {
+            for (std::uint64_t bits = starts[w]; bits != 0; bits &= bits - 1) {
+                const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+                const int r = reach[i];
+                reach[i] = -1;
+                if (static_cast<int>(i) > farthest) {
+                    if (runStart >= 0) setBits(row, runStart, farthest);
+                    runStart = static_cast<int>(i), farthest = r;
+                } else {
+                    farthest = std::max(farthest, r);
+                }
+            }
+            starts[w] = 0;
+        }
+        if (runStart >= 0) setBits(row, runStart, farthest);
     }
     return out;
 }
@@ -209,13 +249,34 @@ struct ContactMapBuilder::State {
             }
             return drift;
         }
+        // Row by row: the placements' differences (the same double operations as startAt), their starts
+        // in one batch, and the expected starts advanced by one relabelled step per cell.
+        const std::size_t count = static_cast<std::size_t>(nHi.x - nLo.x + 1);
+        std::vector<glm::dvec2> differences(count);
+        std::vector<FixedVec> starts(count);
+        const glm::dvec2 positionA = pair.a().transform.position, positionB = pair.b().transform.position;
+        const FixedVec along = xIsA(scan) ? ref.stepXFx : FixedVec{-ref.stepXFx.x, -ref.stepXFx.y};
         for (int ny = nLo.y; ny <= nHi.y; ++ny) {
-            for (int nx = nLo.x; nx <= nHi.x; ++nx) {
-                const FixedVec s = startAt(family, scan, phase + r * glm::ivec2{nx, ny});
-                const FixedVec e = expected(relabel(scan, {nx, ny}));
-                drift = std::max({drift, absFixed(s.x - e.x), absFixed(s.y - e.y)});
-                if (drift > kMaxDrift) return drift;
+            for (std::size_t k = 0; k < count; ++k) {
+                const glm::dvec2 movedA = positionA + pair.offset(phase + r * glm::ivec2{nLo.x + static_cast<int>(k), ny});
+                differences[k] = xIsA(scan) ? movedA - positionB : positionB - movedA;
             }
+            family.startsAt(differences, starts);
+            FixedVec e = expected(relabel(scan, {nLo.x, ny}));
+            // The differences in 64 bits, with a flag for any that does not fit (far past kMaxDrift).
+            std::uint64_t rowDrift = 0;
+            bool wide = false;
+            for (std::size_t k = 0; k < count; ++k, e += along) {
+                const Fixed dx = starts[k].x - e.x, dy = starts[k].y - e.y;
+                const auto lx = static_cast<std::int64_t>(dx), ly = static_cast<std::int64_t>(dy);
+                wide |= (static_cast<std::int64_t>(dx >> 64) != (lx >> 63)) | (static_cast<std::int64_t>(dy >> 64) != (ly >> 63));
+                const std::uint64_t ax = lx < 0 ? 0 - static_cast<std::uint64_t>(lx) : static_cast<std::uint64_t>(lx);
+                const std::uint64_t ay = ly < 0 ? 0 - static_cast<std::uint64_t>(ly) : static_cast<std::uint64_t>(ly);
+                rowDrift = std::max({rowDrift, ax, ay});
+            }
+            if (wide) return kMaxDrift + 1;
+            drift = std::max(drift, static_cast<Fixed>(rowDrift));
+            if (drift > kMaxDrift) return drift;
         }
         return drift;
     }
@@ -255,10 +316,8 @@ struct ContactMapBuilder::State {
             RunSet k;
             k.y0 = yt.y0 - static_cast<int>(sy);
             for (int v = yt.y0; v < yt.y1; ++v) {
-                std::vector<SolidSpan>& row = k.rows.emplace_back();
-                for (const SolidSpan& span : y.rowSpans(v)) {
-                    row.push_back({span.x0 - static_cast<int>(sx), span.x1 - static_cast<int>(sx)});
-                }
+                for (const SolidSpan& span : y.rowSpans(v)) k.push({span.x0 - static_cast<int>(sx), span.x1 - static_cast<int>(sx)});
+                k.endRow();
             }
             out.sure = correlate(x, k, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
             out.any = out.sure;
@@ -268,8 +327,6 @@ struct ContactMapBuilder::State {
 
         RunSet sure, any;
         sure.y0 = any.y0 = qLo.y;
-        sure.rows.resize(static_cast<std::size_t>(qHi.y - qLo.y + 1));
-        any.rows.resize(sure.rows.size());
         auto solidIn = [&](std::int64_t x0, std::int64_t x1, std::int64_t y0, std::int64_t y1) {
             x0 = std::max<std::int64_t>(x0, yt.x0), x1 = std::min<std::int64_t>(x1, yt.x1 - 1);
             y0 = std::max<std::int64_t>(y0, yt.y0), y1 = std::min<std::int64_t>(y1, yt.y1 - 1);
@@ -287,8 +344,14 @@ struct ContactMapBuilder::State {
         const glm::dvec2 along = toDouble(reference.stepXFx);
         for (int qy = qLo.y; qy <= qHi.y; ++qy) {
             spendWork(pair.options().budget);
-            RunWriter sureRow{sure.rows[static_cast<std::size_t>(qy - qLo.y)]};
-            RunWriter anyRow{any.rows[static_cast<std::size_t>(qy - qLo.y)]};
+            // Every row of q gets its (possibly empty) row of runs, however it ends.
+            struct EndRows {
+                RunSet& a;
+                RunSet& b;
+                ~EndRows() { a.endRow(), b.endRow(); }
+            } endRows{sure, any};
+            RunWriter sureRow{sure};
+            RunWriter anyRow{any};
             const glm::dvec2 rowStart = toDouble(samplePositionInB(reference, 0, qy));
             double first = qLo.x, last = qHi.x;
             for (int axis = 0; axis < 2; ++axis) {
@@ -314,7 +377,11 @@ struct ContactMapBuilder::State {
             anyRow.finish(qxLast + 1);
         }
         out.sure = correlate(x, sure, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
-        out.any = correlate(x, any, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
+        // Where no sample lies within the drift of a pixel's edge the two sets are the same runs.
+        const bool same = sure.rowStart == any.rowStart &&
+                          std::equal(sure.spans.begin(), sure.spans.end(), any.spans.begin(), any.spans.end(),
+                                     [](const SolidSpan& p, const SolidSpan& q) { return p.x0 == q.x0 && p.x1 == q.x1; });
+        out.any = same ? out.sure : correlate(x, any, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
         out.usable = true;
         return out;
     }

@@ -304,5 +304,34 @@ TEST(PairTransform, AnUnturnedAUsesTheTurnBetweenThemBitForBit) {
     }
 }
 
+// The batch gives every placement the start makeSampleLattice gives it, bit for bit: random turns, scales,
+// flips and sub-pixel positions far from the origin, with both samplings.
+TEST(SampleLatticeFamily, StartsAtInABatchEqualMakeSampleLatticeForEveryPlacement) {
+    std::mt19937_64 rng(0x5EED25);
+    std::uniform_real_distribution<double> any(-3000.0, 3000.0), turn(-360.0, 360.0), scale(0.3, 3.0), unit(0.0, 1.0);
+    for (int n = 0; n < 50; ++n) {
+        const Sampling sampling = n % 2 ? Sampling::Xna : Sampling::Center;
+        const SpriteTransform a = makeTransform({any(rng), any(rng)}, {unit(rng) * 40, unit(rng) * 40}, n % 3 ? turn(rng) : 0.0,
+                                                {scale(rng), n % 5 ? scale(rng) : -scale(rng)});
+        const SpriteTransform b = makeTransform({any(rng), any(rng)}, {unit(rng) * 40, unit(rng) * 40}, n % 4 ? turn(rng) : 0.0,
+                                                {n % 7 ? scale(rng) : -scale(rng), scale(rng)});
+        const SampleLatticeFamily family(a, b, sampling);
+        std::vector<glm::dvec2> aPositions, differences;
+        for (int k = 0; k < 40; ++k) {
+            aPositions.push_back(a.position + glm::dvec2(k * 0.37 - 7.0, k * -0.61 + 3.0));
+            differences.push_back(aPositions.back() - b.position);
+        }
+        std::vector<FixedVec> starts(differences.size());
+        family.startsAt(differences, starts);
+        for (std::size_t k = 0; k < differences.size(); ++k) {
+            SpriteTransform moved = a;
+            moved.position = aPositions[k];
+            const FixedVec expected = makeSampleLattice(moved, b, sampling).startFx;
+            ASSERT_TRUE(starts[k] == expected) << "placement " << n << " / " << k;
+            ASSERT_TRUE(family.startAt(aPositions[k], b.position) == expected) << "placement " << n << " / " << k;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace cl

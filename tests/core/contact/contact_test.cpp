@@ -465,6 +465,38 @@ TEST(ContactMap, UnturnedPairsAreDecidedByCorrelationWithoutTests) {
     }
 }
 
+// Masks with several runs in most rows (the correlation's run-by-run path beside its one-run path), at
+// sizes where many row pairs meet, unturned and turned, every cell against the test at that offset.
+TEST(ContactMap, SpeckledMasksMapCellForCellAsTheTestAtThatOffset) {
+    std::mt19937_64 rng(0xC5ACE25);
+    auto speckled = [&](int w, int h) {
+        std::vector<std::string> art(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                // A disc with holes and stray pixels: rows of one run and rows of many.
+                const double dx = x - w / 2.0, dy = y - h / 2.0;
+                const bool inDisc = dx * dx + dy * dy < w * h / 5.0;
+                if ((inDisc && rng() % 7 != 0) || rng() % 23 == 0) art[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = '#';
+            }
+        }
+        return maskFromArt(art);
+    };
+    const AlphaMask a = speckled(23, 19), b = speckled(17, 26);
+    for (double turn : {0.0, 90.0, 27.0}) {
+        for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+            for (ScanDirection scan : {ScanDirection::AToB, ScanDirection::BToA, ScanDirection::Both}) {
+                ContactOptions options = optionsFor("pixel-fast", sampling, scan == ScanDirection::AToB ? 2 : 1);
+                options.scan = scan;
+                const ContactPair pair(bodyAt(a, {3.0, 4.5}), testing::bodyAboutCentre(b, {14.0, 9.0}, turn), options);
+                const ContactMap map = contactMap(pair);
+                const ContactMap reference = contactMapByTests(pair, pair.defaultWindow());
+                EXPECT_EQ(map.bits, reference.bits) << "turn " << turn << " scan " << static_cast<int>(scan);
+                EXPECT_GT(reference.hitCount(), 100);
+            }
+        }
+    }
+}
+
 TEST(ContactMap, ATurnedBIsStillDecidedAlmostWhollyByCorrelation) {
     const AlphaMask a = solidMask(12, 9), b = maskFromArt({"#####", "#...#", "#.#.#", "#...#", "#####"});
     const ContactPair pair(bodyAt(a, {0, 0}), testing::bodyAboutCentre(b, {8.0, 6.0}, 33.0), optionsFor("pixel-fast"));
