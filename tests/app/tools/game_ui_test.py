@@ -17,10 +17,11 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
 from sandbox_driver import click, fail, fresh_env, hold, open_sandbox, quit_and_describe, retry, xdotool  # noqa: E402
 
-# Where the Game panel's controls are at 1600x900 with default settings (the window at 0,0).
-BLOCKS_SLIDER = (137, 319)
-PLAY_BUTTON = (25, 86)
-OPEN_AS_SCENE_BUTTON = (57, 160)
+# Where the Game panel's controls are at 1600x900 with default settings (the window at 0,0), below three rows of
+# tool tabs (the Collider tab made it three).
+BLOCKS_SLIDER = (137, 343)
+PLAY_BUTTON = (25, 110)
+OPEN_AS_SCENE_BUTTON = (57, 184)
 FIELD_WIDTH, PERSON_WIDTH, FALL_SPEED = 800.0, 48.0, 2.0  # the tutorial's defaults (core/README.md "The falling-blocks game")
 BLOCKS = 100
 
