@@ -298,7 +298,8 @@ void Sandbox::routeEvent(const sf::Event& event) {
             if (contains(local, at)) {
                 m_localPanning = true;
                 m_localPanFrom = at;
-            } else if (contains(m_state.views.layout.world, at) && !offerToTools(InputEvent::mouseDown(at, *button, mods))) {
+            } else if (contains(m_state.views.layout.world, at) && !offerToTools(InputEvent::mouseDown(at, *button, mods)) &&
+                       !m_state.owner.status) {  // while a tool owns the window (the game) the scene underneath stays as it is
                 manipulator.handleEvent(InputEvent::mouseDown(at, *button, mods));
             }
             break;
@@ -355,7 +356,8 @@ void Sandbox::routeEvent(const sf::Event& event) {
             const Modifiers keyMods{event.key.shift, event.key.control, event.key.alt};
             const InputEvent e = InputEvent::keyDown(*key, keyMods);
             // The command table first; keys it does not run (arrows, Q/E, Delete, Escape, Space) are the editor's.
-            if (!m_state.commands.dispatch(e)) manipulator.handleEvent(e);
+            // While a tool owns the window (the game reads its own keys) the editor does not move the scene underneath.
+            if (!m_state.commands.dispatch(e) && !m_state.owner.status) manipulator.handleEvent(e);
             break;
         }
         case sf::Event::KeyReleased: {
