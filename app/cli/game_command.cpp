@@ -54,7 +54,7 @@ CommandOptions gameOptions(const CliContext&) {
                     "random seed, 0 .. 18446744073709551615. Default 1."),
         wholeOption("--frames", "N", 0, std::uint64_t(kMaxRunFrames), "frames to run, 0 .. 1000000. Default 600."),
         wholeOption("--blocks", "K", 0, std::uint64_t(kMaxGameBlocks),
-                    "live blocks, 0 .. 10000: the run starts with K blocks spread over the field\n"
+                    "live blocks, 0 .. 100000: the run starts with K blocks spread over the field\n"
                     "and spawns enough to keep about K alive (K x fall speed / fall distance a\n"
                     "frame). Default: the tutorial's game (no block at the start, --spawn 0.01,\n"
                     "at most 1000)."),
