@@ -57,8 +57,6 @@ struct ColliderArguments {
     bool bothCombinations = false;           // both given: refused
 };
 
-std::vector<std::string> formatNames();
-
 CommandOptions colliderOptions(const CliContext&) {
     CommandOptions c;
     c.positional = "INPUT";

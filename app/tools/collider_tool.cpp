@@ -357,7 +357,7 @@ void ColliderTool::describeUi(nlohmann::json& ui) const {
                       {"vertices", vertexCount(a.collider)},
                       {"current", m_asked && *m_asked == a.job}};
     for (const auto& [name, r] : m_widgets) ui["collider"]["widgets"][name] = r;
-    ui["collider"]["certificate"] = nlohmann::json::parse(colliderCertificateJson(a.collider.certificate).dump());
+    ui["collider"]["certificate"] = nlohmann::json(colliderCertificateJson(a.collider.certificate));
 }
 
 void ColliderTool::saveSettings(nlohmann::json& settings) const {
