@@ -4,6 +4,10 @@
 // comparison is drawn only while the Compare tab is open and its box is ticked; a badge in the world
 // view then names the two tests and the three colours, with a button that turns it off.
 
+#include <array>
+#include <map>
+#include <string>
+
 #include "app/tools/compare_overlay.h"
 #include "app/tools/tool.h"
 
@@ -19,6 +23,8 @@ public:
     void drawPanel(ToolContext& ctx) override;
     bool overlayActive() const override { return m_compare.enabled && m_panelShown; }
     void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
+    /// "compare": the choices, the comparison's pairs only one test counts (A and B pixel) and the controls' rectangles.
+    void describeUi(nlohmann::json& ui) const override;
 
 private:
     void drawControls(ToolContext& ctx);
@@ -26,6 +32,7 @@ private:
 
     CompareState m_compare;
     bool m_panelShown = false;  // the tab is open: drawPanel() ran this frame
+    std::map<std::string, std::array<float, 4>> m_widgets;  // each control's screen rectangle (x0, y0, x1, y1)
 };
 
 }  // namespace cl
