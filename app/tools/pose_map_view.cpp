@@ -24,7 +24,7 @@
 namespace cl {
 namespace {
 
-constexpr std::uint32_t kNowColour = 0xE0402AFFu;  // B where it stands: the map's origin cross colour
+constexpr std::uint32_t kNowColour = 0xFF3CF0FFu;  // B where it stands: magenta, apart from the red of "pixels only"
 constexpr double kChunkMs = 40.0;                  // a delivery of rows about this often
 
 const char* kindName(PoseCell kind) {
@@ -119,7 +119,7 @@ private:
         auto answer = std::make_shared<PoseMapAnswer>();
         answer->job = m_job;
         answer->map = m_builder->map();
-        answer->image = colliderPoseMapImage(answer->map);
+        answer->image = colliderPoseMapImage(answer->map, -1);  // B now is a crosshair drawn over it
         answer->id = m_id;
         answer->ms = m_ms;
         control.deliverIfNewest(std::move(answer));

@@ -86,7 +86,7 @@ inline constexpr std::uint32_t kPoseColliderOnlyColour = 0x1e90e6ffu;  ///< Coll
 inline constexpr std::uint32_t kPosePixelsOnlyColour = 0xe6461effu;    ///< Pixels only (missed hit): red.
 
 /// The map as an image, one pixel per cell (x right, y down, cell first + (x, y) at pixel (x, y)), coloured by
-/// kind, rows not filled yet grey, t = 0 (B where it stands) marked by a cross.
+/// kind, rows not filled yet grey, t = 0 (B where it stands) marked by a cross (none when crossArm < 0).
 RgbaImage colliderPoseMapImage(const ColliderPoseMap& map, int crossArm = 3);
 
 }  // namespace cl

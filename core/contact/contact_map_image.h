@@ -20,7 +20,7 @@ inline constexpr std::uint32_t kMapPendingColour = 0x9a9a9affu;///< A row not co
 RgbaImage contactMapImage(const ContactMap& map, int crossArm = 3);
 
 /// Any map of a lattice window as an image the same way: cell first + (x, y) is pixel (x, y) in colourOf(cell),
-/// rows at or past `rowsDone` kMapPendingColour, and the cross at t = 0.
+/// rows at or past `rowsDone` kMapPendingColour, and the cross at t = 0 (none when crossArm < 0).
 RgbaImage latticeCellImage(const LatticeWindow& window, int rowsDone, int crossArm,
                            const std::function<std::uint32_t(glm::ivec2)>& colourOf);
 
