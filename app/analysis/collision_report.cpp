@@ -86,6 +86,7 @@ CollisionReport::Snapshot CollisionReport::compute(const Job& job, std::uint64_t
         if (sprite.pixels) shapes.mask = masks.get(sprite.pixels, sprite.threshold);
         if (!shapes.mask) shapes.mask = std::make_shared<const AlphaMask>();
         shapes.transform = sprite.transform;
+        shapes.collider = sprite.collider;
         const Body body{shapes.mask.get(), sprite.transform};
         shapes.quad = worldQuad(body);
         shapes.aabb = worldAabb(body);

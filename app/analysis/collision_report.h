@@ -28,6 +28,7 @@ namespace cl {
 struct SpriteShapes {
     std::shared_ptr<const AlphaMask> mask;
     SpriteTransform transform;       ///< The transform the shapes were computed for.
+    ColliderOptions collider;        ///< The sprite's collider settings (for the `polygon` test).
     Quad quad{};                     ///< worldQuad(): the oriented box.
     Rect aabb;                       ///< worldAabb().
     std::optional<Rect> tightAabb;   ///< tightWorldAabb().

@@ -127,6 +127,7 @@ ColliderTool::ColliderTool() : m_worker(std::make_unique<ColliderWorker>()) {}
 ColliderTool::~ColliderTool() = default;
 
 void ColliderTool::sceneOpened() {
+    m_poseMap.reset();
     m_asked.reset();
     m_shown.reset();
     m_exportMessage.clear();
@@ -162,6 +163,8 @@ void ColliderTool::drawPanel(ToolContext& ctx) {
     drawCertificate(ctx);
     ImGui::Separator();
     drawExport(ctx, sprite);
+    ImGui::Separator();
+    m_poseMap.draw(ctx);
 }
 
 void ColliderTool::drawControls(ToolContext& ctx, int sprite) {
@@ -346,6 +349,7 @@ void ColliderTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
 }
 
 void ColliderTool::describeUi(nlohmann::json& ui) const {
+    m_poseMap.describe(ui);
     if (!m_shown) return;
     const ColliderToolAnswer& a = *m_shown;
     ui["collider"] = {{"sprite", a.job.sprite},

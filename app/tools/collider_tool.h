@@ -1,7 +1,8 @@
 #pragma once
 // The Collider tool: the selected sprite's collider (core/collider/: its shown frame, threshold and flips, with
 // its `collider` settings) drawn over it in the world view — each piece's outline, vertices and index — and its
-// error as a heat map (missed pixels in one colour, extra pixels in another), with the certificate's numbers.
+// error as a heat map (missed pixels in one colour, extra pixels in another), with the certificate's numbers, and
+// the pair's pose map (app/tools/pose_map_view.h): every offset of B where the collider and the pixels disagree.
 // Mode, epsilon, max vertices and threshold edit the scene (undoable); the collider is made on the tool's
 // LatestWorker so dragging epsilon never holds up a frame. Export... writes what `collision-lab collider`
 // writes for the same settings (app/cli/collider_output.h), atomically under the output rule.
@@ -14,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/tools/pose_map_view.h"
 #include "app/tools/tool.h"
 #include "core/collider/collider_certificate.h"
 #include "core/collider/collider_types.h"
@@ -78,7 +80,8 @@ public:
     std::string_view title() const override { return "Collider"; }
     std::string_view help() const override {
         return "the selected sprite's convex collider over it, its missed and extra pixels as a heat map, mode / epsilon / "
-               "max vertices / threshold live, the certificate, Export...";
+               "max vertices / threshold live, the certificate, Export..., and every pose of B where the collider and the "
+               "pixels disagree (click one to go there)";
     }
     void update(ToolContext& ctx) override;
     void drawPanel(ToolContext& ctx) override;
@@ -105,6 +108,7 @@ private:
     std::array<char, 1024> m_exportPath{};  // the Export dialog's file field
     std::string m_exportMessage;
     std::map<std::string, std::array<float, 4>> m_widgets;  // each control's screen rectangle (x0, y0, x1, y1)
+    PoseMapView m_poseMap;                     // every pose of the pair: collider vs pixels
     std::unique_ptr<ColliderWorker> m_worker;  // last: stops before the state above goes
 };
 

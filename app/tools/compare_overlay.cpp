@@ -37,8 +37,8 @@ void updateComparison(CompareState& compare, const CollisionReport& report) {
         return;
     }
     const auto start = std::chrono::steady_clock::now();
-    const Body a{shapes[pair.a].mask.get(), shapes[pair.a].transform};
-    const Body b{shapes[pair.b].mask.get(), shapes[pair.b].transform};
+    const Body a{shapes[pair.a].mask.get(), shapes[pair.a].transform, shapes[pair.a].collider};
+    const Body b{shapes[pair.b].mask.get(), shapes[pair.b].transform, shapes[pair.b].collider};
     auto side = [&](const CompareChoice& c) {
         return ComparedTest{report.algorithms().find(c.algorithm), c.sampling, c.scan};
     };

@@ -43,7 +43,8 @@ inline constexpr std::uint32_t kOnlySecond = 0x38B6FFFF;
 inline constexpr std::uint32_t kBoth = 0x7CE07CFF;
 }  // namespace comparePalette
 
-/// The tests the Compare panel offers: every row of `algorithms` that lists its hits.
+/// The tests the Compare panel offers: every row of `algorithms` that lists its hits (the pixel tests but `gpu`,
+/// and `polygon`, whose pairs are those inside both colliders).
 std::vector<const Algorithm*> comparableTests(const AlgorithmSet& algorithms);
 
 /// Recomputes the comparison on the report's snapshot (its masks and transforms) when the report has a

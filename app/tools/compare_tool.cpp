@@ -1,6 +1,10 @@
 #include "app/tools/compare_tool.h"
 
+#include <array>
+#include <cstdio>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include <imgui.h>
 
@@ -9,6 +13,12 @@
 
 namespace cl {
 namespace {
+
+// The last item's screen rectangle (x0, y0, x1, y1), for --describe-ui.
+std::array<float, 4> rectOfItem() {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    return {a.x, a.y, b.x, b.y};
+}
 
 ImVec4 toVec4(std::uint32_t rgba) {
     return ImVec4(float((rgba >> 24) & 0xFF) / 255.0f, float((rgba >> 16) & 0xFF) / 255.0f, float((rgba >> 8) & 0xFF) / 255.0f,
@@ -55,7 +65,21 @@ void drawChoice(const char* id, const char* label, CompareChoice& choice, const 
     if (algorithm && !algorithm->honoursSampling && !algorithm->directional) {
         disabledWrapped("(no sampling or scan options: it does not walk A's pixel grid)");
     }
+    if (algorithm && algorithm->kind == AlgorithmKind::Bound) {
+        disabledWrapped("(the pixel pairs whose squares share area inside both sprites' colliders: against pixel-exact, "
+                        "the pairs only one of them counts are where the colliders and the pixels disagree)");
+    }
     ImGui::PopID();
+}
+
+// "HIT, overlap 12" for a pixel test; a bound test that lists pairs (polygon) has no overlap, so its pair count.
+std::string answerText(const Algorithm* algorithm, const CollisionResult& r) {
+    char text[96];
+    if (algorithm && algorithm->kind == AlgorithmKind::Bound)
+        std::snprintf(text, sizeof text, "%s, %zu pixel pairs", r.hit ? "HIT" : "no hit", r.hits.size());
+    else
+        std::snprintf(text, sizeof text, "%s, overlap %.6g", r.hit ? "HIT" : "no hit", r.overlap);
+    return text;
 }
 
 void countRow(const char* label, std::uint32_t rgba, std::size_t count, const char* tooltip) {
@@ -117,9 +141,32 @@ void CompareTool::drawBadge(ToolContext& ctx) {
     ImGui::End();
 }
 
+void CompareTool::describeUi(nlohmann::json& ui) const {
+    const CompareState& c = m_compare;
+    nlohmann::json& out = ui["compare"];
+    out = {{"enabled", c.enabled}, {"first", c.first.algorithm}, {"second", c.second.algorithm}, {"computed", c.computed}};
+    for (const auto& [name, r] : m_widgets) out["widgets"][name] = r;
+    if (!c.computed) return;
+    out["applicable"] = c.comparison.applicable;
+    out["reason"] = c.comparison.reason;
+    out["first_used"] = c.firstUsed.algorithm;
+    out["second_used"] = c.secondUsed.algorithm;
+    out["first_hit"] = c.comparison.first.hit;
+    out["second_hit"] = c.comparison.second.hit;
+    const auto pixels = [](const std::vector<PixelHit>& hits) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const PixelHit& h : hits) list.push_back({{"a", {h.a.x, h.a.y}}, {"b", {h.b.x, h.b.y}}});
+        return list;
+    };
+    out["only_first"] = pixels(c.comparison.sets.onlyFirst);
+    out["only_second"] = pixels(c.comparison.sets.onlySecond);
+    out["both"] = c.comparison.sets.both.size();
+}
+
 void CompareTool::drawControls(ToolContext& ctx) {
     CompareState& compare = m_compare;
     ImGui::Checkbox("Compare two tests in the world view", &compare.enabled);
+    m_widgets["enabled"] = rectOfItem();
     disabledWrapped("Colours the (A pixel, B pixel) pairs each test counts as overlapping, over the other overlays, "
                     "while this tab is open.");
     ImGui::TextUnformatted("Presets:");
@@ -141,6 +188,15 @@ void CompareTool::drawControls(ToolContext& ctx) {
         compare.second = {"pixel-naive", Sampling::Center, ScanDirection::BToA};
         compare.enabled = true;
     }
+    // The narrow inspector wraps the fourth preset onto its own line.
+    if (ImGui::SmallButton("collider vs pixels")) {
+        compare.first = {"polygon"};
+        compare.second = {"pixel-exact"};
+        compare.enabled = true;
+    }
+    m_widgets["preset.collider_vs_pixels"] = rectOfItem();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("polygon vs pixel-exact: only first = overlap the colliders add, only second = overlap they miss");
     ImGui::Separator();
     drawChoice("first", "First test", compare.first, ctx.report().algorithms());
     ImGui::Spacing();
@@ -163,8 +219,9 @@ void CompareTool::drawControls(ToolContext& ctx) {
     }
     const std::string firstName = comparedTestName({ctx.report().algorithms().find(compare.firstUsed.algorithm), compare.firstUsed.sampling, compare.firstUsed.scan});
     const std::string secondName = comparedTestName({ctx.report().algorithms().find(compare.secondUsed.algorithm), compare.secondUsed.sampling, compare.secondUsed.scan});
-    ImGui::TextWrapped("First:  %s - %s, overlap %.6g", firstName.c_str(), c.first.hit ? "HIT" : "no hit", c.first.overlap);
-    ImGui::TextWrapped("Second: %s - %s, overlap %.6g", secondName.c_str(), c.second.hit ? "HIT" : "no hit", c.second.overlap);
+    const AlgorithmSet& algorithms = ctx.report().algorithms();
+    ImGui::TextWrapped("First:  %s - %s", firstName.c_str(), answerText(algorithms.find(compare.firstUsed.algorithm), c.first).c_str());
+    ImGui::TextWrapped("Second: %s - %s", secondName.c_str(), answerText(algorithms.find(compare.secondUsed.algorithm), c.second).c_str());
     countRow("only first", comparePalette::kOnlyFirst, c.sets.onlyFirst.size(), "Pixel pairs only the first test counted.");
     countRow("only second", comparePalette::kOnlySecond, c.sets.onlySecond.size(), "Pixel pairs only the second test counted.");
     countRow("both", comparePalette::kBoth, c.sets.both.size(), "Pixel pairs both tests counted.");

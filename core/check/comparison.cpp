@@ -60,7 +60,8 @@ std::string comparedTestName(const ComparedTest& test) {
 Comparison compareTests(const ComparedTest& first, const ComparedTest& second, const Body& a, const Body& b) {
     Comparison out;
     for (const ComparedTest* test : {&first, &second}) {
-        if (!test->algorithm || test->algorithm->kind != AlgorithmKind::Pixel) {
+        // A bound test takes part when it lists pixel pairs (polygon: the pairs inside both colliders).
+        if (!test->algorithm || (test->algorithm->kind != AlgorithmKind::Pixel && !test->algorithm->listsHits)) {
             out.applicable = false;
             out.reason = comparedTestName(*test) + " is not a pixel test; only pixel tests list the pixels they count";
             return out;

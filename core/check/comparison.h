@@ -12,6 +12,11 @@
 // and not by the other is a real difference in what the tests saw. Counts are of distinct pairs: a
 // test that finds the same pair twice (scan "both", or several world pixels inside one A and one B
 // pixel) counts it once here, so these counts can be lower than the test's own `overlap`.
+//
+// The `polygon` row lists pairs too (colliderPixelPairs, core/collision/polygon_collision.h): the pairs
+// pixel-exact would list with each sprite's solid squares replaced by its collider. Compared with
+// pixel-exact, a pair only polygon counts is overlap the colliders add, one only pixel-exact counts is
+// overlap they miss.
 
 #include <cstdint>
 #include <string>
@@ -44,7 +49,7 @@ struct ComparedTest {
 
 /// Both tests' full answers and their comparison, or why the comparison cannot be made.
 struct Comparison {
-    bool applicable = true;  ///< False when a side is not a pixel test, cannot answer, or lists no hits.
+    bool applicable = true;  ///< False when a side lists no pixel pairs (not a pixel test nor polygon), cannot answer, or lists no hits.
     std::string reason;      ///< Why not applicable; empty otherwise.
     CollisionResult first;   ///< The first test in full mode with listHits.
     CollisionResult second;

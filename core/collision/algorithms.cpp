@@ -24,7 +24,7 @@ constexpr std::array kCoreAlgorithms{
               .run = obbTest},
     Algorithm{.name = "polygon", .kind = AlgorithmKind::Bound,
               .summary = "separating axes of the sprites' convex colliders (collider settings per sprite)",
-              .run = polygonTest},
+              .run = polygonTest, .listsHits = true},
     Algorithm{.name = "pixel-rect", .kind = AlgorithmKind::Pixel,
               .summary = "untransformed scan of the intersection rectangle", .run = pixelRect,
               .wholePixelTranslationsOnly = true, .listsHits = true},

@@ -105,12 +105,14 @@ def colours_box(shot, colours, columns):
 
 
 def scene_with_absolute_images(source):
-    """The scene file `source` as a dict whose sprites' images are absolute paths, so a copy of it saved
-    elsewhere finds the same images."""
+    """The scene file `source` as a dict whose sprites' images (and atlases) are absolute paths, so a copy of it
+    saved elsewhere finds the same files."""
     with open(source) as f:
         data = json.load(f)
     for sprite in data["sprites"]:
-        sprite["image"] = os.path.normpath(os.path.join(os.path.dirname(source), sprite["image"]))
+        for key in ("image", "atlas"):
+            if key in sprite:
+                sprite[key] = os.path.normpath(os.path.join(os.path.dirname(source), sprite[key]))
     return data
 
 

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -102,9 +103,66 @@ TEST(CompareState, ABoundTestCannotBeComparedAndTheReasonSaysWhy) {
     EXPECT_NE(compare.comparison.reason.find("obb is not a pixel test"), std::string::npos) << compare.comparison.reason;
 }
 
-TEST(CompareState, ComparableTestsAreThePixelTests) {
-    for (const Algorithm* algorithm : comparableTests(coreAlgorithms())) EXPECT_EQ(algorithm->kind, AlgorithmKind::Pixel) << algorithm->name;
-    EXPECT_FALSE(comparableTests(coreAlgorithms()).empty());
+TEST(CompareState, ComparableTestsAreThoseThatListPixelPairs) {
+    // The pixel tests and polygon (its pairs are those inside both colliders); no other bound test.
+    bool polygon = false;
+    for (const Algorithm* algorithm : comparableTests(coreAlgorithms())) {
+        EXPECT_TRUE(algorithm->listsHits) << algorithm->name;
+        EXPECT_TRUE(algorithm->kind == AlgorithmKind::Pixel || algorithm->name == "polygon") << algorithm->name;
+        polygon = polygon || algorithm->name == "polygon";
+    }
+    EXPECT_TRUE(polygon);
+}
+
+// A: two 2x2 squares touching at a corner (pixels [0,2)^2 and [2,4)^2 of a 4x4 image); B: a 1x1 dot at (2.5, 0.5),
+// over A's clear pixels (2,0), (3,0), (2,1), (3,1). A's outer collider at epsilon 1 is the hull (0,0) (0,2) (2,4)
+// (4,4) (4,2) (2,0) (core/README.md's worked examples): the dot's corner (2.5, 1.5) lies inside it (x - y <= 2), so
+// polygon counts pairs over clear pixels that pixel-exact does not. At epsilon 0.5 the collider is the two squares:
+// no overlap, and the comparison agrees.
+Scene touchingSquaresAndDot(double epsilon) {
+    Scene scene;
+    SceneSprite a;
+    a.name = "A";
+    auto image = std::make_shared<RgbaImage>();
+    image->width = image->height = 4;
+    image->pixels.assign(4 * 4 * 4, 0);
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 4; ++x)
+            if ((x < 2) == (y < 2)) image->pixels[std::size_t(y * 4 + x) * 4 + 3] = 255;
+    a.pixels = image;
+    a.collider = ColliderOptions{ColliderMode::Outer, epsilon, 8};
+    SceneSprite b;
+    b.name = "B";
+    b.pixels = test::solidImage(1, 1);
+    b.transform.position = {2.5, 0.5};
+    scene.sprites = {a, b};
+    return scene;
+}
+
+TEST(CompareState, PolygonAgainstPixelExactUsesEachSpritesColliderSettings) {
+    for (const double epsilon : {1.0, 0.5}) {
+        CollisionReport report;
+        ASSERT_TRUE(report.update(touchingSquaresAndDot(epsilon), 1, 0, 1, "pixel-exact", true));
+        CompareState compare;
+        compare.enabled = true;
+        compare.first = {"polygon"};
+        compare.second = {"pixel-exact"};
+        updateComparison(compare, report);
+        ASSERT_TRUE(compare.comparison.applicable) << compare.comparison.reason;
+        EXPECT_FALSE(compare.comparison.second.hit);
+        EXPECT_TRUE(compare.comparison.sets.onlySecond.empty());
+        EXPECT_TRUE(compare.comparison.sets.both.empty());
+        if (epsilon == 1.0) {
+            EXPECT_TRUE(compare.comparison.first.hit);
+            EXPECT_FALSE(compare.comparison.sets.onlyFirst.empty());
+            for (const PixelHit& h : compare.comparison.sets.onlyFirst) {
+                EXPECT_TRUE((h.a.x >= 2) != (h.a.y >= 2)) << "A pixel " << h.a.x << ", " << h.a.y << " is not a clear one";
+            }
+        } else {
+            EXPECT_FALSE(compare.comparison.first.hit);
+            EXPECT_TRUE(compare.comparison.sets.agree());
+        }
+    }
 }
 
 // With the scene scanning B into A the sampled tests count 1 while pixel-world counts the 4 world pixel

@@ -1,0 +1,269 @@
+#include "app/tools/pose_map_view.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include <SFML/Graphics/Texture.hpp>
+#include <imgui.h>
+#include <nlohmann/json.hpp>
+
+#include "app/analysis/latest_worker.h"
+#include "app/editor/document.h"
+#include "app/tools/colour_key.h"
+#include "app/tools/cspace_drag.h"
+#include "app/tools/cspace_layout.h"
+#include "app/tools/tool_context.h"
+#include "app/views/view_drawing.h"
+#include "core/base/mask_cache.h"
+#include "core/check/scene_check.h"
+
+namespace cl {
+namespace {
+
+constexpr std::uint32_t kNowColour = 0xFF3CF0FFu;  // B where it stands: magenta, apart from the red of "pixels only"
+constexpr double kChunkMs = 40.0;                  // a delivery of rows about this often
+
+const char* kindName(PoseCell kind) {
+    switch (kind) {
+        case PoseCell::BothHit: return "both hit";
+        case PoseCell::ColliderOnly: return "collider only";
+        case PoseCell::PixelsOnly: return "pixels only";
+        case PoseCell::BothMiss: break;
+    }
+    return "both miss";
+}
+
+const char* kindKey(PoseCell kind) {
+    switch (kind) {
+        case PoseCell::BothHit: return "both_hit";
+        case PoseCell::ColliderOnly: return "collider_only";
+        case PoseCell::PixelsOnly: return "pixels_only";
+        case PoseCell::BothMiss: break;
+    }
+    return "both_miss";
+}
+
+// A number as the panel prints it: at most 6 significant digits, no trailing zeros.
+std::string shortNumber(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", value);
+    return text;
+}
+
+// Where B's position sits on a lattice of step h: moving B by whole cells keeps it.
+glm::dvec2 phaseOf(glm::dvec2 position, int resolution) {
+    const glm::dvec2 k = position * double(resolution);
+    return k - glm::floor(k);
+}
+
+}  // namespace
+
+bool PoseMapJob::sameMap(const PoseMapJob& o) const {
+    SpriteTransform tb = transformB, ob = o.transformB;
+    tb.position = ob.position = glm::dvec2(0.0);
+    return a == o.a && b == o.b && pixelsA == o.pixelsA && pixelsB == o.pixelsB && thresholdA == o.thresholdA &&
+           thresholdB == o.thresholdB && transformA == o.transformA && tb == ob && colliderA == o.colliderA &&
+           colliderB == o.colliderB && resolution == o.resolution &&
+           phaseOf(transformB.position, resolution) == phaseOf(o.transformB.position, o.resolution);
+}
+
+std::optional<PoseMapJob> poseMapJobFor(const Scene& scene, int a, int b) {
+    const int n = int(scene.sprites.size());
+    if (a < 0 || b < 0 || a >= n || b >= n || a == b) return std::nullopt;
+    const SceneSprite& sa = scene.sprites[std::size_t(a)];
+    const SceneSprite& sb = scene.sprites[std::size_t(b)];
+    if (!sa.pixels || !sb.pixels) return std::nullopt;
+    PoseMapJob job{a, b, sa.pixels, sb.pixels, sa.alphaThreshold, sb.alphaThreshold, sa.transform, sb.transform,
+                   sa.colliderOptions(), sb.colliderOptions(), contactSettings(scene, CheckOptions{}).resolution};
+    return job;
+}
+
+/// Fills pose maps on a LatestWorker: a new job starts a new map, each unit fills about kChunkMs of rows and
+/// delivers the map so far with its image.
+class PoseMapWorker {
+public:
+    using Answer = std::shared_ptr<const PoseMapAnswer>;
+    PoseMapWorker()
+        : m_worker([this](std::optional<std::pair<PoseMapJob, std::uint64_t>> job, Worker::Job& control) {
+              return unit(std::move(job), control);
+          }) {}
+    void post(const PoseMapJob& job) { m_worker.post({job, ++m_posted}); }
+    std::optional<Answer> take() { return m_worker.take(); }
+
+private:
+    using Worker = LatestWorker<std::pair<PoseMapJob, std::uint64_t>, Answer>;
+
+    bool unit(std::optional<std::pair<PoseMapJob, std::uint64_t>> request, Worker::Job& control) {
+        if (request) {
+            m_job = request->first;
+            m_id = request->second;
+            m_maskA = m_masks.get(m_job.pixelsA, m_job.thresholdA);
+            m_maskB = m_masks.get(m_job.pixelsB, m_job.thresholdB);
+            m_masks.pruneUnused();
+            m_builder = std::make_unique<ColliderPoseMapBuilder>(Body{m_maskA.get(), m_job.transformA, m_job.colliderA},
+                                                                 Body{m_maskB.get(), m_job.transformB, m_job.colliderB},
+                                                                 m_job.resolution);
+            m_ms = 0.0;
+        }
+        if (!m_builder || control.stopping()) return false;
+        const auto start = std::chrono::steady_clock::now();
+        while (!m_builder->complete() && !control.stale() &&
+               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() < kChunkMs) {
+            m_builder->advance(1);
+        }
+        m_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        auto answer = std::make_shared<PoseMapAnswer>();
+        answer->job = m_job;
+        answer->map = m_builder->map();
+        answer->image = colliderPoseMapImage(answer->map, -1);  // B now is a crosshair drawn over it
+        answer->id = m_id;
+        answer->ms = m_ms;
+        control.deliverIfNewest(std::move(answer));
+        const bool more = !m_builder->complete();
+        if (!more) m_builder.reset();
+        return more;
+    }
+
+    // Touched by one unit at a time.
+    MaskCache m_masks;
+    std::shared_ptr<const AlphaMask> m_maskA, m_maskB;  // alive while the builder fills
+    std::unique_ptr<ColliderPoseMapBuilder> m_builder;
+    PoseMapJob m_job;
+    std::uint64_t m_id = 0;
+    double m_ms = 0.0;
+    std::uint64_t m_posted = 0;  // the owner's thread only
+    Worker m_worker;             // last: stopped before the state it works on goes
+};
+
+PoseMapView::PoseMapView() : m_worker(std::make_unique<PoseMapWorker>()) {}
+PoseMapView::~PoseMapView() = default;
+
+void PoseMapView::reset() {
+    m_asked.reset();
+    m_shown.reset();
+    m_textureId = 0;
+}
+
+void PoseMapView::draw(ToolContext& ctx) {
+    Document& doc = ctx.document();
+    const Selection& selection = doc.selection();
+    const std::optional<PoseMapJob> job = poseMapJobFor(doc.scene(), selection.pairA, selection.pairB);
+    if (!job) {
+        ImGui::TextDisabled("Every pose: the scene needs a pair of sprites.");
+        return;
+    }
+    if (!m_asked || !m_asked->sameMap(*job)) {
+        m_asked = job;
+        m_worker->post(*job);
+    }
+    if (auto answer = m_worker->take()) m_shown = *answer;
+    const Scene& scene = doc.scene();
+    const std::string nameB = scene.sprites[std::size_t(job->b)].name;
+    ImGui::TextWrapped("Every pose of %s against %s (its offsets at this turn and scale): what the polygon row and "
+                       "pixel-exact say there. Click a cell to move %s there; Compare (collider vs pixels) then shows its pixels.",
+                       nameB.c_str(), scene.sprites[std::size_t(job->a)].name.c_str(), nameB.c_str());
+    if (!m_shown || m_shown->job.a != job->a || m_shown->job.b != job->b) {
+        ImGui::TextDisabled("Every pose: computing...");
+        return;
+    }
+    const PoseMapAnswer& shown = *m_shown;
+    const ColliderPoseMap& map = shown.map;
+    if (!map.applicable) {
+        ImGui::TextWrapped("Every pose: %s", map.reason.c_str());
+        return;
+    }
+    const PoseCellCounts& n = map.counts;
+    const std::string both = "both hit " + std::to_string(n.bothHit);
+    const std::string colliderOnly = "collider only " + std::to_string(n.colliderOnly);
+    const std::string pixelsOnly = "pixels only " + std::to_string(n.pixelsOnly);
+    const std::string none = "both miss " + std::to_string(n.bothMiss);
+    colourKey(colliderOnly.c_str(), kPoseColliderOnlyColour, "Offsets where the polygon row hits and pixel-exact does not: false hits of the collider.", true);
+    colourKey(pixelsOnly.c_str(), kPosePixelsOnlyColour, "Offsets where pixel-exact hits and the polygon row does not: hits the collider misses.", false);
+    colourKey(both.c_str(), kPoseBothHitColour, "Offsets where both hit.", false);
+    colourKey(none.c_str(), kPoseBothMissColour, "Offsets where both miss.", false);
+    const bool lagging = !m_asked->sameMap(shown.job);
+    ImGui::TextDisabled("%d x %d offsets, step %s px, %s%s", map.window().width(), map.window().height(),
+                        shortNumber(map.step()).c_str(),
+                        map.complete() ? ("made in " + shortNumber(std::round(shown.ms)) + " ms").c_str()
+                                       : ("filling: " + std::to_string(map.rowsDone()) + " of " + std::to_string(map.window().height()) + " rows").c_str(),
+                        lagging ? " (of an earlier pose)" : "");
+    if (map.window().empty()) {
+        m_rect = {};
+        ImGui::TextDisabled("No offset can hit: a sprite has no solid pixel.");
+        return;
+    }
+    // The image, uploaded once per delivery.
+    if (!m_texture) m_texture = std::make_unique<sf::Texture>();
+    if (m_textureId != shown.id || m_textureRows != std::uint64_t(map.rowsDone())) {
+        const sf::Vector2u size(unsigned(shown.image.width), unsigned(shown.image.height));
+        if (m_texture->getSize() != size) (void)m_texture->create(size.x, size.y);
+        m_texture->update(shown.image.pixels.data());
+        m_textureId = shown.id;
+        m_textureRows = std::uint64_t(map.rowsDone());
+    }
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const double cell = fitCellPixels(map.window(), {avail.x, std::clamp(double(avail.y) - 8.0, 120.0, 360.0)}, 8.0);
+    if (cell <= 0.0) return;
+    const ImVec2 corner = ImGui::GetCursorScreenPos();
+    const CspaceLayout layout{map.window(), {corner.x, corner.y}, cell};
+    const glm::dvec2 size = layout.size();
+    ImGui::InvisibleButton("##posemap", toIm(size));
+    m_rect = {corner.x, corner.y, float(corner.x + size.x), float(corner.y + size.y)};
+    m_cellPixels = cell;
+    m_baseB = shown.job.transformB.position;
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(m_texture->getNativeHandle())), corner, toIm(layout.topLeft + size));
+    const double step = map.step();
+    const int b = job->b;
+    // Where B stands now, in the shown map's cells.
+    const glm::dvec2 k = (scene.sprites[std::size_t(b)].transform.position - m_baseB) / step;
+    list->PushClipRect(corner, toIm(layout.topLeft + size), true);
+    drawCrosshair(list, layout.topLeft + (k - glm::dvec2(map.window().first) + 0.5) * cell, toImColor(kNowColour), float(std::max(6.0, 2.5 * cell)));
+    list->PopClipRect();
+    if (!ImGui::IsItemHovered()) return;
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const glm::ivec2 hovered = layout.clampToWindow(layout.cellAt({mouse.x, mouse.y}));
+    const glm::dvec2 position = positionForCell(m_baseB, hovered, step);
+    const bool known = hovered.y - map.window().first.y < map.rowsDone();
+    ImGui::SetTooltip("%s at (%s, %s): %s\nclick to move %s there", nameB.c_str(), shortNumber(position.x).c_str(),
+                      shortNumber(position.y).c_str(), known ? kindName(map.cell(hovered)) : "not computed yet", nameB.c_str());
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) moveToCell(doc, b, m_baseB, hovered, step);
+}
+
+void PoseMapView::describe(nlohmann::json& ui) const {
+    if (!m_shown) return;
+    const ColliderPoseMap& map = m_shown->map;
+    nlohmann::json& out = ui["pose_map"];
+    out = {{"a", m_shown->job.a},
+           {"b", m_shown->job.b},
+           {"applicable", map.applicable},
+           {"reason", map.reason},
+           {"complete", map.complete()},
+           {"step", map.step()},
+           {"base", {m_shown->job.transformB.position.x, m_shown->job.transformB.position.y}},
+           {"window", {map.window().first.x, map.window().first.y, map.window().last.x, map.window().last.y}},
+           {"counts",
+            {{"both_hit", map.counts.bothHit}, {"collider_only", map.counts.colliderOnly}, {"pixels_only", map.counts.pixelsOnly},
+             {"both_miss", map.counts.bothMiss}}},
+           {"rect", m_rect},
+           {"cell_pixels", m_cellPixels}};
+    // A few disagreeing cells with the screen point at their centre, for a UI test to click.
+    nlohmann::json cells = nlohmann::json::array();
+    const CspaceLayout layout{map.window(), {m_rect[0], m_rect[1]}, m_cellPixels};
+    for (int y = map.window().first.y; y <= map.window().last.y && cells.size() < 16 && m_cellPixels > 0.0; ++y) {
+        for (int x = map.window().first.x; x <= map.window().last.x && cells.size() < 16; ++x) {
+            const PoseCell kind = map.cell({x, y});
+            if (kind != PoseCell::ColliderOnly && kind != PoseCell::PixelsOnly) continue;
+            const glm::dvec2 centre = layout.cellCentre({x, y});
+            const glm::dvec2 position = positionForCell(m_shown->job.transformB.position, {x, y}, map.step());
+            cells.push_back({{"cell", {x, y}}, {"kind", kindKey(kind)}, {"screen", {centre.x, centre.y}}, {"position", {position.x, position.y}}});
+        }
+    }
+    out["disagreeing"] = std::move(cells);
+}
+
+}  // namespace cl

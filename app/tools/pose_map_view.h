@@ -1,0 +1,82 @@
+#pragma once
+// The Collider tool's pose map: for the current pair, every offset of B at its turn and scale coloured by what the
+// `polygon` test (the colliders) and `pixel-exact` (the pixels) say there — both hit, collider only (a false hit),
+// pixels only (a missed hit), both miss — with the counts (core/contact/collider_pose_map.h). Made on its own
+// LatestWorker, shown as it fills; a click on a cell moves B there as one undoable edit, so Compare (collider vs
+// pixels) then shows that pose's pixels.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <array>
+
+#include <glm/vec2.hpp>
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/base/image.h"
+#include "core/contact/collider_pose_map.h"
+#include "core/scene/scene.h"
+
+namespace sf {
+class Texture;
+}
+
+namespace cl {
+
+class ToolContext;
+class PoseMapWorker;
+
+/// What a pose map is made from: the pair's pixels, thresholds, transforms and collider settings, and the lattice.
+/// B's position counts only through its place on the lattice (`phase`): moved by whole cells, the map stays.
+struct PoseMapJob {
+    int a = -1, b = -1;
+    std::shared_ptr<const RgbaImage> pixelsA, pixelsB;
+    int thresholdA = 0, thresholdB = 0;
+    SpriteTransform transformA, transformB;  ///< transformB.position is the map's base (cell 0).
+    ColliderOptions colliderA, colliderB;
+    int resolution = 1;
+    /// True when both jobs give the same map up to where it is anchored.
+    bool sameMap(const PoseMapJob& other) const;
+};
+
+/// The job for the scene's pair (selection A and B), or nullopt without a pair.
+std::optional<PoseMapJob> poseMapJobFor(const Scene& scene, int a, int b);
+
+/// A map as it fills, with its image; cells are offsets of B from `job.transformB.position`.
+struct PoseMapAnswer {
+    PoseMapJob job;
+    ColliderPoseMap map;
+    RgbaImage image;
+    std::uint64_t id = 0;  ///< The request it answers.
+    double ms = 0.0;       ///< Time spent filling it so far.
+};
+
+/// See the file comment.
+class PoseMapView {
+public:
+    PoseMapView();
+    ~PoseMapView();
+    /// Asks for the map of the current pair when it changed, takes the newest rows, draws the keys and the map,
+    /// and moves B on a click.
+    void draw(ToolContext& ctx);
+    /// Forgets the map (another scene).
+    void reset();
+    /// "pose_map": pair, window, step, counts, completeness, the map's screen rectangle and some disagreeing cells
+    /// with their screen centres.
+    void describe(nlohmann::json& ui) const;
+
+private:
+    std::optional<PoseMapJob> m_asked;
+    std::shared_ptr<const PoseMapAnswer> m_shown;
+    std::unique_ptr<sf::Texture> m_texture;  // made on first use (an sf::Texture needs the display)
+    std::uint64_t m_textureId = 0;           // the answer whose image the texture holds
+    std::uint64_t m_textureRows = 0;
+    std::array<float, 4> m_rect{};          // the map on screen (x0, y0, x1, y1)
+    double m_cellPixels = 0.0;
+    glm::dvec2 m_baseB{0.0, 0.0};            // B's position the shown map's cells count from
+    std::unique_ptr<PoseMapWorker> m_worker;  // last: stops before the state above goes
+};
+
+}  // namespace cl

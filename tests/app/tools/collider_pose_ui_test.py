@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Where the collider and the pixels disagree, pose by pose, driven as a user drives it under Xvfb (ctest runs this
+through xvfb-run; label `display`).
+
+usage: collider_pose_ui_test.py COLLISION_LAB LESSON26.json
+
+1. The pose map. A copy of lesson 26 opens on the Collider tab (outer collider, the bullet at (120, 200)). A scripted
+   run's --describe-ui gives the map's disagreeing cells with their screen centres; in a window of the same size
+   xdotool clicks a "collider only" cell and Ctrl+S saves: the bullet stands at that cell's position. Ctrl+Z and
+   Ctrl+S: it is back at (120, 200) (the click was one undo step). `collision-lab check` on the saved pose says
+   polygon hits and pixel-exact does not (the map's cell, checked by the CLI).
+2. Compare at the lesson's third pose (balanced, epsilon 2, the bullet at (184, 196)). xdotool clicks Compare's
+   preset "collider vs pixels"; --describe-ui then shows polygon vs pixel-exact with pixel pairs only the collider
+   counts, none only the pixels count and none both (pixel-exact has no overlap there: the CLI's check says so).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
+from sandbox_driver import (click, fail, fresh_env, open_sandbox, quit_and_describe, retry,  # noqa: E402
+                            scene_with_absolute_images, undo_and_save, wait_for, xdotool)
+
+SIZE = "1600x900"
+
+
+def centre(rect):
+    return round((rect[0] + rect[2]) / 2), round((rect[1] + rect[3]) / 2)
+
+
+def bullet_position(scene_file):
+    with open(scene_file) as f:
+        return json.load(f)["sprites"][1]["position"]
+
+
+def cli_hits(app, scene_file):
+    out = subprocess.run([app, "check", scene_file, "--json"], capture_output=True, text=True, timeout=60).stdout
+    pair = json.loads(out)["pairs"][0]
+    return {name: r.get("hit") for name, r in pair["results"].items()}
+
+
+def scripted_ui(app, scene, tool, env, work, ui_file):
+    subprocess.run([app, scene, "--tool", tool, "--size", SIZE, "--frames", "40", "--describe-ui", ui_file],
+                   env=env, cwd=work, capture_output=True, check=True, timeout=60)
+    with open(ui_file) as f:
+        return json.load(f)
+
+
+def write(scene, data):
+    with open(scene, "w") as f:
+        json.dump(data, f, indent=2)
+
+
+def map_session(app, scene, data, env, work, ui_file, cell):
+    write(scene, data)
+    with open_sandbox(app, [scene, "--tool", "collider", "--size", SIZE, "--describe-ui", ui_file], env, work,
+                      point=(900, 300), settle=1.0, pause=1.5) as (window, proc):
+        if not window:
+            return "the sandbox window did not appear"
+        click(cell["screen"])
+        xdotool("mousemove", "900", "300")
+        xdotool("key", "ctrl+s")
+        if not wait_for(lambda: bullet_position(scene) == cell["position"], 10):
+            return f"after a click on the map cell {cell} the saved bullet stands at {bullet_position(scene)}"
+        moved = bullet_position(scene)
+        hits = cli_hits(app, scene)
+        if not undo_and_save(lambda: bullet_position(scene), [120, 200]):
+            return f"Ctrl+Z and Ctrl+S left the bullet at {bullet_position(scene)}"
+        ui = quit_and_describe(proc, ui_file)
+        if isinstance(ui, str):
+            return ui
+        return {"moved": moved, "hits": hits, "ui": ui}
+
+
+def compare_session(app, scene, env, work, ui_file, preset):
+    with open_sandbox(app, [scene, "--tool", "compare", "--size", SIZE, "--describe-ui", ui_file], env, work,
+                      point=(900, 300), settle=1.0, pause=1.0) as (window, proc):
+        if not window:
+            return "the sandbox window did not appear"
+        click(preset)
+        xdotool("mousemove", "900", "300")
+        time.sleep(1.0)
+        ui = quit_and_describe(proc, ui_file)
+        if isinstance(ui, str):
+            return ui
+        compare = ui.get("compare", {})
+        if compare.get("first_used") != "polygon" or compare.get("second_used") != "pixel-exact":
+            return f"after a click on the preset Compare shows {compare.get('first_used')} vs {compare.get('second_used')}"
+        return compare
+
+
+def main():
+    app, source = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    with tempfile.TemporaryDirectory() as work:
+        env = fresh_env(work)
+        data = scene_with_absolute_images(source)
+        scene = os.path.join(work, "lesson.json")
+        ui_file = os.path.join(work, "ui.json")
+
+        # 1. The pose map: click a "collider only" cell, then undo.
+        write(scene, data)
+        pose_map = scripted_ui(app, scene, "collider", env, work, ui_file).get("pose_map")
+        if not pose_map or not pose_map["complete"]:
+            fail(f"the scripted run's pose map is {pose_map}")
+        counts = pose_map["counts"]
+        if counts["pixels_only"] != 0 or counts["collider_only"] == 0:
+            fail(f"an outer collider's map has {counts}: it must have collider-only cells and no pixels-only cell")
+        cells = [c for c in pose_map["disagreeing"] if c["kind"] == "collider_only"]
+        if not cells:
+            fail(f"no collider-only cell is listed: {pose_map['disagreeing']}")
+        cell = cells[len(cells) // 2]
+        print(f"ok: the outer collider's map: {counts}; clicking {cell}")
+        result, _ = retry(3, lambda: map_session(app, scene, data, env, work, ui_file, cell))
+        if not (result["hits"].get("polygon") is True and result["hits"].get("pixel-exact") is False):
+            fail(f"at {result['moved']} `check` answers {result['hits']}: the cell said collider only")
+        print(f"ok: the click moved the bullet to {result['moved']}, where check says polygon hits and pixel-exact "
+              "misses; Ctrl+Z put it back at (120, 200)")
+
+        # 2. Compare at the lesson's third pose: balanced, epsilon 2, the bullet at (184, 196).
+        third = json.loads(json.dumps(data))
+        third["sprites"][0]["collider"] = {"mode": "balanced", "epsilon": 2, "max_vertices": 8}
+        third["sprites"][1]["position"] = [184, 196]
+        write(scene, third)
+        hits = cli_hits(app, scene)
+        if not (hits.get("polygon") is True and hits.get("pixel-exact") is False):
+            fail(f"at the third task's pose `check` answers {hits}")
+        widgets = scripted_ui(app, scene, "compare", env, work, ui_file)["compare"]["widgets"]
+        preset = centre(widgets["preset.collider_vs_pixels"])
+        compare, _ = retry(3, lambda: compare_session(app, scene, env, work, ui_file, preset))
+        if not compare.get("applicable") or not compare["first_hit"] or compare["second_hit"]:
+            fail(f"Compare at the third pose: {compare}")
+        if not compare["only_first"] or compare["only_second"] or compare["both"]:
+            fail(f"Compare must show pixel pairs only the collider counts and no other: {compare}")
+        print(f"ok: Compare (collider vs pixels) shows {len(compare['only_first'])} pixel pairs only the collider "
+              f"counts, e.g. {compare['only_first'][:3]}, none only the pixels count, none both")
+
+
+if __name__ == "__main__":
+    main()
