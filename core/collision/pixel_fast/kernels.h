@@ -28,8 +28,8 @@ struct RowPass {
 /// B's bits and one sample further along A's row, in B (the lattice's stepX): what walking a row of A's
 /// samples through B reads. Positions are 32.32 fixed point in wrapping 64-bit arithmetic.
 struct RowInB {
+    std::uint64_t width, height, words;
     const std::uint64_t* bits;
-    std::uint64_t words, width, height;
     std::uint64_t alongRowX, alongRowY;
 };
 
@@ -208,12 +208,17 @@ template <bool kXna, typename Popcount>
 
 }  // namespace portable
 
+/// Which code the kernels run: the portable code, the full count's with POPCNT, or AVX2 (with the POPCNT,
+/// BMI1, BMI2 and LZCNT that come with every CPU that has it).
+enum class KernelLevel : std::uint8_t { Portable, Popcnt, Avx2 };
+
+/// The fastest level this CPU runs. Asked once, before main() (kernels_avx2.cpp); a constant from then on.
+extern const KernelLevel kCpuLevel;
+
 namespace popcnt {
 
-/// True when this CPU has POPCNT. Asked once, before main(); a constant from then on.
-extern const bool kAvailable;
-
-/// portable::countRows with the CPU's POPCNT (Center sampling when !xna, else Xna); only when kAvailable.
+/// portable::countRows with the CPU's POPCNT (Center sampling when !xna, else Xna); only when kCpuLevel
+/// is Popcnt or above.
 #if defined(__x86_64__)
 [[gnu::target("popcnt")]]
 #endif
@@ -221,11 +226,8 @@ void countRows(const CountRows& c, bool xna, std::int64_t& count, std::int64_t& 
 
 }  // namespace popcnt
 
+/// The functions below run only when kCpuLevel is Avx2.
 namespace avx2 {
-
-/// True when this CPU runs the functions below: AVX2, with the POPCNT, BMI1, BMI2 and LZCNT that come
-/// with every CPU that has it. Asked once, before main(); a constant from then on.
-extern const bool kAvailable;
 
 #if defined(__x86_64__)
 /// portable::firstSharedRow for rows of four words or more with a bit shift.
@@ -243,7 +245,7 @@ extern const bool kAvailable;
 /// one row per lane when c.lanes, every other row eight samples at a time where it lies inside B.
 [[gnu::target("avx2,popcnt,bmi,bmi2,lzcnt")]] void countRows(const CountRows& c, std::int64_t& count, std::int64_t& samples);
 #else
-// Never called: kAvailable is false.
+// Never called: kCpuLevel is Portable.
 int firstSharedRow(const RowPass& pass, const std::uint64_t* rowA, const std::uint64_t* rowB, int y, int rows, int words);
 void clipRows(const SolidSpan* extent, int count, const double* lo, const double* hi, int* first, int* last);
 std::uint64_t hitsInsideB(const std::uint64_t* bits, std::uint64_t words, std::int64_t px, std::int64_t py,
@@ -259,9 +261,13 @@ class Kernels {
 public:
     /// The fastest code that `code` allows and the CPU has: the one place the choice is made.
     static Kernels choose(PixelFastCode code) {
-        if (code == PixelFastCode::Fastest && avx2::kAvailable) return Kernels(Level::Avx2);
-        if (code != PixelFastCode::Portable && popcnt::kAvailable) return Kernels(Level::Popcnt);
-        return Kernels(Level::Portable);
+        switch (code) {
+            case PixelFastCode::Fastest: return Kernels(kCpuLevel);
+            case PixelFastCode::Popcount:
+                return Kernels(kCpuLevel >= KernelLevel::Popcnt ? KernelLevel::Popcnt : KernelLevel::Portable);
+            case PixelFastCode::Portable: break;
+        }
+        return Kernels(KernelLevel::Portable);
     }
 
     /// The first row in [y, rows) of `pass` with a shared bit, or rows.
@@ -310,7 +316,7 @@ public:
         // The AVX2 code picks pixels the Center way, a plain shift.
         if (!kXna && avx2()) {
             avx2::countRows(c, count, samples);
-        } else if (m_level != Level::Portable) {
+        } else if (m_level != KernelLevel::Portable) {
             popcnt::countRows(c, kXna, count, samples);
         } else {
             portable::countRows<kXna>(c, count, samples, countBits);
@@ -318,11 +324,10 @@ public:
     }
 
 private:
-    enum class Level { Portable, Popcnt, Avx2 };
-    explicit Kernels(Level level) : m_level(level) {}
-    bool avx2() const { return m_level == Level::Avx2; }
+    explicit Kernels(KernelLevel level) : m_level(level) {}
+    bool avx2() const { return m_level == KernelLevel::Avx2; }
 
-    Level m_level;
+    KernelLevel m_level;
 };
 
 }  // namespace cl::pixel_fast

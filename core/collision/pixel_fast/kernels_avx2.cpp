@@ -1,5 +1,5 @@
-// The AVX2 twins of the kernels in kernels.h, and the CPU check that lets them run. Each function
-// carries its own target attribute, so that nothing else in the program is built for AVX2.
+// The AVX2 twins of the kernels in kernels.h, and the CPU check that chooses every kernel (kCpuLevel).
+// Each function carries its own target attribute, so that nothing else in the program is built for AVX2.
 
 #include "core/collision/pixel_fast/kernels.h"
 
@@ -23,10 +23,14 @@ bool cpuHasLzcnt() {
 }
 
 // The AVX2 code also uses POPCNT, BMI1, BMI2 and LZCNT, which come with every CPU that has AVX2.
-bool cpuHasAvx2() {
-    __builtin_cpu_init();  // kAvailable is set by a static initializer, which may run before libgcc sets this up
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
-           __builtin_cpu_supports("bmi2") && cpuHasLzcnt();
+KernelLevel cpuLevel() {
+    __builtin_cpu_init();  // kCpuLevel is set by a static initializer, which may run before libgcc sets this up
+    const bool popcnt = __builtin_cpu_supports("popcnt");
+    if (__builtin_cpu_supports("avx2") && popcnt && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+        cpuHasLzcnt()) {
+        return KernelLevel::Avx2;
+    }
+    return popcnt ? KernelLevel::Popcnt : KernelLevel::Portable;
 }
 
 // Four words from p on.
@@ -186,8 +190,13 @@ template <bool kAll>
 }
 
 }  // namespace
+}  // namespace cl::pixel_fast::avx2
 
-const bool kAvailable = cpuHasAvx2();
+namespace cl::pixel_fast {
+const KernelLevel kCpuLevel = avx2::cpuLevel();
+}  // namespace cl::pixel_fast
+
+namespace cl::pixel_fast::avx2 {
 
 // Four of A's words and the B words under them at a time, the last four ending at the row's last word
 // (OR-ing a word in twice changes nothing). Only B's first low word and last high word can lie outside
@@ -387,7 +396,13 @@ const bool kAvailable = cpuHasAvx2();
 }
 
 #else
-const bool kAvailable = false;
+}  // namespace cl::pixel_fast::avx2
+
+namespace cl::pixel_fast {
+const KernelLevel kCpuLevel = KernelLevel::Portable;
+}  // namespace cl::pixel_fast
+
+namespace cl::pixel_fast::avx2 {
 
 int firstSharedRow(const RowPass&, const std::uint64_t*, const std::uint64_t*, int, int rows, int) { return rows; }
 void clipRows(const SolidSpan*, int, const double*, const double*, int*, int*) {}

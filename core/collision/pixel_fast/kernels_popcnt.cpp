@@ -1,5 +1,5 @@
-// The full count's portable code built with the CPU's POPCNT (kernels.h, namespace popcnt), and the CPU
-// check that lets it run: the core is built for baseline x86-64, where a popcount is a library call.
+// The full count's portable code built with the CPU's POPCNT (kernels.h, namespace popcnt): the core is
+// built for baseline x86-64, where a popcount is a library call. Run only where kCpuLevel allows it.
 
 #include "core/collision/pixel_fast/kernels.h"
 
@@ -7,17 +7,6 @@
 
 namespace cl::pixel_fast::popcnt {
 #if defined(__x86_64__)
-namespace {
-
-bool cpuHasPopcnt() {
-    __builtin_cpu_init();  // kAvailable is set by a static initializer, which may run before libgcc sets this up
-    return __builtin_cpu_supports("popcnt");
-}
-
-}  // namespace
-
-const bool kAvailable = cpuHasPopcnt();
-
 // The lambda carries the target too (lambdas do not inherit it).
 [[gnu::target("popcnt")]] void countRows(const CountRows& c, bool xna, std::int64_t& count, std::int64_t& samples) {
     const auto popcount = [](std::uint64_t v) __attribute__((target("popcnt"))) {
@@ -29,10 +18,7 @@ const bool kAvailable = cpuHasPopcnt();
         portable::countRows<false>(c, count, samples, popcount);
     }
 }
-
 #else
-const bool kAvailable = false;
-
 void countRows(const CountRows&, bool, std::int64_t&, std::int64_t&) {}
 #endif
 }  // namespace cl::pixel_fast::popcnt

@@ -28,15 +28,11 @@ public:
     RowWalker(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r, int x0,
               Kernels kernels)
         : m_sink(sink), m_r(r),
-          m_b{mb.bitRow(0).data(), static_cast<std::uint64_t>(mb.wordsPerRow()), static_cast<std::uint64_t>(mb.width()),
-              static_cast<std::uint64_t>(mb.height()), static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepXFx.x)),
+          m_b{static_cast<std::uint64_t>(mb.width()), static_cast<std::uint64_t>(mb.height()),
+              static_cast<std::uint64_t>(mb.wordsPerRow()), mb.bitRow(0).data(),
+              static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepXFx.x)),
               static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepXFx.y))},
-          m_bitsA(ma.bitRow(0).data()), m_wordsA(ma.wordsPerRow()), m_x0(x0), m_kernels(kernels) {
-        for (int k = 0; k < 4; ++k) {
-            m_laneX[static_cast<std::size_t>(k)] = static_cast<std::int64_t>(static_cast<std::uint64_t>(k) * m_b.alongRowX);
-            m_laneY[static_cast<std::size_t>(k)] = static_cast<std::int64_t>(static_cast<std::uint64_t>(k) * m_b.alongRowY);
-        }
-    }
+          m_bitsA(ma.bitRow(0).data()), m_wordsA(ma.wordsPerRow()), m_x0(x0), m_kernels(kernels) {}
 
     /// Walks A's solid samples xFirst..xLast of row y, whose sample x0 sits at (baseX, baseY), until the
     /// first hit once only the count is wanted (the rest of the row is then counted). Returns true when
@@ -107,8 +103,17 @@ private:
     }
 
     // The hit bits of n <= 64 samples from (px, py) on, bit i for sample i.
-    std::uint64_t chunk(std::uint64_t px, std::uint64_t py, int n) const {
+    std::uint64_t chunk(std::uint64_t px, std::uint64_t py, int n) {
         return portable::chunkHits<kXna>(m_b, px, py, n, [&](std::uint64_t x, std::uint64_t y, int k) {
+            // The lanes at the first chunk inside B, not before: a hit-only scan that hits at its first
+            // sample never needs them.
+            if (!m_lanesReady) {
+                for (std::size_t i = 0; i < 4; ++i) {
+                    m_laneX[i] = static_cast<std::int64_t>(i * m_b.alongRowX);
+                    m_laneY[i] = static_cast<std::int64_t>(i * m_b.alongRowY);
+                }
+                m_lanesReady = true;
+            }
             return m_kernels.hitsInsideB<kXna>(m_b.bits, m_b.words, x, y, m_b.alongRowX, m_b.alongRowY, m_laneX.data(),
                                                m_laneY.data(), k);
         });
@@ -144,6 +149,7 @@ private:
     int m_x0;
     Kernels m_kernels;
     std::array<std::int64_t, 4> m_laneX, m_laneY;  // 0, 1, 2 and 3 steps, for the AVX2 walk
+    bool m_lanesReady = false;
     bool m_countOnly = false;
 };
 
