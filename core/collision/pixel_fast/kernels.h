@@ -49,10 +49,11 @@ struct CountRows {
     /// samples counted whole); otherwise every row is counted chunk by chunk like RowWalker::walk.
     bool lanes;
 
-    /// Where A's sample x of row y0 + k lands in B, wrapping like the walk.
+    /// Where A's sample x of row y0 + k lands in B, wrapping like the walk: x here, y in yAt.
     std::uint64_t xAt(int k, int x) const {
         return baseX + static_cast<std::uint64_t>(k) * nextRowX + static_cast<std::uint64_t>(x - x0) * b.alongRowX;
     }
+    /// The y of xAt.
     std::uint64_t yAt(int k, int x) const {
         return baseY + static_cast<std::uint64_t>(k) * nextRowY + static_cast<std::uint64_t>(x - x0) * b.alongRowY;
     }
