@@ -88,6 +88,16 @@ std::unique_ptr<BenchCase> makeGlyphs() {
     return c;
 }
 
+std::unique_ptr<BenchCase> makeDiscs(int size) {
+    const double s = size;
+    const auto disc = [&](int x, int y) { return radiusAt(x, y, size) <= 0.45 * s; };
+    auto c = makeCase("discs/" + std::to_string(size), drawImage(size, size, disc), drawImage(size, size, disc));
+    c->a.transform = centred(size, size);
+    c->b.transform = centred(size, size, 30.0);
+    c->b.transform.position = {0.25 * s, 0.0};
+    return c;
+}
+
 std::unique_ptr<BenchCase> makeCorner() {
     constexpr int kSize = 1024, kOverlap = 16;
     const auto solid = [](int, int) { return true; };

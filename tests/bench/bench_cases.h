@@ -28,6 +28,9 @@ std::unique_ptr<BenchCase> makeRings(int size);
 std::unique_ptr<BenchCase> makeCombs(int size);
 /// F/R: the bundled glyphs, B (R) at 30 degrees and scale 1.7, placed so about a quarter of F overlaps R.
 std::unique_ptr<BenchCase> makeGlyphs();
+/// Discs: two solid discs of radius 0.45 S in S x S images, B turned 30 degrees about its centre and 0.25 S to
+/// the right — a hit whose overlap is most of both: what a full count walks.
+std::unique_ptr<BenchCase> makeDiscs(int size);
 /// Corner: two solid 1024 x 1024 squares overlapping 16 x 16 at a corner, B turned 10 degrees about it.
 std::unique_ptr<BenchCase> makeCorner();
 

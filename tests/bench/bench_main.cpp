@@ -1,4 +1,4 @@
-// The issue-5 benchmark suite: every pixel test on rings, combs, F/R and corner, in hit-only and full
+// The issue-5 benchmark suite: every pixel test on rings, combs, F/R, corner and discs, in hit-only and full
 // mode, beside a plain word-by-word AND of two bit-packed masks and mask building from RGBA.
 //
 //   bench_collision --benchmark_min_time=0.1 --benchmark_format=json > figures.json
@@ -123,6 +123,7 @@ int main(int argc, char** argv) {
     for (int size : {64, 128, 256, 512, 1024}) cases.push_back(makeCombs(size));
     cases.push_back(makeGlyphs());
     cases.push_back(makeCorner());
+    cases.push_back(makeDiscs(512));
     for (const auto& c : cases) registerCase(*c);
     for (int size : {64, 128, 256, 512, 1024}) registerMaskBuilding(size);
     registerGameBenchmarks();

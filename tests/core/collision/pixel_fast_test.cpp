@@ -47,7 +47,9 @@ bool sameAsNaive(const Body& a, const Body& b, const TestOptions& options, Pixel
     EXPECT_TRUE(same) << describe(a, b, options.sampling) << (options.stopAtFirstHit ? " hit-only" : " full")
                       << (options.listHits ? " listing" : "") << ": overlap " << actual.overlap << " vs naive "
                       << expected.overlap << ", hits " << actual.hits.size() << " vs " << expected.hits.size()
-                      << (code == PixelFastCode::Portable ? " (portable code)" : "");
+                      << (code == PixelFastCode::Portable   ? " (portable code)"
+                          : code == PixelFastCode::Popcount ? " (portable code with POPCNT)"
+                                                            : "");
     return same;
 }
 
@@ -461,6 +463,38 @@ TEST(PixelFast, CountingAgreesWithPixelNaiveInGroupsOfFourRowsAndRowByRow) {
             }
         }
     }
+}
+
+TEST(PixelFast, EveryKernelPathCountsAndListsTheSameOnRandomPoses) {
+    // The full count runs the AVX2 kernel (groups of four short rows, long rows eight samples a gather,
+    // rows past B's edge chunk by chunk), the portable code with POPCNT or the portable code alone: each
+    // forced here on large sprites turned and scaled at random, so that rows of every length start and end
+    // at every sub-pixel offset, inside B and across its edges, with holes in A and B.
+    std::mt19937 rng(25250u);
+    std::uniform_int_distribution<int> size(40, 200);
+    const Shape shapes[] = {Shape::Disc, Shape::Ring, Shape::Noise, Shape::Solid, Shape::Comb, Shape::Sparse};
+    int counted = 0;
+    for (int pose = 0; pose < 400; ++pose) {
+        const AlphaMask ma(randomImage(rng, shapes[rng() % 6], size(rng), size(rng)), 0);
+        const AlphaMask mb(randomImage(rng, shapes[rng() % 6], size(rng), size(rng)), 0);
+        std::uniform_real_distribution<double> unit(-1.0, 1.0);
+        const glm::dvec2 offset{unit(rng) * 0.5 * mb.width(), unit(rng) * 0.5 * mb.height()};
+        const double scale = std::exp(unit(rng) * std::log(1.8));
+        const Body a = bodyAboutCentre(ma, {0.0, 0.0}, (rng() % 4 == 0) ? 0.0 : unit(rng) * 180.0);
+        const Body b = bodyAboutCentre(mb, offset, unit(rng) * 180.0, {scale, (rng() % 3 == 0) ? -scale : scale});
+        const Sampling sampling = (pose % 3 == 2) ? Sampling::Xna : Sampling::Center;
+        const CollisionResult naive = pixelNaive(a, b, fullScan(sampling, false));
+        counted += naive.overlap > 0.0 ? 1 : 0;
+        for (const PixelFastCode code : {PixelFastCode::Fastest, PixelFastCode::Popcount, PixelFastCode::Portable}) {
+            ASSERT_TRUE(sameAsNaiveInEveryMode(a, b, sampling, code)) << "pose " << pose;
+        }
+        // The two portable builds walk the same samples; only the popcount differs.
+        EXPECT_EQ(pixelFast(a, b, fullScan(sampling, false), PixelFastCode::Popcount).samples,
+                  pixelFast(a, b, fullScan(sampling, false), PixelFastCode::Portable).samples)
+            << "pose " << pose;
+    }
+    // Most poses overlap, so that the counting paths ran.
+    EXPECT_GT(counted, 250);
 }
 
 TEST(PixelFast, HitOnlyStopsAtTheFirstHitInAsScanOrder) {
