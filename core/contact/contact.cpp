@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <span>
 
 #include "core/base/bounds.h"
 #include "core/contact/contact_map.h"
@@ -34,56 +35,90 @@ glm::dvec2 stepOffset(const ContactPair& pair, std::int64_t k, glm::dvec2 d) {
 }  // namespace
 
 
-Separation separation(const ContactPair& pair) {
+SeparationScratch& SeparationScratch::forThisThread() {
+    thread_local SeparationScratch scratch;
+    return scratch;
+}
+
+Separation separation(const ContactPair& pair) { return separation(pair, SeparationScratch::forThisThread()); }
+
+Separation separation(const ContactPair& pair, SeparationScratch& scratch) {
     Separation s;
     s.testsRun = 1;
-    if (!pair.hitAt({0.0, 0.0})) return s;
+    const CollisionResult atZero = pair.hitOnlyAt({0.0, 0.0});
+    if (!atZero.hit) return s;
+    auto answer = [&](glm::ivec2 c) {
+        s.cell = c;
+        s.vector = pair.offset(c);
+        s.depth = std::hypot(s.vector.x, s.vector.y);
+        s.normal = s.vector / s.depth;
+        return s;
+    };
     const LatticeWindow window = pair.defaultWindow();
     // Deep in a hit most cells are proven by a sample that hit nearby, at the cost of one sample each.
     HitWitnesses witnesses(pair);
     if (witnesses.usable()) {
-        witnesses.seed(pair.runAt({0.0, 0.0}, true));
-        ++s.testsRun;
+        witnesses.seedAtZero();
+        if (atZero.firstHit) witnesses.add(*atZero.firstHit);
     }
-    LatticeRings rings;
-    rings.next();  // (0, 0), which hits
+    std::vector<glm::ivec2>& cells = scratch.m_cells;
+    // A call that needed a huge annulus does not keep its memory for the rest of the thread's life.
+    struct Trim {
+        std::vector<glm::ivec2>& cells;
+        ~Trim() {
+            if (cells.capacity() > SeparationScratch::kKeptCells) std::vector<glm::ivec2>().swap(cells);
+        }
+    } trim{cells};
     std::optional<ContactMap> map;
     // Cells decided without a test (by witnesses or the map) still cost: one unit of the budget per kCellsPerUnit.
-    std::int64_t cellsWithoutTest = 0;
-    for (;;) {
-        if (++cellsWithoutTest == kCellsPerUnit) {
-            cellsWithoutTest = 0;
-            spendWork(pair.options().budget);
-        }
-        const glm::ivec2 c = rings.next();
-        bool hit = false;
-        if (!window.contains(c)) {
-            hit = false;
-        } else if (map) {
-            hit = map->hit(c);
-        } else if (witnesses.provesHit(c)) {
-            hit = true;
-        } else {
-            const CollisionResult r = pair.hitOnlyAt(pair.offset(c));
-            hit = r.hit;
-            ++s.testsRun;
-            if (hit && r.firstHit) witnesses.add(*r.firstHit);
-            // Witnesses keep failing: deciding the rest of the window in one sweep is cheaper than a test per cell.
-            if (hit && s.testsRun > kTestsBeforeMap && cellCount(window) <= kMaxContactMapCells) {
-                ContactMapBuilder builder(pair, window);
-                while (!builder.advance(std::numeric_limits<std::int64_t>::max())) {
-                }
-                s.testsRun += builder.stats().testsRun;
-                map = builder.map();
+    std::int64_t cellsWalked = 0;
+    // Annulus by annulus (k² <= |c|² < (k+1)²), so that only the cells a witness does not prove are sorted
+    // into the search order: the answer is the least free cell of the first annulus that has one.
+    for (int k = 1;; ++k) {
+        annulusCells(k, cells);
+        cellsWalked += static_cast<std::int64_t>(cells.size());
+        for (; cellsWalked >= kCellsPerUnit; cellsWalked -= kCellsPerUnit) spendWork(pair.options().budget);
+        // Cells outside the window are free without a test; the least of them bounds the search.
+        std::optional<glm::ivec2> firstOutside;
+        std::size_t inside = 0;
+        for (const glm::ivec2 c : cells) {
+            if (window.contains(c)) {
+                cells[inside++] = c;
+            } else if (!firstOutside || ringOrderLess(c, *firstOutside)) {
+                firstOutside = c;
             }
         }
-        if (!hit) {
-            s.cell = c;
-            s.vector = pair.offset(c);
-            s.depth = std::hypot(s.vector.x, s.vector.y);
-            s.normal = s.vector / s.depth;
-            return s;
+        std::span<glm::ivec2> open(cells.data(), inside);
+        if (!map && witnesses.usable()) open = open.first(witnesses.keepUnproven(open));
+        std::sort(open.begin(), open.end(), ringOrderLess);
+        bool learned = false;  // a witness added since keepUnproven() may prove the cells after it
+        for (const glm::ivec2 c : open) {
+            if (firstOutside && ringOrderLess(*firstOutside, c)) break;
+            bool hit = false;
+            if (map) {
+                hit = map->hit(c);
+            } else if (learned && witnesses.provesHit(c)) {
+                hit = true;
+            } else {
+                const CollisionResult r = pair.hitOnlyAt(pair.offset(c));
+                hit = r.hit;
+                ++s.testsRun;
+                if (hit && r.firstHit && witnesses.usable()) {
+                    witnesses.add(*r.firstHit);
+                    learned = true;
+                }
+                // Witnesses keep failing: deciding the rest of the window in one sweep is cheaper than a test per cell.
+                if (hit && s.testsRun > kTestsBeforeMap && cellCount(window) <= kMaxContactMapCells) {
+                    ContactMapBuilder builder(pair, window);
+                    while (!builder.advance(std::numeric_limits<std::int64_t>::max())) {
+                    }
+                    s.testsRun += builder.stats().testsRun;
+                    map = builder.map();
+                }
+            }
+            if (!hit) return answer(c);
         }
+        if (firstOutside) return answer(*firstOutside);
     }
 }
 

@@ -3,8 +3,11 @@
 // direction, the contact centroid and the gradient normal, all answered on a lattice of offsets of A by
 // running the pair's contact test (core/README.md "Contact: which way out" has the definitions).
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -21,10 +24,30 @@ struct Separation {
     std::int64_t testsRun = 0;      ///< Contact tests run to find it (for the curious and the benchmarks).
 };
 
+/// The memory separation() works in, kept from one call to the next so that a run of calls neither
+/// allocates nor touches new pages after the first (a new page costs a fault, dear on a virtual machine).
+/// Holds nothing a later call reads: every call starts it afresh. One per thread: never shared by calls
+/// running at once.
+class SeparationScratch {
+public:
+    /// This thread's scratch, which separation(pair) uses.
+    static SeparationScratch& forThisThread();
+    /// Cells it keeps room for between calls; a call that needed more hands the rest back when it ends.
+    static constexpr std::size_t kKeptCells = std::size_t(1) << 16;
+    /// Cells it has room for now (for the tests).
+    std::size_t capacity() const { return m_cells.capacity(); }
+
+private:
+    friend Separation separation(const ContactPair& pair, SeparationScratch& scratch);
+    std::vector<glm::ivec2> m_cells;  // one annulus of the search
+};
+
 /// Among lattice offsets where the contact test reports no hit, the one with the least |t|, ties to the
 /// least angle atan2(t.y, t.x) in [0, 360) degrees. Exactly the first free cell of a plain search in that
-/// order; cells outside defaultWindow() are known free without a test.
+/// order; cells outside defaultWindow() are known free without a test. Works in this thread's scratch.
 Separation separation(const ContactPair& pair);
+/// separation(pair) working in `scratch`.
+Separation separation(const ContactPair& pair, SeparationScratch& scratch);
 
 /// How far to move A along a direction.
 struct DirectionalDistance {

@@ -2,8 +2,11 @@
 // HitWitnesses: proves that a sampled contact test hits at an offset by re-checking a few samples that hit
 // at nearby offsets — one sample landing on a solid pixel is a hit, whatever the rest of the scan finds.
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <optional>
+#include <span>
 
 #include "core/contact/contact_pair.h"
 #include "core/base/pair_transform.h"
@@ -12,35 +15,54 @@ namespace cl {
 
 /// Samples that hit somewhere, per scan direction of the pair's sampled contact test. A check computes the
 /// sample's position exactly as the test does (the cell's own lattice, SampleLatticeFamily), so "proven" is
-/// always the test's answer; "not proven" says nothing, and the caller runs the test.
+/// always the test's answer; "not proven" says nothing, and the caller runs the test. Holds no heap memory.
 class HitWitnesses {
 public:
     /// Witnesses for the pair; none (and nothing is ever proven) unless its contact test is a sampled one.
     explicit HitWitnesses(const ContactPair& pair);
     /// True when the pair's test scans samples, so witnesses can prove hits.
-    bool usable() const { return !m_scans.empty(); }
-    /// Adds every overlapping sample of a full listing at t = 0 spread over directions: for each of 16
-    /// directions, the hit farthest back against it (the last to leave B as A moves that way), and the one
-    /// nearest the hits' mean.
-    void seed(const CollisionResult& listedAtZero);
+    bool usable() const { return m_scanCount > 0; }
+    /// Adds samples that hit at t = 0, spread over directions: of a grid of at most about kSeedGrid of the
+    /// scanned sprite's solid pixels (every pixel of a small sprite), those that land on a solid pixel, for
+    /// each of 16 directions the one farthest back against it in the world (the last to leave as A moves
+    /// that way), and the one nearest their mean.
+    void seedAtZero();
     /// Adds the first hit of a test run at a cell.
     void add(const PixelHit& hit);
     /// True when some witness sample lands on a solid pixel with A moved to the cell.
     bool provesHit(glm::ivec2 cell);
+    /// Moves the cells no witness proves to the front of `cells`, in their order, and returns how many
+    /// there are; the lattice starts of the cells are worked out in batches.
+    std::size_t keepUnproven(std::span<glm::ivec2> cells);
+
+    /// Scanned pixels the seed grid holds at most (about; the grid's step is a whole number of pixels).
+    static constexpr std::int64_t kSeedGrid = 4096;
 
 private:
     struct Scan {
         ScanDirection scan;
         SampleLatticeFamily family;
+        const AlphaMask* scanned;
+        const AlphaMask* target;
     };
     struct Witness {
-        std::size_t scan;   // index in m_scans
-        glm::ivec2 sample;  // pixel of the scanned sprite
+        std::size_t scan = 0;   // index in m_scans
+        glm::ivec2 sample{0, 0};  // pixel of the scanned sprite
+        FixedVec offset;        // stepX * x + stepY * y: the sample's position less the lattice's start
     };
-    void addWitness(const Witness& w);
+    static constexpr std::size_t kMaxWitnesses = 24;
+
+    // The lattice start of each scan with A moved to the cell (bit for bit the test's).
+    void startsAt(glm::ivec2 cell, FixedVec* starts) const;
+    // True when some witness lands on a solid pixel from these starts; the one that did moves to the front.
+    bool proves(const FixedVec* starts);
+    void addWitness(std::size_t scan, glm::ivec2 sample);
+
     const ContactPair& m_pair;
-    std::vector<Scan> m_scans;
-    std::vector<Witness> m_witnesses;  // most recently useful first
+    std::array<std::optional<Scan>, 2> m_scans;
+    std::size_t m_scanCount = 0;
+    std::array<Witness, kMaxWitnesses> m_witnesses;  // most recently useful first
+    std::size_t m_witnessCount = 0;
 };
 
 }  // namespace cl

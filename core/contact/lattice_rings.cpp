@@ -11,6 +11,15 @@ std::int64_t lengthSquared(glm::ivec2 c) { return std::int64_t(c.x) * c.x + std:
 // 0 for angles in [0, 180) degrees (y > 0, or y = 0 and x > 0), 1 for [180, 360).
 int halfTurn(glm::ivec2 c) { return (c.y > 0 || (c.y == 0 && c.x > 0)) ? 0 : 1; }
 
+// The least j >= 0 with i² + j² >= need: an integer square root, corrected for the double's rounding.
+std::int64_t leastRootAtLeast(std::int64_t need) {
+    if (need <= 0) return 0;
+    auto j = static_cast<std::int64_t>(std::sqrt(static_cast<double>(need)));
+    while (j * j < need) ++j;
+    while (j > 0 && (j - 1) * (j - 1) >= need) --j;
+    return j;
+}
+
 }  // namespace
 
 bool ringOrderLess(glm::ivec2 a, glm::ivec2 b) {
@@ -22,30 +31,43 @@ bool ringOrderLess(glm::ivec2 a, glm::ivec2 b) {
     return std::int64_t(a.x) * b.y - std::int64_t(a.y) * b.x > 0;
 }
 
-void LatticeRings::fillAnnulus() {
-    ++m_annulus;
-    m_cells.clear();
-    m_index = 0;
-    const std::int64_t k = m_annulus, lo = k * k, hi = (k + 1) * (k + 1);
-    // A counting sort by length (the annulus holds 2k + 1 lengths), then each length's few cells by angle.
-    std::vector<std::vector<glm::ivec2>>& buckets = m_buckets;
-    buckets.resize(static_cast<std::size_t>(hi - lo));
-    for (auto& bucket : buckets) bucket.clear();
-    for (std::int64_t i = -k - 1; i <= k + 1; ++i) {
-        const std::int64_t need = std::max<std::int64_t>(0, lo - i * i);
-        auto j = static_cast<std::int64_t>(std::sqrt(static_cast<double>(need)));
-        while (j * j < need) ++j;
-        while (j > 0 && (j - 1) * (j - 1) >= need) --j;
-        for (; i * i + j * j < hi; ++j) {
-            std::vector<glm::ivec2>& bucket = buckets[static_cast<std::size_t>(i * i + j * j - lo)];
-            bucket.emplace_back(static_cast<int>(i), static_cast<int>(j));
-            if (j != 0) bucket.emplace_back(static_cast<int>(i), static_cast<int>(-j));
+void annulusCells(int k, std::vector<glm::ivec2>& out) {
+    out.clear();
+    const std::int64_t lo = std::int64_t(k) * k, hi = (std::int64_t(k) + 1) * (std::int64_t(k) + 1);
+    // Column i holds the cells with j in [first, last] on the lower side (j >= 0) and their mirror images;
+    // |i| <= k since i² < (k+1)².
+    auto column = [&](std::int64_t i, std::int64_t& first, std::int64_t& last) {
+        first = leastRootAtLeast(lo - i * i);
+        last = leastRootAtLeast(hi - i * i) - 1;
+    };
+    std::int64_t first = 0, last = 0;
+    // j >= 0 (angles 0 to 180 degrees, y down), columns from i = k to -k; within a column the angle grows
+    // with j right of the axis and shrinks with it left of it.
+    for (std::int64_t i = k; i >= -k; --i) {
+        column(i, first, last);
+        if (i >= 0) {
+            for (std::int64_t j = first; j <= last; ++j) out.emplace_back(static_cast<int>(i), static_cast<int>(j));
+        } else {
+            for (std::int64_t j = last; j >= first; --j) out.emplace_back(static_cast<int>(i), static_cast<int>(j));
         }
     }
-    for (auto& bucket : buckets) {
-        std::sort(bucket.begin(), bucket.end(), [](glm::ivec2 a, glm::ivec2 b) { return ringOrderLess(a, b); });
-        m_cells.insert(m_cells.end(), bucket.begin(), bucket.end());
+    // j < 0 (180 to 360 degrees), columns back from i = -k to k.
+    for (std::int64_t i = -k; i <= k; ++i) {
+        column(i, first, last);
+        first = std::max<std::int64_t>(first, 1);
+        if (i < 0) {
+            for (std::int64_t j = first; j <= last; ++j) out.emplace_back(static_cast<int>(i), static_cast<int>(-j));
+        } else {
+            for (std::int64_t j = last; j >= first; --j) out.emplace_back(static_cast<int>(i), static_cast<int>(-j));
+        }
     }
+}
+
+void LatticeRings::fillAnnulus() {
+    ++m_annulus;
+    annulusCells(m_annulus, m_cells);
+    std::sort(m_cells.begin(), m_cells.end(), ringOrderLess);
+    m_index = 0;
 }
 
 glm::ivec2 LatticeRings::next() {

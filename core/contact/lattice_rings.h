@@ -1,6 +1,7 @@
 #pragma once
 // LatticeRings: every integer cell in order of its length, ties by angle — the order the separation
-// vector is searched in.
+// vector is searched in — and the cells of one annulus in walk order, for searches that sort only what
+// they must.
 
 #include <cstddef>
 #include <cstdint>
@@ -14,8 +15,12 @@ namespace cl {
 /// [0, 360) degrees. Exact (integer arithmetic).
 bool ringOrderLess(glm::ivec2 a, glm::ivec2 b);
 
-/// Walks every integer cell, (0, 0) first, in ringOrderLess order, one annulus k² <= i² + j² < (k+1)² at
-/// a time, so a walk that stops early costs only the annuli it reached.
+/// Replaces `out` with the cells of annulus k, k² <= i² + j² < (k+1)² (k >= 0), in walk order: once
+/// around the circle, each cell near the one before (not ringOrderLess order). Keeps `out`'s capacity.
+void annulusCells(int k, std::vector<glm::ivec2>& out);
+
+/// Walks every integer cell, (0, 0) first, in ringOrderLess order, one annulus at a time, so a walk that
+/// stops early costs only the annuli it reached.
 class LatticeRings {
 public:
     /// The next cell (the first call gives (0, 0)).
@@ -26,7 +31,6 @@ public:
 private:
     void fillAnnulus();
     std::vector<glm::ivec2> m_cells;  // the current annulus, sorted
-    std::vector<std::vector<glm::ivec2>> m_buckets;  // the annulus by length, reused
     std::size_t m_index = 0;
     int m_annulus = -1;  // k of m_cells
 };
