@@ -35,6 +35,11 @@ glm::dvec2 stepOffset(const ContactPair& pair, std::int64_t k, glm::dvec2 d) {
 }  // namespace
 
 
+SeparationScratch::SeparationScratch() : m_annuli(std::make_unique<AnnulusWalk>()) {}
+SeparationScratch::~SeparationScratch() = default;
+
+std::size_t SeparationScratch::capacity() const { return m_annuli->capacity(); }
+
 SeparationScratch& SeparationScratch::forThisThread() {
     thread_local SeparationScratch scratch;
     return scratch;
@@ -61,21 +66,20 @@ Separation separation(const ContactPair& pair, SeparationScratch& scratch) {
         witnesses.seedAtZero();
         if (atZero.firstHit) witnesses.add(*atZero.firstHit);
     }
-    std::vector<glm::ivec2>& cells = scratch.m_cells;
     // A call that needed a huge annulus does not keep its memory for the rest of the thread's life.
     struct Trim {
-        std::vector<glm::ivec2>& cells;
+        AnnulusWalk& annuli;
         ~Trim() {
-            if (cells.capacity() > SeparationScratch::kKeptCells) std::vector<glm::ivec2>().swap(cells);
+            if (annuli.capacity() > SeparationScratch::kKeptCells) annuli.release();
         }
-    } trim{cells};
+    } trim{*scratch.m_annuli};
     std::optional<ContactMap> map;
     // Cells decided without a test (by witnesses or the map) still cost: one unit of the budget per kCellsPerUnit.
     std::int64_t cellsWalked = 0;
     // Annulus by annulus (k² <= |c|² < (k+1)²), so that only the cells a witness does not prove are sorted
     // into the search order: the answer is the least free cell of the first annulus that has one.
     for (int k = 1;; ++k) {
-        annulusCells(k, cells);
+        const std::span<glm::ivec2> cells = scratch.m_annuli->cells(k);
         cellsWalked += static_cast<std::int64_t>(cells.size());
         for (; cellsWalked >= kCellsPerUnit; cellsWalked -= kCellsPerUnit) spendWork(pair.options().budget);
         // Cells outside the window are free without a test; the least of them bounds the search.

@@ -5,9 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -24,22 +24,28 @@ struct Separation {
     std::int64_t testsRun = 0;      ///< Contact tests run to find it (for the curious and the benchmarks).
 };
 
+class AnnulusWalk;
+
 /// The memory separation() works in, kept from one call to the next so that a run of calls neither
 /// allocates nor touches new pages after the first (a new page costs a fault, dear on a virtual machine).
-/// Holds nothing a later call reads: every call starts it afresh. One per thread: never shared by calls
-/// running at once.
+/// Holds nothing a later call reads: every call starts it afresh. Never shared by calls running at once:
+/// separation(pair) uses one per thread.
 class SeparationScratch {
 public:
-    /// This thread's scratch, which separation(pair) uses.
+    SeparationScratch();
+    ~SeparationScratch();
+    SeparationScratch(const SeparationScratch&) = delete;
+    SeparationScratch& operator=(const SeparationScratch&) = delete;
+    /// This thread's scratch, the one separation(pair) uses.
     static SeparationScratch& forThisThread();
-    /// Cells it keeps room for between calls; a call that needed more hands the rest back when it ends.
+    /// Cells it keeps room for between calls; a call that needed more hands its memory back when it ends.
     static constexpr std::size_t kKeptCells = std::size_t(1) << 16;
-    /// Cells it has room for now (for the tests).
-    std::size_t capacity() const { return m_cells.capacity(); }
+    /// Cells it has room for now.
+    std::size_t capacity() const;
 
 private:
     friend Separation separation(const ContactPair& pair, SeparationScratch& scratch);
-    std::vector<glm::ivec2> m_cells;  // one annulus of the search
+    std::unique_ptr<AnnulusWalk> m_annuli;  // one annulus of the search at a time
 };
 
 /// Among lattice offsets where the contact test reports no hit, the one with the least |t|, ties to the

@@ -7,7 +7,6 @@
 
 #include <glm/glm.hpp>
 
-#include "core/collision/pixel_fast/arithmetic.h"
 
 namespace cl {
 namespace {
@@ -15,19 +14,12 @@ namespace {
 // Cells whose lattice starts are worked out in one batch (on the stack).
 constexpr std::size_t kBatch = 64;
 
-// Positions in B at least this far from 0 (in 32.32 fixed point, 2^30 pixels) pick no pixel of any mask,
-// and below it the pick fits 64-bit arithmetic.
-constexpr Fixed kFarPosition = Fixed(1) << 62;
+// Starts and offsets are kept within ±kNear (2^29 pixels in 32.32 fixed point), so that their sum lies
+// within ±2^62, where pick64 is exact; a sample that far out picks no pixel of any mask anyway.
+constexpr std::int64_t kNear = std::int64_t(1) << 61;
 
-// True when the sample at `p` picks a solid pixel of `target`, exactly as the test picks it.
-inline bool landsOnSolid(const FixedVec& p, const AlphaMask& target, Sampling sampling) {
-    if (p.x <= -kFarPosition || p.x >= kFarPosition || p.y <= -kFarPosition || p.y >= kFarPosition) return false;
-    const auto px = static_cast<std::int64_t>(p.x), py = static_cast<std::int64_t>(p.y);
-    const std::int64_t x = sampling == Sampling::Xna ? pixel_fast::pick64<true>(px) : pixel_fast::pick64<false>(px);
-    const std::int64_t y = sampling == Sampling::Xna ? pixel_fast::pick64<true>(py) : pixel_fast::pick64<false>(py);
-    if (x < 0 || y < 0 || x >= target.width() || y >= target.height()) return false;
-    return target.solid(static_cast<int>(x), static_cast<int>(y));
-}
+// True when both lie within (-kNear, kNear).
+bool near(Fixed x, Fixed y) { return x > -kNear && x < kNear && y > -kNear && y < kNear; }
 
 FixedVec offsetOf(const SampleLattice& lattice, glm::ivec2 sample) {
     return {lattice.stepXFx.x * sample.x + lattice.stepYFx.x * sample.y,
@@ -39,6 +31,7 @@ FixedVec offsetOf(const SampleLattice& lattice, glm::ivec2 sample) {
 HitWitnesses::HitWitnesses(const ContactPair& pair) : m_pair(pair) {
     if (!pair.test().directional) return;
     const Sampling sampling = pair.options().sampling;
+    m_xna = sampling == Sampling::Xna;
     if (pair.options().scan != ScanDirection::BToA) {
         m_scans[m_scanCount++].emplace(Scan{ScanDirection::AToB, SampleLatticeFamily(pair.a().transform, pair.b().transform, sampling),
                                             pair.a().mask, pair.b().mask});
@@ -47,17 +40,22 @@ HitWitnesses::HitWitnesses(const ContactPair& pair) : m_pair(pair) {
         m_scans[m_scanCount++].emplace(Scan{ScanDirection::BToA, SampleLatticeFamily(pair.b().transform, pair.a().transform, sampling),
                                             pair.b().mask, pair.a().mask});
     }
+    for (std::size_t s = 0; s < m_scanCount; ++s) {
+        const AlphaMask& target = *m_scans[s]->target;
+        m_targets[s] = {target.height() > 0 ? target.bitRow(0).data() : nullptr, target.wordsPerRow(), target.width(), target.height()};
+    }
 }
 
 void HitWitnesses::addWitness(std::size_t scan, glm::ivec2 sample) {
     for (std::size_t k = 0; k < m_witnessCount; ++k) {
         if (m_witnesses[k].scan == scan && m_witnesses[k].sample == sample) return;
     }
+    const FixedVec offset = offsetOf(m_scans[scan]->family.reference(), sample);
+    if (!near(offset.x, offset.y)) return;  // never lands on a mask from a start within reach
     // The newest goes in front; when full, the least recently useful falls off the end.
     m_witnessCount = std::min(m_witnessCount + 1, kMaxWitnesses);
-    std::move_backward(m_witnesses.begin(), m_witnesses.begin() + static_cast<std::ptrdiff_t>(m_witnessCount - 1),
-                       m_witnesses.begin() + static_cast<std::ptrdiff_t>(m_witnessCount));
-    m_witnesses[0] = Witness{scan, sample, offsetOf(m_scans[scan]->family.reference(), sample)};
+    for (std::size_t k = m_witnessCount - 1; k > 0; --k) m_witnesses[k] = m_witnesses[k - 1];
+    m_witnesses[0] = Witness{{static_cast<std::int64_t>(offset.x), static_cast<std::int64_t>(offset.y)}, static_cast<std::uint32_t>(scan), sample};
 }
 
 void HitWitnesses::add(const PixelHit& hit) {
@@ -73,10 +71,9 @@ void HitWitnesses::seedAtZero() {
         const double angle = 2.0 * std::numbers::pi * k / kDirections;
         directions[static_cast<std::size_t>(k)] = {std::cos(angle), std::sin(angle)};
     }
-    const Sampling sampling = m_pair.options().sampling;
-    const double half = sampleOffset(sampling);
-    FixedVec starts[2];
-    startsAt({0, 0}, starts);
+    const double half = sampleOffset(m_pair.options().sampling);
+    Near starts[2];
+    if (!startsAt({0, 0}, starts)) return;
     for (std::size_t s = 0; s < m_scanCount; ++s) {
         const Scan& scan = *m_scans[s];
         const AlphaMask& mask = *scan.scanned;
@@ -97,7 +94,11 @@ void HitWitnesses::seedAtZero() {
                 for (int x = box.x0 + stride / 2; x < box.x1; x += stride) {
                     if (!mask.solid(x, y)) continue;
                     const glm::ivec2 sample{x, y};
-                    if (landsOnSolid(starts[s] + offsetOf(lattice, sample), *scan.target, sampling)) each(sample);
+                    const FixedVec offset = offsetOf(lattice, sample);
+                    if (near(offset.x, offset.y) &&
+                        landsOnSolid(s, {starts[s].x + static_cast<std::int64_t>(offset.x), starts[s].y + static_cast<std::int64_t>(offset.y)})) {
+                        each(sample);
+                    }
                 }
             }
         };
@@ -123,31 +124,35 @@ void HitWitnesses::seedAtZero() {
     }
 }
 
-void HitWitnesses::startsAt(glm::ivec2 cell, FixedVec* starts) const {
+bool HitWitnesses::startsAt(glm::ivec2 cell, Near* starts) const {
     const glm::dvec2 movedA = m_pair.a().transform.position + m_pair.offset(cell), b = m_pair.b().transform.position;
     for (std::size_t s = 0; s < m_scanCount; ++s) {
-        starts[s] = m_scans[s]->scan == ScanDirection::AToB ? m_scans[s]->family.startAt(movedA, b) : m_scans[s]->family.startAt(b, movedA);
+        const FixedVec start = m_scans[s]->scan == ScanDirection::AToB ? m_scans[s]->family.startAt(movedA, b) : m_scans[s]->family.startAt(b, movedA);
+        if (!near(start.x, start.y)) return false;
+        starts[s] = {static_cast<std::int64_t>(start.x), static_cast<std::int64_t>(start.y)};
     }
+    return true;
 }
 
-bool HitWitnesses::proves(const FixedVec* starts) {
-    const Sampling sampling = m_pair.options().sampling;
+// Inlined into keepUnproven(), which calls it for every cell.
+[[gnu::always_inline]] inline bool HitWitnesses::proves(const Near* starts) {
     for (std::size_t k = 0; k < m_witnessCount; ++k) {
         const Witness& w = m_witnesses[k];
-        if (!landsOnSolid(starts[w.scan] + w.offset, *m_scans[w.scan]->target, sampling)) continue;
+        if (!landsOnSolid(w.scan, {starts[w.scan].x + w.offset.x, starts[w.scan].y + w.offset.y})) continue;
         // Keep the witness that worked in front: neighbouring cells in the walk likely share it.
-        if (k > 0) std::rotate(m_witnesses.begin(), m_witnesses.begin() + static_cast<std::ptrdiff_t>(k),
-                               m_witnesses.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+        if (k > 0) {
+            const Witness found = w;
+            for (std::size_t j = k; j > 0; --j) m_witnesses[j] = m_witnesses[j - 1];
+            m_witnesses[0] = found;
+        }
         return true;
     }
     return false;
 }
 
 bool HitWitnesses::provesHit(glm::ivec2 cell) {
-    if (m_witnessCount == 0) return false;
-    FixedVec starts[2];
-    startsAt(cell, starts);
-    return proves(starts);
+    Near starts[2];
+    return m_witnessCount > 0 && startsAt(cell, starts) && proves(starts);
 }
 
 std::size_t HitWitnesses::keepUnproven(std::span<glm::ivec2> cells) {
@@ -169,8 +174,14 @@ std::size_t HitWitnesses::keepUnproven(std::span<glm::ivec2> cells) {
             m_scans[s]->family.startsAt(std::span(differences.data(), n), std::span(starts[s].data(), n));
         }
         for (std::size_t i = 0; i < n; ++i) {
-            const FixedVec cellStarts[2] = {starts[0][i], starts[1][i]};
-            if (!proves(cellStarts)) cells[kept++] = cells[base + i];
+            Near cellStarts[2];
+            bool reach = true;
+            for (std::size_t s = 0; s < m_scanCount; ++s) {
+                const FixedVec& start = starts[s][i];
+                reach = reach && near(start.x, start.y);
+                cellStarts[s] = {static_cast<std::int64_t>(start.x), static_cast<std::int64_t>(start.y)};
+            }
+            if (!reach || !proves(cellStarts)) cells[kept++] = cells[base + i];
         }
     }
     return kept;

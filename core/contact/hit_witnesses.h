@@ -10,6 +10,7 @@
 
 #include "core/contact/contact_pair.h"
 #include "core/base/pair_transform.h"
+#include "core/collision/pixel_fast/arithmetic.h"
 
 namespace cl {
 
@@ -45,22 +46,48 @@ private:
         const AlphaMask* scanned;
         const AlphaMask* target;
     };
+    // A sample's position in 32.32 fixed point, or a lattice start, held in 64 bits: witnesses and starts
+    // beyond kNear are left out, so that a start plus an offset never leaves the range pick64 handles.
+    struct Near {
+        std::int64_t x = 0, y = 0;
+    };
     struct Witness {
-        std::size_t scan = 0;   // index in m_scans
+        Near offset;              // stepX * x + stepY * y: the sample's position less the lattice's start
+        std::uint32_t scan = 0;   // index in m_scans
         glm::ivec2 sample{0, 0};  // pixel of the scanned sprite
-        FixedVec offset;        // stepX * x + stepY * y: the sample's position less the lattice's start
+    };
+    // What a check reads of a target mask, without a call through AlphaMask.
+    struct Target {
+        const std::uint64_t* bits = nullptr;
+        std::int64_t wordsPerRow = 0, width = 0, height = 0;
     };
     static constexpr std::size_t kMaxWitnesses = 24;
 
-    // The lattice start of each scan with A moved to the cell (bit for bit the test's).
-    void startsAt(glm::ivec2 cell, FixedVec* starts) const;
+    // The lattice start of each scan with A moved to the cell (bit for bit the test's); false when one lies
+    // beyond kNear (no witness check is made there).
+    bool startsAt(glm::ivec2 cell, Near* starts) const;
+    // True when a sample at `p` (a start plus an offset) picks a solid pixel of scan s's target, exactly as
+    // the test picks it.
+    bool landsOnSolid(std::size_t s, Near p) const {
+        const std::int64_t x = m_xna ? pixel_fast::pick64<true>(p.x) : pixel_fast::pick64<false>(p.x);
+        const std::int64_t y = m_xna ? pixel_fast::pick64<true>(p.y) : pixel_fast::pick64<false>(p.y);
+        const Target& t = m_targets[s];
+        // One unsigned comparison per axis also turns a negative pixel away.
+        if (static_cast<std::uint64_t>(x) >= static_cast<std::uint64_t>(t.width) ||
+            static_cast<std::uint64_t>(y) >= static_cast<std::uint64_t>(t.height)) {
+            return false;
+        }
+        return (t.bits[y * t.wordsPerRow + (x >> 6)] >> (x & 63)) & 1u;
+    }
     // True when some witness lands on a solid pixel from these starts; the one that did moves to the front.
-    bool proves(const FixedVec* starts);
+    bool proves(const Near* starts);
     void addWitness(std::size_t scan, glm::ivec2 sample);
 
     const ContactPair& m_pair;
     std::array<std::optional<Scan>, 2> m_scans;
+    std::array<Target, 2> m_targets;
     std::size_t m_scanCount = 0;
+    bool m_xna = false;
     std::array<Witness, kMaxWitnesses> m_witnesses;  // most recently useful first
     std::size_t m_witnessCount = 0;
 };
