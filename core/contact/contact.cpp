@@ -28,6 +28,47 @@ double greatestProjection(const Rect& r, glm::dvec2 d) {
     return d.x * (d.x > 0.0 ? r.max.x : r.min.x) + d.y * (d.y > 0.0 ? r.max.y : r.min.y);
 }
 
+// Cells a side of a block that witnesses try to prove at once before cell by cell.
+constexpr int kBlock = 8;
+// Blocks of a window the search keeps bits for at most; a larger window is proven cell by cell.
+constexpr std::int64_t kMaxBlocks = std::int64_t(1) << 20;
+
+// Which blocks of kBlock x kBlock cells of the window (from its first cell) a witness proves whole: each block
+// is tried once, when the search first reaches one of its cells, and remembered in two bits.
+class ProvenBlocks {
+public:
+    ProvenBlocks(const LatticeWindow& window, HitWitnesses& witnesses, std::vector<std::uint64_t>& bits)
+        : m_window(window), m_witnesses(witnesses), m_bits(bits) {
+        m_across = (window.width() + kBlock - 1) / kBlock;
+        const std::int64_t blocks = std::int64_t(m_across) * ((window.height() + kBlock - 1) / kBlock);
+        if (!witnesses.usable() || window.empty() || blocks > kMaxBlocks) return;
+        m_words = static_cast<std::size_t>((blocks + 63) / 64);
+        m_bits.assign(2 * m_words, 0);  // "tried", then "proven"
+    }
+    /// True when the block holding cell c (inside the window) is proven.
+    bool proven(glm::ivec2 c) {
+        if (m_words == 0) return false;
+        const int bx = (c.x - m_window.first.x) / kBlock, by = (c.y - m_window.first.y) / kBlock;
+        const std::size_t index = static_cast<std::size_t>(by) * static_cast<std::size_t>(m_across) + static_cast<std::size_t>(bx);
+        const std::uint64_t bit = std::uint64_t(1) << (index & 63);
+        std::uint64_t& tried = m_bits[index >> 6];
+        std::uint64_t& proven = m_bits[m_words + (index >> 6)];
+        if (!(tried & bit)) {
+            tried |= bit;
+            const glm::ivec2 first = m_window.first + glm::ivec2(bx, by) * kBlock;
+            if (m_witnesses.provesBox(first, glm::min(first + (kBlock - 1), m_window.last))) proven |= bit;
+        }
+        return proven & bit;
+    }
+
+private:
+    const LatticeWindow& m_window;
+    HitWitnesses& m_witnesses;
+    std::vector<std::uint64_t>& m_bits;
+    int m_across = 0;
+    std::size_t m_words = 0;  // words of each half of m_bits; 0: blocks are not used
+};
+
 glm::dvec2 stepOffset(const ContactPair& pair, std::int64_t k, glm::dvec2 d) {
     return (static_cast<double>(k) * pair.step()) * d;
 }
@@ -69,10 +110,13 @@ Separation separation(const ContactPair& pair, SeparationScratch& scratch) {
     // A call that needed a huge annulus does not keep its memory for the rest of the thread's life.
     struct Trim {
         AnnulusWalk& annuli;
+        std::vector<std::uint64_t>& blocks;
         ~Trim() {
             if (annuli.capacity() > SeparationScratch::kKeptCells) annuli.release();
+            if (blocks.capacity() > SeparationScratch::kKeptCells / 64) std::vector<std::uint64_t>().swap(blocks);
         }
-    } trim{*scratch.m_annuli};
+    } trim{*scratch.m_annuli, scratch.m_blocks};
+    ProvenBlocks blocks(window, witnesses, scratch.m_blocks);
     std::optional<ContactMap> map;
     // Cells decided without a test (by witnesses or the map) still cost: one unit of the budget per kCellsPerUnit.
     std::int64_t cellsWalked = 0;
@@ -87,7 +131,7 @@ Separation separation(const ContactPair& pair, SeparationScratch& scratch) {
         std::size_t inside = 0;
         for (const glm::ivec2 c : cells) {
             if (window.contains(c)) {
-                cells[inside++] = c;
+                if (map || !blocks.proven(c)) cells[inside++] = c;
             } else if (!firstOutside || ringOrderLess(c, *firstOutside)) {
                 firstOutside = c;
             }

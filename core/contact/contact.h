@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -46,6 +47,7 @@ public:
 private:
     friend Separation separation(const ContactPair& pair, SeparationScratch& scratch);
     std::unique_ptr<AnnulusWalk> m_annuli;  // one annulus of the search at a time
+    std::vector<std::uint64_t> m_blocks;    // per block of cells, a bit "tried" and a bit "proven"
 };
 
 /// Among lattice offsets where the contact test reports no hit, the one with the least |t|, ties to the

@@ -134,17 +134,61 @@ bool HitWitnesses::startsAt(glm::ivec2 cell, Near* starts) const {
     return true;
 }
 
+void HitWitnesses::promote(std::size_t k) {
+    // Keep the witness that worked in front: neighbouring cells in the walk likely share it.
+    const Witness found = m_witnesses[k];
+    for (std::size_t j = k; j > 0; --j) m_witnesses[j] = m_witnesses[j - 1];
+    m_witnesses[0] = found;
+}
+
 // Inlined into keepUnproven(), which calls it for every cell.
 [[gnu::always_inline]] inline bool HitWitnesses::proves(const Near* starts) {
     for (std::size_t k = 0; k < m_witnessCount; ++k) {
         const Witness& w = m_witnesses[k];
         if (!landsOnSolid(w.scan, {starts[w.scan].x + w.offset.x, starts[w.scan].y + w.offset.y})) continue;
-        // Keep the witness that worked in front: neighbouring cells in the walk likely share it.
-        if (k > 0) {
-            const Witness found = w;
-            for (std::size_t j = k; j > 0; --j) m_witnesses[j] = m_witnesses[j - 1];
-            m_witnesses[0] = found;
+        promote(k);
+        return true;
+    }
+    return false;
+}
+
+bool HitWitnesses::solidBetween(std::size_t s, Near lo, Near hi) const {
+    const std::int64_t x0 = m_xna ? pixel_fast::pick64<true>(lo.x) : pixel_fast::pick64<false>(lo.x);
+    const std::int64_t x1 = m_xna ? pixel_fast::pick64<true>(hi.x) : pixel_fast::pick64<false>(hi.x);
+    const std::int64_t y0 = m_xna ? pixel_fast::pick64<true>(lo.y) : pixel_fast::pick64<false>(lo.y);
+    const std::int64_t y1 = m_xna ? pixel_fast::pick64<true>(hi.y) : pixel_fast::pick64<false>(hi.y);
+    const Target& t = m_targets[s];
+    if (x0 < 0 || y0 < 0 || x1 >= t.width || y1 >= t.height) return false;
+    for (std::int64_t y = y0; y <= y1; ++y) {
+        const std::uint64_t* row = t.bits + y * t.wordsPerRow;
+        for (std::int64_t x = x0; x <= x1; x += 64) {
+            const int n = static_cast<int>(std::min<std::int64_t>(64, x1 - x + 1));
+            const std::uint64_t all = n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
+            if (pixel_fast::rowBits(row, static_cast<int>(t.wordsPerRow), static_cast<int>(x), n) != all) return false;
         }
+    }
+    return true;
+}
+
+bool HitWitnesses::provesBox(glm::ivec2 first, glm::ivec2 last) {
+    if (m_witnessCount == 0) return false;
+    const glm::ivec2 corners[4] = {first, {last.x, first.y}, {first.x, last.y}, last};
+    Near lo[2], hi[2];
+    for (int k = 0; k < 4; ++k) {
+        Near starts[2];
+        if (!startsAt(corners[k], starts)) return false;
+        for (std::size_t s = 0; s < m_scanCount; ++s) {
+            lo[s] = k == 0 ? starts[s] : Near{std::min(lo[s].x, starts[s].x), std::min(lo[s].y, starts[s].y)};
+            hi[s] = k == 0 ? starts[s] : Near{std::max(hi[s].x, starts[s].x), std::max(hi[s].y, starts[s].y)};
+        }
+    }
+    for (std::size_t k = 0; k < m_witnessCount; ++k) {
+        const Witness& w = m_witnesses[k];
+        if (!solidBetween(w.scan, {lo[w.scan].x + w.offset.x, lo[w.scan].y + w.offset.y},
+                          {hi[w.scan].x + w.offset.x, hi[w.scan].y + w.offset.y})) {
+            continue;
+        }
+        promote(k);
         return true;
     }
     return false;

@@ -35,6 +35,12 @@ public:
     /// Moves the cells no witness proves to the front of `cells`, in their order, and returns how many
     /// there are; the lattice starts of the cells are worked out in batches.
     std::size_t keepUnproven(std::span<glm::ivec2> cells);
+    /// True when some witness lands on a solid pixel at every cell of the box from `first` to `last`
+    /// (inclusive). A lattice start is monotone in each coordinate of the cell (every step from the offset
+    /// to the fixed-point start rounds a monotone function), so each cell's start lies between the least and
+    /// greatest of the box's four corners' on each axis, and its sample between the picks of those bounds:
+    /// when every pixel in that rectangle is solid, every cell of the box hits.
+    bool provesBox(glm::ivec2 first, glm::ivec2 last);
 
     /// Scanned pixels the seed grid holds at most (about; the grid's step is a whole number of pixels).
     static constexpr std::int64_t kSeedGrid = 4096;
@@ -79,8 +85,12 @@ private:
         }
         return (t.bits[y * t.wordsPerRow + (x >> 6)] >> (x & 63)) & 1u;
     }
+    // True when every pixel of scan s's target picked by a sample between `lo` and `hi` is solid.
+    bool solidBetween(std::size_t s, Near lo, Near hi) const;
     // True when some witness lands on a solid pixel from these starts; the one that did moves to the front.
     bool proves(const Near* starts);
+    // Moves witness k to the front.
+    void promote(std::size_t k);
     void addWitness(std::size_t scan, glm::ivec2 sample);
 
     const ContactPair& m_pair;

@@ -14,6 +14,7 @@
 
 #include "core/contact/contact.h"
 #include "core/contact/contact_map.h"
+#include "core/contact/hit_witnesses.h"
 #include "core/contact/lattice_rings.h"
 #include "core/collision/pixel_scans.h"
 #include "tests/core/test_masks.h"
@@ -532,6 +533,46 @@ TEST(SeparationScratch, DeepOverlapsOfTurnedShapesEqualThePlainSearchWithOneScra
         }
     }
     EXPECT_GT(withTests, 10);  // and the witnesses failed often enough that tests ran too
+}
+
+TEST(HitWitnesses, ABoxOrACellIsProvenOnlyWhereTheTestHitsAtEveryCell) {
+    std::mt19937_64 rng(0xB0C5);
+    auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+    int boxesProven = 0, boxesNot = 0, cellsProven = 0;
+    for (int n = 0; n < 12; ++n) {
+        const AlphaMask a = notchedDisc(24 + static_cast<int>(rng() % 17), rng()), b = notchedDisc(24 + static_cast<int>(rng() % 17), rng());
+        const Body bodyA = bodyAboutCentre(a, {30.0 + uniform(-3.0, 3.0), 30.0}, uniform(-180.0, 180.0), {uniform(0.7, 1.4), 1.0});
+        const Body bodyB = bodyAboutCentre(b, {30.0, 30.0 + uniform(-3.0, 3.0)}, uniform(-180.0, 180.0));
+        const ContactPair pair(bodyA, bodyB, optionsFor("pixel-fast", n % 2 ? Sampling::Xna : Sampling::Center, 1 + n % 2,
+                                                       static_cast<ScanDirection>(n % 3)));
+        SCOPED_TRACE("pair " + std::to_string(n));
+        HitWitnesses witnesses(pair);
+        ASSERT_TRUE(witnesses.usable());
+        witnesses.seedAtZero();
+        for (int k = 0; k < 60; ++k) {
+            const int size = 1 + static_cast<int>(rng() % 10);
+            const glm::ivec2 first{static_cast<int>(rng() % 50) - 25, static_cast<int>(rng() % 50) - 25};
+            const glm::ivec2 last = first + glm::ivec2(size - 1, static_cast<int>(rng() % 10));
+            if (!witnesses.provesBox(first, last)) {
+                ++boxesNot;
+                continue;
+            }
+            ++boxesProven;
+            for (int j = first.y; j <= last.y; ++j) {
+                for (int i = first.x; i <= last.x; ++i) ASSERT_TRUE(pair.hitAt(pair.offset({i, j}))) << "box cell " << i << "," << j;
+            }
+        }
+        for (int j = -20; j <= 20; ++j) {
+            for (int i = -20; i <= 20; ++i) {
+                if (!witnesses.provesHit({i, j})) continue;
+                ++cellsProven;
+                ASSERT_TRUE(pair.hitAt(pair.offset({i, j}))) << "cell " << i << "," << j;
+            }
+        }
+    }
+    EXPECT_GT(boxesProven, 100);  // the check is exercised both ways
+    EXPECT_GT(boxesNot, 100);
+    EXPECT_GT(cellsProven, 2000);
 }
 
 TEST(SeparationScratch, KeepsItsMemoryForTheNextCallAndEachThreadHasItsOwn) {
