@@ -64,25 +64,81 @@ void HitWitnesses::add(const PixelHit& hit) {
     for (std::size_t s = 0; s < m_scanCount; ++s) addWitness(s, m_scans[s]->scan == ScanDirection::AToB ? hit.a : hit.b);
 }
 
-void HitWitnesses::seedAtZero() {
+IntRect HitWitnesses::overlapBox(std::size_t s, const glm::dmat3& world) const {
+    // Only pixels whose world position lies where the two tight boxes overlap can hit: the part of the scanned
+    // sprite's tight box that the overlap maps back into, grown by a pixel.
+    IntRect box = m_scans[s]->scanned->tightBounds();
+    const auto boxA = m_pair.tightBoxA(), boxB = m_pair.tightBoxB();
+    if (box.empty() || !boxA || !boxB) return {};
+    const glm::dvec2 lo = glm::max(boxA->min, boxB->min), hi = glm::min(boxA->max, boxB->max);
+    if (lo.x > hi.x || lo.y > hi.y) return {};
+    const glm::dmat3 local = affineInverse(world);
+    glm::dvec2 from{std::numeric_limits<double>::infinity()}, to{-std::numeric_limits<double>::infinity()};
+    for (const glm::dvec2 corner : {lo, glm::dvec2{hi.x, lo.y}, glm::dvec2{lo.x, hi.y}, hi}) {
+        const glm::dvec2 p = transformPoint(local, corner);
+        from = glm::min(from, p), to = glm::max(to, p);
+    }
+    if (!(from.x > -1e9 && to.x < 1e9 && from.y > -1e9 && to.y < 1e9)) return box;
+    box.x0 = std::max(box.x0, static_cast<int>(std::floor(from.x)) - 1);
+    box.y0 = std::max(box.y0, static_cast<int>(std::floor(from.y)) - 1);
+    box.x1 = std::min(box.x1, static_cast<int>(std::ceil(to.x)) + 1);
+    box.y1 = std::min(box.y1, static_cast<int>(std::ceil(to.y)) + 1);
+    return box.empty() ? IntRect{} : box;
+}
+
+bool HitWitnesses::seedAtZero() {
     constexpr int kDirections = 16;
     std::array<glm::dvec2, kDirections> directions;
     for (int k = 0; k < kDirections; ++k) {
         const double angle = 2.0 * std::numbers::pi * k / kDirections;
         directions[static_cast<std::size_t>(k)] = {std::cos(angle), std::sin(angle)};
     }
+    std::array<glm::dmat3, 2> worlds;
+    std::array<IntRect, 2> boxes;
+    double area = 0.0;
+    for (std::size_t s = 0; s < m_scanCount; ++s) {
+        worlds[s] = worldMatrix(m_scans[s]->scan == ScanDirection::AToB ? m_pair.a().transform : m_pair.b().transform);
+        boxes[s] = overlapBox(s, worlds[s]);
+        area += static_cast<double>(boxes[s].width()) * boxes[s].height();
+    }
+    if (area <= static_cast<double>(kSeedGrid)) {
+        // Few pixels can overlap: list them all with the test itself (a small list, from the heap's reused
+        // memory), and take the same choice from every overlapping sample.
+        const CollisionResult listed = m_pair.runAt({0.0, 0.0}, true);
+        if (listed.hits.empty()) return true;
+        glm::dvec2 mean{0.0, 0.0};
+        for (const PixelHit& h : listed.hits) mean += h.world;
+        mean /= static_cast<double>(listed.hits.size());
+        std::array<double, kDirections> least;
+        least.fill(std::numeric_limits<double>::infinity());
+        std::array<const PixelHit*, kDirections> best;
+        best.fill(&listed.hits.front());
+        const PixelHit* nearest = &listed.hits.front();
+        double nearestDistance = std::numeric_limits<double>::infinity();
+        for (const PixelHit& h : listed.hits) {
+            for (std::size_t k = 0; k < kDirections; ++k) {
+                const double along = glm::dot(h.world, directions[k]);
+                if (along < least[k]) least[k] = along, best[k] = &h;
+            }
+            const glm::dvec2 d = h.world - mean;
+            if (const double e = d.x * d.x + d.y * d.y; e < nearestDistance) nearestDistance = e, nearest = &h;
+        }
+        for (const PixelHit* h : best) add(*h);
+        add(*nearest);
+        return true;
+    }
     const double half = sampleOffset(m_pair.options().sampling);
     Near starts[2];
-    if (!startsAt({0, 0}, starts)) return;
+    if (!startsAt({0, 0}, starts)) return false;
     for (std::size_t s = 0; s < m_scanCount; ++s) {
         const Scan& scan = *m_scans[s];
         const AlphaMask& mask = *scan.scanned;
-        const IntRect box = mask.tightBounds();
+        const glm::dmat3& world = worlds[s];
+        const IntRect box = boxes[s];
         if (box.empty()) continue;
-        // A whole-pixel grid step that keeps the grid near kSeedGrid pixels of the tight box.
+        // A whole-pixel grid step that keeps the grid near kSeedGrid pixels of that box.
         const double area = static_cast<double>(box.width()) * box.height();
         const int stride = std::max(1, static_cast<int>(std::ceil(std::sqrt(area / static_cast<double>(kSeedGrid)))));
-        const glm::dmat3 world = worldMatrix(scan.scan == ScanDirection::AToB ? m_pair.a().transform : m_pair.b().transform);
         const SampleLattice& lattice = scan.family.reference();
         std::array<double, kDirections> least;
         least.fill(std::numeric_limits<double>::infinity());
@@ -122,6 +178,7 @@ void HitWitnesses::seedAtZero() {
         for (const glm::ivec2 sample : best) addWitness(s, sample);
         addWitness(s, nearest);
     }
+    return false;
 }
 
 bool HitWitnesses::startsAt(glm::ivec2 cell, Near* starts) const {

@@ -23,11 +23,12 @@ public:
     explicit HitWitnesses(const ContactPair& pair);
     /// True when the pair's test scans samples, so witnesses can prove hits.
     bool usable() const { return m_scanCount > 0; }
-    /// Adds samples that hit at t = 0, spread over directions: of a grid of at most about kSeedGrid of the
-    /// scanned sprite's solid pixels (every pixel of a small sprite), those that land on a solid pixel, for
-    /// each of 16 directions the one farthest back against it in the world (the last to leave as A moves
-    /// that way), and the one nearest their mean.
-    void seedAtZero();
+    /// Adds samples that hit at t = 0, spread over directions: for each of 16 directions the one farthest
+    /// back against it in the world (the last to leave as A moves that way), and the one nearest their mean.
+    /// Where at most kSeedGrid scanned pixels lie in the overlap of the sprites' tight world boxes, chosen
+    /// from every overlapping sample, listed by a full run of the test (and then returns true: a test ran);
+    /// else from a grid of about kSeedGrid of those pixels, checked as witnesses are, without a listing.
+    bool seedAtZero();
     /// Adds the first hit of a test run at a cell.
     void add(const PixelHit& hit);
     /// True when some witness sample lands on a solid pixel with A moved to the cell.
@@ -42,7 +43,7 @@ public:
     /// when every pixel in that rectangle is solid, every cell of the box hits.
     bool provesBox(glm::ivec2 first, glm::ivec2 last);
 
-    /// Scanned pixels the seed grid holds at most (about; the grid's step is a whole number of pixels).
+    /// Scanned pixels the seed lists or grids at most (about; the grid's step is a whole number of pixels).
     static constexpr std::int64_t kSeedGrid = 4096;
 
 private:
@@ -69,6 +70,8 @@ private:
     };
     static constexpr std::size_t kMaxWitnesses = 24;
 
+    // The part of scan s's tight box (its sprite placed by `world`) where the sprites' tight world boxes overlap.
+    IntRect overlapBox(std::size_t s, const glm::dmat3& world) const;
     // The lattice start of each scan with A moved to the cell (bit for bit the test's); false when one lies
     // beyond kNear (no witness check is made there).
     bool startsAt(glm::ivec2 cell, Near* starts) const;
