@@ -28,8 +28,6 @@ double greatestProjection(const Rect& r, glm::dvec2 d) {
     return d.x * (d.x > 0.0 ? r.max.x : r.min.x) + d.y * (d.y > 0.0 ? r.max.y : r.min.y);
 }
 
-// The annulus at which the search seeds its witnesses with samples spread over the overlap at t = 0.
-constexpr int kSeedAnnulus = 3;
 // Cells a side of a block that witnesses try to prove at once before cell by cell.
 constexpr int kBlock = 8;
 // Blocks of a window the search keeps bits for at most; a larger window is proven cell by cell.

@@ -137,8 +137,8 @@ bool HitWitnesses::seedAtZero() {
         const IntRect box = boxes[s];
         if (box.empty()) continue;
         // A whole-pixel grid step that keeps the grid near kSeedGrid pixels of that box.
-        const double area = static_cast<double>(box.width()) * box.height();
-        const int stride = std::max(1, static_cast<int>(std::ceil(std::sqrt(area / static_cast<double>(kSeedGrid)))));
+        const double boxArea = static_cast<double>(box.width()) * box.height();
+        const int stride = std::max(1, static_cast<int>(std::ceil(std::sqrt(boxArea / static_cast<double>(kSeedGrid)))));
         const SampleLattice& lattice = scan.family.reference();
         std::array<double, kDirections> least;
         least.fill(std::numeric_limits<double>::infinity());
