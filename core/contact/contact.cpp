@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <span>
 
 #include "core/base/bounds.h"
 #include "core/contact/contact_map.h"
@@ -27,6 +28,47 @@ double greatestProjection(const Rect& r, glm::dvec2 d) {
     return d.x * (d.x > 0.0 ? r.max.x : r.min.x) + d.y * (d.y > 0.0 ? r.max.y : r.min.y);
 }
 
+// Cells a side of a block that witnesses try to prove at once before cell by cell.
+constexpr int kBlock = 8;
+// Blocks of a window the search keeps bits for at most; a larger window is proven cell by cell.
+constexpr std::int64_t kMaxBlocks = std::int64_t(1) << 20;
+
+// Which blocks of kBlock x kBlock cells of the window (from its first cell) a witness proves whole: each block
+// is tried once, when the search first reaches one of its cells, and remembered in two bits.
+class ProvenBlocks {
+public:
+    ProvenBlocks(const LatticeWindow& window, HitWitnesses& witnesses, std::vector<std::uint64_t>& bits)
+        : m_window(window), m_witnesses(witnesses), m_bits(bits) {
+        m_across = (window.width() + kBlock - 1) / kBlock;
+        const std::int64_t blocks = std::int64_t(m_across) * ((window.height() + kBlock - 1) / kBlock);
+        if (!witnesses.usable() || window.empty() || blocks > kMaxBlocks) return;
+        m_words = static_cast<std::size_t>((blocks + 63) / 64);
+        m_bits.assign(2 * m_words, 0);  // "tried", then "proven"
+    }
+    /// True when the block holding cell c (inside the window) is proven.
+    bool proven(glm::ivec2 c) {
+        if (m_words == 0) return false;
+        const int bx = (c.x - m_window.first.x) / kBlock, by = (c.y - m_window.first.y) / kBlock;
+        const std::size_t index = static_cast<std::size_t>(by) * static_cast<std::size_t>(m_across) + static_cast<std::size_t>(bx);
+        const std::uint64_t bit = std::uint64_t(1) << (index & 63);
+        std::uint64_t& tried = m_bits[index >> 6];
+        std::uint64_t& proven = m_bits[m_words + (index >> 6)];
+        if (!(tried & bit)) {
+            tried |= bit;
+            const glm::ivec2 first = m_window.first + glm::ivec2(bx, by) * kBlock;
+            if (m_witnesses.provesBox(first, glm::min(first + (kBlock - 1), m_window.last))) proven |= bit;
+        }
+        return proven & bit;
+    }
+
+private:
+    const LatticeWindow& m_window;
+    HitWitnesses& m_witnesses;
+    std::vector<std::uint64_t>& m_bits;
+    int m_across = 0;
+    std::size_t m_words = 0;  // words of each half of m_bits; 0: blocks are not used
+};
+
 glm::dvec2 stepOffset(const ContactPair& pair, std::int64_t k, glm::dvec2 d) {
     return (static_cast<double>(k) * pair.step()) * d;
 }
@@ -34,56 +76,97 @@ glm::dvec2 stepOffset(const ContactPair& pair, std::int64_t k, glm::dvec2 d) {
 }  // namespace
 
 
-Separation separation(const ContactPair& pair) {
+SeparationScratch::SeparationScratch() : m_annuli(std::make_unique<AnnulusWalk>()) {}
+SeparationScratch::~SeparationScratch() = default;
+
+std::size_t SeparationScratch::capacity() const { return m_annuli->capacity(); }
+
+SeparationScratch& SeparationScratch::forThisThread() {
+    thread_local SeparationScratch scratch;
+    return scratch;
+}
+
+Separation separation(const ContactPair& pair) { return separation(pair, SeparationScratch::forThisThread()); }
+
+Separation separation(const ContactPair& pair, SeparationScratch& scratch) {
     Separation s;
     s.testsRun = 1;
-    if (!pair.hitAt({0.0, 0.0})) return s;
+    const CollisionResult atZero = pair.hitOnlyAt({0.0, 0.0});
+    if (!atZero.hit) return s;
+    auto answer = [&](glm::ivec2 c) {
+        s.cell = c;
+        s.vector = pair.offset(c);
+        s.depth = std::hypot(s.vector.x, s.vector.y);
+        s.normal = s.vector / s.depth;
+        return s;
+    };
     const LatticeWindow window = pair.defaultWindow();
     // Deep in a hit most cells are proven by a sample that hit nearby, at the cost of one sample each.
     HitWitnesses witnesses(pair);
     if (witnesses.usable()) {
-        witnesses.seed(pair.runAt({0.0, 0.0}, true));
-        ++s.testsRun;
+        if (witnesses.seedAtZero()) ++s.testsRun;
+        if (atZero.firstHit) witnesses.add(*atZero.firstHit);
     }
-    LatticeRings rings;
-    rings.next();  // (0, 0), which hits
+    // A call that needed a huge annulus does not keep its memory for the rest of the thread's life.
+    struct Trim {
+        AnnulusWalk& annuli;
+        std::vector<std::uint64_t>& blocks;
+        ~Trim() {
+            if (annuli.capacity() > SeparationScratch::kKeptCells) annuli.release();
+            if (blocks.capacity() > SeparationScratch::kKeptCells / 64) std::vector<std::uint64_t>().swap(blocks);
+        }
+    } trim{*scratch.m_annuli, scratch.m_blocks};
+    ProvenBlocks blocks(window, witnesses, scratch.m_blocks);
     std::optional<ContactMap> map;
     // Cells decided without a test (by witnesses or the map) still cost: one unit of the budget per kCellsPerUnit.
-    std::int64_t cellsWithoutTest = 0;
-    for (;;) {
-        if (++cellsWithoutTest == kCellsPerUnit) {
-            cellsWithoutTest = 0;
-            spendWork(pair.options().budget);
-        }
-        const glm::ivec2 c = rings.next();
-        bool hit = false;
-        if (!window.contains(c)) {
-            hit = false;
-        } else if (map) {
-            hit = map->hit(c);
-        } else if (witnesses.provesHit(c)) {
-            hit = true;
-        } else {
-            const CollisionResult r = pair.hitOnlyAt(pair.offset(c));
-            hit = r.hit;
-            ++s.testsRun;
-            if (hit && r.firstHit) witnesses.add(*r.firstHit);
-            // Witnesses keep failing: deciding the rest of the window in one sweep is cheaper than a test per cell.
-            if (hit && s.testsRun > kTestsBeforeMap && cellCount(window) <= kMaxContactMapCells) {
-                ContactMapBuilder builder(pair, window);
-                while (!builder.advance(std::numeric_limits<std::int64_t>::max())) {
-                }
-                s.testsRun += builder.stats().testsRun;
-                map = builder.map();
+    std::int64_t cellsWalked = 0;
+    // Annulus by annulus (k² <= |c|² < (k+1)²), so that only the cells a witness does not prove are sorted
+    // into the search order: the answer is the least free cell of the first annulus that has one.
+    for (int k = 1;; ++k) {
+        const std::span<glm::ivec2> cells = scratch.m_annuli->cells(k);
+        cellsWalked += static_cast<std::int64_t>(cells.size());
+        for (; cellsWalked >= kCellsPerUnit; cellsWalked -= kCellsPerUnit) spendWork(pair.options().budget);
+        // Cells outside the window are free without a test; the least of them bounds the search.
+        std::optional<glm::ivec2> firstOutside;
+        std::size_t inside = 0;
+        for (const glm::ivec2 c : cells) {
+            if (window.contains(c)) {
+                if (map || !blocks.proven(c)) cells[inside++] = c;
+            } else if (!firstOutside || ringOrderLess(c, *firstOutside)) {
+                firstOutside = c;
             }
         }
-        if (!hit) {
-            s.cell = c;
-            s.vector = pair.offset(c);
-            s.depth = std::hypot(s.vector.x, s.vector.y);
-            s.normal = s.vector / s.depth;
-            return s;
+        std::span<glm::ivec2> open(cells.data(), inside);
+        if (!map && witnesses.usable()) open = open.first(witnesses.keepUnproven(open));
+        std::sort(open.begin(), open.end(), ringOrderLess);
+        bool learned = false;  // a witness added since keepUnproven() may prove the cells after it
+        for (const glm::ivec2 c : open) {
+            if (firstOutside && ringOrderLess(*firstOutside, c)) break;
+            bool hit = false;
+            if (map) {
+                hit = map->hit(c);
+            } else if (learned && witnesses.provesHit(c)) {
+                hit = true;
+            } else {
+                const CollisionResult r = pair.hitOnlyAt(pair.offset(c));
+                hit = r.hit;
+                ++s.testsRun;
+                if (hit && r.firstHit && witnesses.usable()) {
+                    witnesses.add(*r.firstHit);
+                    learned = true;
+                }
+                // Witnesses keep failing: deciding the rest of the window in one sweep is cheaper than a test per cell.
+                if (hit && s.testsRun > kTestsBeforeMap && cellCount(window) <= kMaxContactMapCells) {
+                    ContactMapBuilder builder(pair, window);
+                    while (!builder.advance(std::numeric_limits<std::int64_t>::max())) {
+                    }
+                    s.testsRun += builder.stats().testsRun;
+                    map = builder.map();
+                }
+            }
+            if (!hit) return answer(c);
         }
+        if (firstOutside) return answer(*firstOutside);
     }
 }
 

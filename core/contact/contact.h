@@ -3,8 +3,12 @@
 // direction, the contact centroid and the gradient normal, all answered on a lattice of offsets of A by
 // running the pair's contact test (core/README.md "Contact: which way out" has the definitions).
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -21,10 +25,37 @@ struct Separation {
     std::int64_t testsRun = 0;      ///< Contact tests run to find it (for the curious and the benchmarks).
 };
 
+class AnnulusWalk;
+
+/// The memory separation() works in, kept from one call to the next so that a run of calls neither
+/// allocates nor touches new pages after the first (a new page costs a fault, dear on a virtual machine).
+/// Holds nothing a later call reads: every call starts it afresh. Never shared by calls running at once:
+/// separation(pair) uses one per thread.
+class SeparationScratch {
+public:
+    SeparationScratch();
+    ~SeparationScratch();
+    SeparationScratch(const SeparationScratch&) = delete;
+    SeparationScratch& operator=(const SeparationScratch&) = delete;
+    /// This thread's scratch, the one separation(pair) uses.
+    static SeparationScratch& forThisThread();
+    /// Cells it keeps room for between calls; a call that needed more hands its memory back when it ends.
+    static constexpr std::size_t kKeptCells = std::size_t(1) << 16;
+    /// Cells it has room for now.
+    std::size_t capacity() const;
+
+private:
+    friend Separation separation(const ContactPair& pair, SeparationScratch& scratch);
+    std::unique_ptr<AnnulusWalk> m_annuli;  // one annulus of the search at a time
+    std::vector<std::uint64_t> m_blocks;    // per block of cells, a bit "tried" and a bit "proven"
+};
+
 /// Among lattice offsets where the contact test reports no hit, the one with the least |t|, ties to the
 /// least angle atan2(t.y, t.x) in [0, 360) degrees. Exactly the first free cell of a plain search in that
-/// order; cells outside defaultWindow() are known free without a test.
+/// order; cells outside defaultWindow() are known free without a test. Works in this thread's scratch.
 Separation separation(const ContactPair& pair);
+/// separation(pair) working in `scratch`.
+Separation separation(const ContactPair& pair, SeparationScratch& scratch);
 
 /// How far to move A along a direction.
 struct DirectionalDistance {

@@ -7,12 +7,14 @@
 #include <numbers>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "core/contact/contact.h"
 #include "core/contact/contact_map.h"
+#include "core/contact/hit_witnesses.h"
 #include "core/contact/lattice_rings.h"
 #include "core/collision/pixel_scans.h"
 #include "tests/core/test_masks.h"
@@ -20,6 +22,7 @@
 namespace cl {
 namespace {
 
+using testing::bodyAboutCentre;
 using testing::bodyAt;
 using testing::maskFromArt;
 using testing::solidMask;
@@ -63,6 +66,29 @@ TEST(LatticeRings, MatchesASortByLengthAndAtan2ForEveryCellWithinRadius12) {
     });
     LatticeRings rings;
     for (std::size_t k = 0; k < cells.size(); ++k) ASSERT_EQ(rings.next(), cells[k]) << "cell " << k;
+}
+
+TEST(AnnulusWalk, HoldsEachCellOfItsAnnulusOnceWalkingAroundItInShortSteps) {
+    AnnulusWalk walk;
+    for (int k = 0; k <= 90; ++k) {
+        const std::span<glm::ivec2> cells = walk.cells(k);
+        std::vector<glm::ivec2> expected;
+        for (int j = -k - 1; j <= k + 1; ++j) {
+            for (int i = -k - 1; i <= k + 1; ++i) {
+                if (i * i + j * j >= k * k && i * i + j * j < (k + 1) * (k + 1)) expected.emplace_back(i, j);
+            }
+        }
+        std::vector<glm::ivec2> got(cells.begin(), cells.end());
+        // Each step goes at most to the next column's far end: within sqrt(2k + 1) + 1 cells either way.
+        const int reach = static_cast<int>(std::ceil(std::sqrt(2.0 * k + 1.0))) + 1;
+        for (std::size_t n = 1; n < got.size(); ++n) {
+            ASSERT_LE(std::abs(got[n].x - got[n - 1].x), 1) << "k " << k << " step " << n;
+            ASSERT_LE(std::abs(got[n].y - got[n - 1].y), reach) << "k " << k << " step " << n;
+        }
+        auto byRow = [](glm::ivec2 a, glm::ivec2 b) { return a.y != b.y ? a.y < b.y : a.x < b.x; };
+        std::sort(got.begin(), got.end(), byRow);
+        ASSERT_EQ(got, expected) << "k " << k;  // expected is already in row order, and has no repeats
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -447,6 +473,141 @@ TEST(ContactRandomPairs, SeparationPushOutApproachAndMapEqualThePlainSearch) {
         }
     }
     EXPECT_GT(hits, 150);  // most pairs overlap, so the separation search is exercised
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The separation search's scratch and its witnesses, on overlaps deep enough to walk many annuli.
+
+// The plain search on a ContactPair: rings in order, a cell outside the window free, any other cell the test.
+glm::ivec2 plainSeparation(const ContactPair& pair) {
+    if (!pair.hitAt({0.0, 0.0})) return {0, 0};
+    const LatticeWindow window = pair.defaultWindow();
+    LatticeRings rings;
+    for (;;) {
+        const glm::ivec2 c = rings.next();
+        if (!window.contains(c) || !pair.hitAt(pair.offset(c))) return c;
+    }
+}
+
+// A disc with a notch and a scatter of holes, so that witnesses fail often enough to run tests too.
+AlphaMask notchedDisc(int size, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<std::string> rows(static_cast<std::size_t>(size), std::string(static_cast<std::size_t>(size), '.'));
+    const double r = size / 2.0;
+    for (int y = 0; y < size; ++y) {
+        for (int x = 0; x < size; ++x) {
+            const double dx = x + 0.5 - r, dy = y + 0.5 - r;
+            const bool notch = dx > 0.0 && std::abs(dy) < r / 4.0;
+            if (dx * dx + dy * dy <= r * r && !notch && rng() % 17 != 0) rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = '#';
+        }
+    }
+    return maskFromArt(rows);
+}
+
+TEST(SeparationScratch, DeepOverlapsOfTurnedShapesEqualThePlainSearchWithOneScratchForEveryPair) {
+    SeparationScratch scratch;
+    std::mt19937_64 rng(0x5E9A25);
+    auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+    int withTests = 0;
+    for (int n = 0; n < 24; ++n) {
+        const int sizeA = 20 + static_cast<int>(rng() % 21), sizeB = 20 + static_cast<int>(rng() % 21);
+        const AlphaMask a = notchedDisc(sizeA, rng()), b = notchedDisc(sizeB, rng());
+        const Sampling sampling = n % 2 ? Sampling::Xna : Sampling::Center;
+        const auto scan = static_cast<ScanDirection>(n % 3);
+        const int resolution = n % 4 == 3 ? 2 : 1;
+        const Body bodyA = bodyAboutCentre(a, {40.0 + uniform(-4.0, 4.0), 40.0 + uniform(-4.0, 4.0)}, uniform(-180.0, 180.0),
+                                           {uniform(0.8, 1.3), uniform(0.8, 1.3)});
+        const Body bodyB = bodyAboutCentre(b, {40.0 + uniform(-4.0, 4.0), 40.0 + uniform(-4.0, 4.0)}, uniform(-180.0, 180.0));
+        for (std::string_view test : {"pixel-fast", "pixel-naive"}) {
+            const ContactPair pair(bodyA, bodyB, optionsFor(test, sampling, resolution, scan));
+            SCOPED_TRACE("pair " + std::to_string(n) + " " + std::string(test));
+            const glm::ivec2 expected = plainSeparation(pair);
+            const Separation got = separation(pair, scratch);
+            ASSERT_EQ(got.cell, expected);
+            // The thread's own scratch gives the same, and so does a fresh one.
+            ASSERT_EQ(separation(pair).cell, expected);
+            SeparationScratch fresh;
+            ASSERT_EQ(separation(pair, fresh).cell, expected);
+            ASSERT_GT(got.depth, 5.0);  // deep: many annuli, most cells proven by witnesses
+            if (got.testsRun > 2) ++withTests;
+        }
+    }
+    EXPECT_GT(withTests, 10);  // and the witnesses failed often enough that tests ran too
+}
+
+TEST(HitWitnesses, ABoxOrACellIsProvenOnlyWhereTheTestHitsAtEveryCell) {
+    std::mt19937_64 rng(0xB0C5);
+    auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+    int boxesProven = 0, boxesNot = 0, cellsProven = 0;
+    for (int n = 0; n < 12; ++n) {
+        const AlphaMask a = notchedDisc(24 + static_cast<int>(rng() % 17), rng()), b = notchedDisc(24 + static_cast<int>(rng() % 17), rng());
+        const Body bodyA = bodyAboutCentre(a, {30.0 + uniform(-3.0, 3.0), 30.0}, uniform(-180.0, 180.0), {uniform(0.7, 1.4), 1.0});
+        const Body bodyB = bodyAboutCentre(b, {30.0, 30.0 + uniform(-3.0, 3.0)}, uniform(-180.0, 180.0));
+        const ContactPair pair(bodyA, bodyB, optionsFor("pixel-fast", n % 2 ? Sampling::Xna : Sampling::Center, 1 + n % 2,
+                                                       static_cast<ScanDirection>(n % 3)));
+        SCOPED_TRACE("pair " + std::to_string(n));
+        HitWitnesses witnesses(pair);
+        ASSERT_TRUE(witnesses.usable());
+        witnesses.seedAtZero();
+        for (int k = 0; k < 60; ++k) {
+            const int size = 1 + static_cast<int>(rng() % 10);
+            const glm::ivec2 first{static_cast<int>(rng() % 50) - 25, static_cast<int>(rng() % 50) - 25};
+            const glm::ivec2 last = first + glm::ivec2(size - 1, static_cast<int>(rng() % 10));
+            if (!witnesses.provesBox(first, last)) {
+                ++boxesNot;
+                continue;
+            }
+            ++boxesProven;
+            for (int j = first.y; j <= last.y; ++j) {
+                for (int i = first.x; i <= last.x; ++i) ASSERT_TRUE(pair.hitAt(pair.offset({i, j}))) << "box cell " << i << "," << j;
+            }
+        }
+        for (int j = -20; j <= 20; ++j) {
+            for (int i = -20; i <= 20; ++i) {
+                if (!witnesses.provesHit({i, j})) continue;
+                ++cellsProven;
+                ASSERT_TRUE(pair.hitAt(pair.offset({i, j}))) << "cell " << i << "," << j;
+            }
+        }
+    }
+    EXPECT_GT(boxesProven, 100);  // the check is exercised both ways
+    EXPECT_GT(boxesNot, 100);
+    EXPECT_GT(cellsProven, 2000);
+}
+
+TEST(SeparationScratch, KeepsItsMemoryForTheNextCallAndEachThreadHasItsOwn) {
+    const AlphaMask a = solidMask(40, 40), b = solidMask(40, 40);
+    const ContactPair deep(bodyAt(a, {0, 0}), bodyAt(b, {2, 3}), optionsFor("pixel-fast"));
+    const ContactPair shallow(bodyAt(a, {0, 0}), bodyAt(b, {37, 0}), optionsFor("pixel-fast"));
+    SeparationScratch scratch;
+    EXPECT_EQ(scratch.capacity(), 0u);
+    // A is 40 wide and overlaps B by 38 across, 37 down: out by (0, -37), the shortest way.
+    EXPECT_EQ(separation(deep, scratch).cell, glm::ivec2(0, -37));
+    const std::size_t kept = scratch.capacity();
+    EXPECT_GT(kept, 0u);
+    EXPECT_LE(kept, SeparationScratch::kKeptCells);
+    // A shallower pair after a deeper one sees none of its cells, and a deeper one again the same answer.
+    EXPECT_EQ(separation(shallow, scratch).cell, glm::ivec2(-3, 0));
+    EXPECT_EQ(separation(deep, scratch).cell, glm::ivec2(0, -37));
+    EXPECT_EQ(scratch.capacity(), kept);  // nothing new was allocated
+
+    SeparationScratch* mine = &SeparationScratch::forThisThread();
+    EXPECT_EQ(&SeparationScratch::forThisThread(), mine);
+    std::vector<SeparationScratch*> theirs(4, nullptr);
+    std::vector<glm::ivec2> answers(4);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < theirs.size(); ++t) {
+        threads.emplace_back([&, t] {
+            theirs[t] = &SeparationScratch::forThisThread();
+            for (int repeat = 0; repeat < 20; ++repeat) answers[t] = separation(t % 2 ? shallow : deep).cell;
+        });
+    }
+    for (std::thread& thread : threads) thread.join();
+    for (std::size_t t = 0; t < theirs.size(); ++t) {
+        EXPECT_NE(theirs[t], mine);
+        for (std::size_t u = 0; u < t; ++u) EXPECT_NE(theirs[t], theirs[u]);
+        EXPECT_EQ(answers[t], t % 2 ? glm::ivec2(-3, 0) : glm::ivec2(0, -37));
+    }
 }
 
 TEST(ContactMap, UnturnedPairsAreDecidedByCorrelationWithoutTests) {
