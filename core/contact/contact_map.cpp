@@ -44,6 +44,9 @@ struct RunSet {
     std::vector<int> rowStart{0};  // row i's runs are spans[rowStart[i], rowStart[i + 1])
     int rowCount() const { return static_cast<int>(rowStart.size()) - 1; }
     void push(SolidSpan run) { spans.push_back(run); }
+    std::span<const SolidSpan> row(int i) const {
+        return {spans.data() + rowStart[static_cast<std::size_t>(i)], spans.data() + rowStart[static_cast<std::size_t>(i) + 1]};
+    }
     void endRow() { rowStart.push_back(static_cast<int>(spans.size())); }
 };
 
@@ -62,33 +65,73 @@ struct RunWriter {
     }
 };
 
+// Appends the union of two rows of sorted, disjoint runs to `out` (touching runs joined).
+void unionRuns(std::span<const SolidSpan> p, std::span<const SolidSpan> q, std::vector<SolidSpan>& out) {
+    std::size_t i = 0, j = 0;
+    const std::size_t first = out.size();
+    while (i < p.size() || j < q.size()) {
+        const SolidSpan next = j == q.size() || (i < p.size() && p[i].x0 <= q[j].x0) ? p[i++] : q[j++];
+        if (out.size() > first && next.x0 <= out.back().x1) {
+            out.back().x1 = std::max(out.back().x1, next.x1);
+        } else {
+            out.push_back(next);
+        }
+    }
+}
+
+// The unions of K's rows over windows of rows: level j row v is the union of rows [v, v + 2^j) (rows past
+// the last are empty), so any window of n rows is the union of two rows of level floor(log2 n).
+struct RowUnions {
+    const RunSet& rows;            // level 0
+    std::vector<RunSet> above;     // levels 1, 2, ...
+    RowUnions(const RunSet& k, int levelCount) : rows(k) {
+        for (int j = 1; j < levelCount; ++j) {
+            const RunSet& below = level(j - 1);
+            const int half = 1 << (j - 1);
+            RunSet next;
+            next.y0 = k.y0;
+            next.spans.reserve(below.spans.size());
+            next.rowStart.reserve(below.rowStart.size());
+            for (int v = 0; v < k.rowCount(); ++v) {
+                const std::span<const SolidSpan> far = v + half < k.rowCount() ? below.row(v + half) : std::span<const SolidSpan>{};
+                unionRuns(below.row(v), far, next.spans);
+                next.endRow();
+            }
+            above.push_back(std::move(next));
+        }
+    }
+    const RunSet& level(int j) const { return j == 0 ? rows : above[static_cast<std::size_t>(j) - 1]; }
+};
+
 // For every relabel m in [lo, hi]: is there an X pixel p (X's solid runs) with p + m in the run set K?
 // A run [a0, a1) of X row y and a run [k0, k1) of K row y + m.y meet after the shift exactly for
-// m.x in [k0 - a1 + 1, k1 - 1 - a0].
+// m.x in [k0 - a1 + 1, k1 - 1 - a0]. Consecutive X rows with the same runs (a letter's stem, a block's
+// body) are one band: for each m.y the band meets the union of the K rows beside it, two rows of RowUnions.
 // Each row of m spends one unit of `budget`.
 std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::ivec2 lo, glm::ivec2 hi, int wordsPerRow,
                                      WorkBudget* budget) {
     std::vector<std::uint64_t> out(static_cast<std::size_t>(hi.y - lo.y + 1) * wordsPerRow, 0);
     const IntRect tight = x.tightBounds();
-    const std::span<const SolidSpan> extents = x.rowExtents();
-    // Each row as its first and last solid pixel and whether it is one run: row pairs of one run each meet
-    // on one interval [K's first - X's last, K's last - X's first] with no run loops. An empty row gets
-    // bounds whose interval is empty against any other.
-    struct RowHull {
-        int first, last;
-        bool oneRun;
+    // X's rows in bands of equal runs (empty rows in none).
+    struct Band {
+        int y0, y1;
+        std::span<const SolidSpan> runs;
     };
-    constexpr int kFar = 1 << 29;
-    std::vector<RowHull> xRows(static_cast<std::size_t>(std::max(tight.y1, 0)), {kFar, -kFar, false});
+    std::vector<Band> bands;
+    int longest = 1;
     for (int y = tight.y0; y < tight.y1; ++y) {
-        const SolidSpan extent = extents[static_cast<std::size_t>(y)];
-        if (extent.x1 > extent.x0) xRows[static_cast<std::size_t>(y)] = {extent.x0, extent.x1 - 1, x.rowSpans(y).size() == 1};
+        const std::span<const SolidSpan> runs = x.rowSpans(y);
+        if (runs.empty()) continue;
+        if (!bands.empty() && bands.back().y1 == y &&
+            std::equal(runs.begin(), runs.end(), bands.back().runs.begin(), bands.back().runs.end(),
+                       [](const SolidSpan& p, const SolidSpan& q) { return p.x0 == q.x0 && p.x1 == q.x1; })) {
+            ++bands.back().y1;
+            longest = std::max(longest, bands.back().y1 - bands.back().y0);
+        } else {
+            bands.push_back({y, y + 1, runs});
+        }
     }
-    std::vector<RowHull> kRows(static_cast<std::size_t>(k.rowCount()), {kFar, -kFar, false});
-    for (std::size_t v = 0; v < kRows.size(); ++v) {
-        const int k0 = k.rowStart[v], k1 = k.rowStart[v + 1];
-        if (k1 > k0) kRows[v] = {k.spans[static_cast<std::size_t>(k0)].x0, k.spans[static_cast<std::size_t>(k1) - 1].x1 - 1, k1 - k0 == 1};
-    }
+    const RowUnions unions(k, std::bit_width(static_cast<unsigned>(longest)));
     // The union of a row's intervals without setting bits per interval: reach[i] is the farthest end of
     // the intervals starting at lo.x + i (-1: none), and one sweep of the row turns the reaches into runs.
     const int width = hi.x - lo.x + 1;
@@ -101,22 +144,21 @@ std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::i
         reach[i] = std::max(reach[i], to);
         starts[i >> 6] |= std::uint64_t{1} << (i & 63);
     };
+    auto meet = [&](std::span<const SolidSpan> xRuns, std::span<const SolidSpan> kRuns) {
+        for (const SolidSpan& a : xRuns) {
+            for (const SolidSpan& run : kRuns) add(run.x0 - a.x1 + 1, run.x1 - 1 - a.x0);
+        }
+    };
     for (int my = lo.y; my <= hi.y; ++my) {
         spendWork(budget);
-        const int yFrom = std::max(tight.y0, k.y0 - my), yTo = std::min(tight.y1, k.y0 + k.rowCount() - my);
-        if (yFrom >= yTo) continue;
-        const RowHull* kRow = kRows.data() + (yFrom + my - k.y0);
-        for (int y = yFrom; y < yTo; ++y, ++kRow) {
-            const RowHull& xRow = xRows[static_cast<std::size_t>(y)];
-            if (kRow->oneRun && xRow.oneRun) {
-                add(kRow->first - xRow.last, kRow->last - xRow.first);
-            } else if (kRow->first <= kRow->last && xRow.first <= xRow.last) {
-                const auto v = static_cast<std::size_t>(y + my - k.y0);
-                const std::span<const SolidSpan> kRuns{k.spans.data() + k.rowStart[v], k.spans.data() + k.rowStart[v + 1]};
-                for (const SolidSpan& a : x.rowSpans(y)) {
-                    for (const SolidSpan& run : kRuns) add(run.x0 - a.x1 + 1, run.x1 - 1 - a.x0);
-                }
-            }
+        for (const Band& band : bands) {
+            // K's rows beside the band, clipped to K.
+            const int v0 = std::max(band.y0 + my - k.y0, 0), v1 = std::min(band.y1 + my - k.y0, k.rowCount());
+            if (v0 >= v1) continue;
+            const int level = std::bit_width(static_cast<unsigned>(v1 - v0)) - 1;
+            const RunSet& rows = unions.level(level);
+            meet(band.runs, rows.row(v0));
+            if (v1 - v0 != 1 << level) meet(band.runs, rows.row(v1 - (1 << level)));
         }
         // Only the columns where an interval starts are visited (their bitmap, in order); reach and the
         // bitmap are left empty for the next row.

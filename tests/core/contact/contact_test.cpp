@@ -497,6 +497,44 @@ TEST(ContactMap, SpeckledMasksMapCellForCellAsTheTestAtThatOffset) {
     }
 }
 
+// Masks built of bands of equal rows (lengths 1 to 40, so that the unions of K's rows over any window
+// length are used, powers of two and not), each band's row several runs or none; the correlation takes a
+// band of X's rows at once against the union of the K rows beside it. Both masks banded, so either scan
+// direction has bands in X; every cell against the test at that offset.
+TEST(ContactMap, BandedMasksMapCellForCellAsTheTestAtThatOffset) {
+    std::mt19937_64 rng(0xBA2D25);
+    auto banded = [&](int w, int h) {
+        std::vector<std::string> art;
+        while (static_cast<int>(art.size()) < h) {
+            std::string row(static_cast<std::size_t>(w), '.');
+            if (rng() % 6 != 0) {
+                for (int x = 0; x < w; ++x) {
+                    if (rng() % 3 != 0) row[static_cast<std::size_t>(x)] = '#';
+                }
+            }
+            const int length = std::min<int>(1 + static_cast<int>(rng() % 40), h - static_cast<int>(art.size()));
+            art.insert(art.end(), static_cast<std::size_t>(length), row);
+        }
+        return maskFromArt(art);
+    };
+    for (int n = 0; n < 3; ++n) {
+        const AlphaMask a = banded(21, 70), b = banded(26, 90);
+        for (double turn : {0.0, 90.0, 27.0}) {
+            for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+                for (ScanDirection scan : {ScanDirection::AToB, ScanDirection::BToA, ScanDirection::Both}) {
+                    ContactOptions options = optionsFor("pixel-fast", sampling, scan == ScanDirection::BToA ? 2 : 1);
+                    options.scan = scan;
+                    const ContactPair pair(bodyAt(a, {3.0, 4.5}), testing::bodyAboutCentre(b, {14.0, 9.0}, turn), options);
+                    const ContactMap map = contactMap(pair);
+                    const ContactMap reference = contactMapByTests(pair, pair.defaultWindow());
+                    EXPECT_EQ(map.bits, reference.bits) << "masks " << n << " turn " << turn << " scan " << static_cast<int>(scan);
+                    EXPECT_GT(reference.hitCount(), 100);
+                }
+            }
+        }
+    }
+}
+
 TEST(ContactMap, ATurnedBIsStillDecidedAlmostWhollyByCorrelation) {
     const AlphaMask a = solidMask(12, 9), b = maskFromArt({"#####", "#...#", "#.#.#", "#...#", "#####"});
     const ContactPair pair(bodyAt(a, {0, 0}), testing::bodyAboutCentre(b, {8.0, 6.0}, 33.0), optionsFor("pixel-fast"));
