@@ -201,6 +201,7 @@ std::int64_t ContactMap::hitCount() const {
 // drift within D, lies between the picks at q - D and q + D: where those agree the answer is sure.
 struct PhaseCorrelation {
     bool usable = false;
+    bool undecided = false;  // some sample lies within the drift of a pixel's edge (sure and any differ)
     glm::ivec2 lo{0, 0}, hi{-1, -1};  // range of m
     int wordsPerRow = 0;
     std::vector<std::uint64_t> sure;  // some sample surely lands on a solid pixel of Y
@@ -268,9 +269,45 @@ struct ContactMapBuilder::State {
         wholeRows = r == 1 && scans.size() == 1 && xIsA(scans[0]) && phases[0][0].usable;
     }
 
-    // The largest drift |start(c) - (reference start + m steps)| over the phase's cells, or more than
-    // kMaxDrift when it exceeds that.
-    Fixed phaseDrift(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase, glm::ivec2 nLo,
+    // A bound on the drift |start(c) - (reference start + m steps)| over the phase's cells c = phase + r n,
+    // n in [nLo, nHi] (more than kMaxDrift when it exceeds that). The exact starts (the test's formula in real
+    // numbers, at the exact positions) minus the expected ones are an affine function of n, so their largest
+    // size over the rectangle is at one of its corners; each computed start lies within eps of its exact
+    // value (its rounding to 32.32 and the doubles' errors, SampleLatticeFamily::startErrorBound), so
+    // drift(c) <= max over the corners of drift(corner) + 2 eps.
+    struct DriftBound {
+        Fixed corners = 0;  // the largest drift of the corners (a drift of cells of the phase)
+        Fixed bound = 0;    // at least every cell's drift
+    };
+    DriftBound driftBound(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase, glm::ivec2 nLo,
+                     glm::ivec2 nHi) const {
+        const SampleLattice& ref = family.reference();
+        const FixedVec base = startAt(family, scan, phase);
+        Fixed drift = 0;
+        glm::dvec2 cellMax{0.0, 0.0};
+        for (const glm::ivec2 n : {nLo, nHi, glm::ivec2{nLo.x, nHi.y}, glm::ivec2{nHi.x, nLo.y}}) {
+            const glm::ivec2 cell = phase + r * n, m = relabel(scan, n);
+            const FixedVec start = startAt(family, scan, cell);
+            drift = std::max({drift, absFixed(start.x - (base.x + ref.stepXFx.x * m.x + ref.stepYFx.x * m.y)),
+                              absFixed(start.y - (base.y + ref.stepXFx.y * m.x + ref.stepYFx.y * m.y))});
+            cellMax = glm::max(cellMax, glm::abs(glm::dvec2(cell)));
+        }
+        // Moved A's position is its position plus cell * h, two roundings of at most u times their results.
+        constexpr double u = 0x1p-53;
+        const glm::dvec2 positionA = glm::abs(pair.a().transform.position), positionB = glm::abs(pair.b().transform.position);
+        const glm::dvec2 offsetMax = cellMax * std::abs(pair.step()), movedMax = positionA + offsetMax;
+        const glm::dvec2 movedError = u * offsetMax + u * movedMax;
+        const glm::dvec2 rounding = xIsA(scan) ? family.startErrorBound(movedMax, movedError, positionB, {0.0, 0.0})
+                                               : family.startErrorBound(positionB, {0.0, 0.0}, movedMax, movedError);
+        // eps in 2^-32 units: half a unit for the rounding to fixed point, and the doubles' error.
+        const double eps = 0.5 + std::max(rounding.x, rounding.y) * 0x1p32;
+        if (!(eps < 0x1p40)) return {drift, kMaxDrift + 1};
+        return {drift, drift + 2 * (static_cast<Fixed>(eps) + 1)};
+    }
+
+    // The largest drift |start(c) - (reference start + m steps)| over the phase's cells, every cell's start
+    // worked out, or more than kMaxDrift when it exceeds that.
+    Fixed exactDrift(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase, glm::ivec2 nLo,
                      glm::ivec2 nHi) const {
         const SampleLattice& ref = family.reference();
         const FixedVec base = startAt(family, scan, phase);
@@ -323,15 +360,30 @@ struct ContactMapBuilder::State {
         return drift;
     }
 
+    // The correlations of one phase. The drift is first bounded (driftBound, a few starts); only where some
+    // sample then lies within that bound of a pixel's edge (lattices aligned with B's pixels, where the exact
+    // drift is often 0) is every cell's start worked out, and the correlations redone with the exact drift
+    // when it is smaller.
     PhaseCorrelation correlatePhase(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase) {
-        PhaseCorrelation out;
         const LatticeWindow& w = map.window;
         // The cells of this phase inside the window, as n = (c - phase) / r.
         const glm::ivec2 nLo{floorDiv(w.first.x - phase.x + r - 1, r), floorDiv(w.first.y - phase.y + r - 1, r)};
         const glm::ivec2 nHi{floorDiv(w.last.x - phase.x, r), floorDiv(w.last.y - phase.y, r)};
-        if (nLo.x > nHi.x || nLo.y > nHi.y) return out;
-        const Fixed drift = phaseDrift(family, scan, phase, nLo, nHi);
-        if (drift > kMaxDrift) return out;
+        if (nLo.x > nHi.x || nLo.y > nHi.y) return {};
+        const DriftBound drift = driftBound(family, scan, phase, nLo, nHi);
+        if (drift.corners > kMaxDrift) return {};  // so is the exact drift
+        PhaseCorrelation out = drift.bound <= kMaxDrift ? correlateWithin(family, scan, phase, nLo, nHi, drift.bound) : PhaseCorrelation{};
+        if (!out.usable || out.undecided) {
+            const Fixed exact = exactDrift(family, scan, phase, nLo, nHi);
+            if (exact < drift.bound && exact <= kMaxDrift) out = correlateWithin(family, scan, phase, nLo, nHi, exact);
+        }
+        return out;
+    }
+
+    // The correlations of one phase for a drift bound (at most kMaxDrift).
+    PhaseCorrelation correlateWithin(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase, glm::ivec2 nLo,
+                                     glm::ivec2 nHi, Fixed drift) {
+        PhaseCorrelation out;
         const glm::ivec2 ma = relabel(scan, nLo), mb = relabel(scan, nHi);
         out.lo = glm::min(ma, mb);
         out.hi = glm::max(ma, mb);
@@ -424,6 +476,7 @@ struct ContactMapBuilder::State {
                           std::equal(sure.spans.begin(), sure.spans.end(), any.spans.begin(), any.spans.end(),
                                      [](const SolidSpan& p, const SolidSpan& q) { return p.x0 == q.x0 && p.x1 == q.x1; });
         out.any = same ? out.sure : correlate(x, any, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
+        out.undecided = !same;
         out.usable = true;
         return out;
     }

@@ -535,6 +535,41 @@ TEST(ContactMap, BandedMasksMapCellForCellAsTheTestAtThatOffset) {
     }
 }
 
+// The drift of a phase is bounded from its corners' starts and the doubles' rounding bound; far from the
+// origin (1e7 pixels) that rounding is hundreds of 2^-32 units, most of the bound. Turned, scaled and unturned,
+// both samplings, every scan direction, r = 1 and 3 (h = 1/3 is not a whole binary fraction): every cell
+// against the test at that offset.
+TEST(ContactMap, PairsFarFromTheOriginMapCellForCellAsTheTestAtThatOffset) {
+    std::mt19937_64 rng(0xFA225);
+    auto speckled = [&](int w, int h) {
+        std::vector<std::string> art(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
+        for (std::string& row : art) {
+            for (char& c : row) c = rng() % 3 != 0 ? '#' : '.';
+        }
+        return maskFromArt(art);
+    };
+    const AlphaMask a = speckled(19, 15), b = speckled(14, 21);
+    const glm::dvec2 far{1.0e7 + 0.3, -2.0e7 + 0.71};
+    for (double turn : {0.0, 90.0, 27.0}) {
+        for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+            for (ScanDirection scan : {ScanDirection::AToB, ScanDirection::BToA, ScanDirection::Both}) {
+                ContactOptions options = optionsFor("pixel-fast", sampling, scan == ScanDirection::AToB ? 1 : 3);
+                options.scan = scan;
+                const Body bodyB = testing::bodyAboutCentre(b, far + glm::dvec2{11.0, 7.5}, turn, {turn == 27.0 ? 1.3 : 1.0, 1.0});
+                const ContactPair pair(bodyAt(a, far), bodyB, options);
+                ContactMapBuilder builder(pair);
+                while (!builder.advance(1 << 20)) {
+                }
+                const ContactMap reference = contactMapByTests(pair, pair.defaultWindow());
+                EXPECT_EQ(builder.map().bits, reference.bits) << "turn " << turn << " scan " << static_cast<int>(scan);
+                EXPECT_GT(reference.hitCount(), 100);
+                // A to B the correlation decides (B to A a turned B's steps in A are not A's cells, so those run the test).
+                if (scan == ScanDirection::AToB) EXPECT_GT(builder.stats().cellsByCorrelation, 10 * builder.stats().testsRun);
+            }
+        }
+    }
+}
+
 TEST(ContactMap, ATurnedBIsStillDecidedAlmostWhollyByCorrelation) {
     const AlphaMask a = solidMask(12, 9), b = maskFromArt({"#####", "#...#", "#.#.#", "#...#", "#####"});
     const ContactPair pair(bodyAt(a, {0, 0}), testing::bodyAboutCentre(b, {8.0, 6.0}, 33.0), optionsFor("pixel-fast"));
