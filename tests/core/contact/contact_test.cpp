@@ -465,6 +465,24 @@ TEST(ContactMap, UnturnedPairsAreDecidedByCorrelationWithoutTests) {
     }
 }
 
+// A at (3, 4.5) and B about its centre at (14, 9), B turned 0, 90 and 27 degrees, both samplings, every scan
+// direction (`finerScan` at r = 2, the others at r = 1): the map equals the test at every cell.
+void expectEveryCellIsTheTest(const AlphaMask& a, const AlphaMask& b, ScanDirection finerScan, const std::string& what) {
+    for (double turn : {0.0, 90.0, 27.0}) {
+        for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+            for (ScanDirection scan : {ScanDirection::AToB, ScanDirection::BToA, ScanDirection::Both}) {
+                ContactOptions options = optionsFor("pixel-fast", sampling, scan == finerScan ? 2 : 1);
+                options.scan = scan;
+                const ContactPair pair(bodyAt(a, {3.0, 4.5}), testing::bodyAboutCentre(b, {14.0, 9.0}, turn), options);
+                const ContactMap map = contactMap(pair);
+                const ContactMap reference = contactMapByTests(pair, pair.defaultWindow());
+                EXPECT_EQ(map.bits, reference.bits) << what << " turn " << turn << " scan " << static_cast<int>(scan);
+                EXPECT_GT(reference.hitCount(), 100);
+            }
+        }
+    }
+}
+
 // Masks with several runs in most rows (the correlation's run-by-run path beside its one-run path), at
 // sizes where many row pairs meet, unturned and turned, every cell against the test at that offset.
 TEST(ContactMap, SpeckledMasksMapCellForCellAsTheTestAtThatOffset) {
@@ -481,20 +499,7 @@ TEST(ContactMap, SpeckledMasksMapCellForCellAsTheTestAtThatOffset) {
         }
         return maskFromArt(art);
     };
-    const AlphaMask a = speckled(23, 19), b = speckled(17, 26);
-    for (double turn : {0.0, 90.0, 27.0}) {
-        for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
-            for (ScanDirection scan : {ScanDirection::AToB, ScanDirection::BToA, ScanDirection::Both}) {
-                ContactOptions options = optionsFor("pixel-fast", sampling, scan == ScanDirection::AToB ? 2 : 1);
-                options.scan = scan;
-                const ContactPair pair(bodyAt(a, {3.0, 4.5}), testing::bodyAboutCentre(b, {14.0, 9.0}, turn), options);
-                const ContactMap map = contactMap(pair);
-                const ContactMap reference = contactMapByTests(pair, pair.defaultWindow());
-                EXPECT_EQ(map.bits, reference.bits) << "turn " << turn << " scan " << static_cast<int>(scan);
-                EXPECT_GT(reference.hitCount(), 100);
-            }
-        }
-    }
+    expectEveryCellIsTheTest(speckled(23, 19), speckled(17, 26), ScanDirection::AToB, "speckled");
 }
 
 // Masks built of bands of equal rows (lengths 1 to 40, so that the unions of K's rows over any window
@@ -519,19 +524,7 @@ TEST(ContactMap, BandedMasksMapCellForCellAsTheTestAtThatOffset) {
     };
     for (int n = 0; n < 3; ++n) {
         const AlphaMask a = banded(21, 70), b = banded(26, 90);
-        for (double turn : {0.0, 90.0, 27.0}) {
-            for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
-                for (ScanDirection scan : {ScanDirection::AToB, ScanDirection::BToA, ScanDirection::Both}) {
-                    ContactOptions options = optionsFor("pixel-fast", sampling, scan == ScanDirection::BToA ? 2 : 1);
-                    options.scan = scan;
-                    const ContactPair pair(bodyAt(a, {3.0, 4.5}), testing::bodyAboutCentre(b, {14.0, 9.0}, turn), options);
-                    const ContactMap map = contactMap(pair);
-                    const ContactMap reference = contactMapByTests(pair, pair.defaultWindow());
-                    EXPECT_EQ(map.bits, reference.bits) << "masks " << n << " turn " << turn << " scan " << static_cast<int>(scan);
-                    EXPECT_GT(reference.hitCount(), 100);
-                }
-            }
-        }
+        expectEveryCellIsTheTest(a, b, ScanDirection::BToA, "banded " + std::to_string(n));
     }
 }
 
@@ -564,7 +557,9 @@ TEST(ContactMap, PairsFarFromTheOriginMapCellForCellAsTheTestAtThatOffset) {
                 EXPECT_EQ(builder.map().bits, reference.bits) << "turn " << turn << " scan " << static_cast<int>(scan);
                 EXPECT_GT(reference.hitCount(), 100);
                 // A to B the correlation decides (B to A a turned B's steps in A are not A's cells, so those run the test).
-                if (scan == ScanDirection::AToB) EXPECT_GT(builder.stats().cellsByCorrelation, 10 * builder.stats().testsRun);
+                if (scan == ScanDirection::AToB) {
+                    EXPECT_GT(builder.stats().cellsByCorrelation, 10 * builder.stats().testsRun);
+                }
             }
         }
     }
