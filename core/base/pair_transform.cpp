@@ -1,6 +1,7 @@
 #include "core/base/pair_transform.h"
 
 #include <cmath>
+#include <limits>
 
 namespace cl {
 namespace {
@@ -126,6 +127,32 @@ void SampleLatticeFamily::startsAt(std::span<const glm::dvec2> differences, std:
         const glm::dvec2 start = placedStart(m_csB, m_bScale, m_bOrigin, m_originTerm, m_sampleTerm, differences[i]).start;
         out[i] = {fixedOf(start.x), fixedOf(start.y)};
     }
+}
+
+glm::dvec2 SampleLatticeFamily::startErrorBound(glm::dvec2 aMax, glm::dvec2 aError, glm::dvec2 bMax, glm::dvec2 bError) const {
+    // Every operation of placedStart rounds once to nearest (no contraction: the core is built with
+    // -ffp-contract=off, and a fused operation would round less), adding at most u times the size of its
+    // result; each step's error is that plus what its operands carry. Sizes are bounded from above by the
+    // triangle inequality. The (1 + u) factors this ignores, and the rounding of these sums themselves,
+    // are far inside the doubling at the end; the last term covers underflow (at most 2^-1075 an operation).
+    constexpr double u = 0x1p-53;
+    const glm::dvec2 dMax = aMax + bMax;                      // d = a - b
+    const glm::dvec2 dError = aError + bError + u * dMax;
+    const glm::dvec2 c{std::abs(m_csB.x), std::abs(m_csB.y)};
+    glm::dvec2 size{c.x * dMax.x + c.y * dMax.y, c.y * dMax.x + c.x * dMax.y};  // cs-products and their sum
+    glm::dvec2 error{c.x * dError.x + c.y * dError.y, c.y * dError.x + c.x * dError.y};
+    error += 2.0 * u * size;
+    const glm::dvec2 scale{std::abs(m_bScale.x), std::abs(m_bScale.y)};
+    size /= scale, error = error / scale + u * size;          // the division by B's scale
+    const glm::dvec2 origin{std::abs(m_bOrigin.x), std::abs(m_bOrigin.y)};
+    const glm::dvec2 originTerm{std::abs(m_originTerm.x), std::abs(m_originTerm.y)};
+    const glm::dvec2 sampleTerm{std::abs(m_sampleTerm.x), std::abs(m_sampleTerm.y)};
+    size += origin, error += u * size;                        // + B's origin
+    size += originTerm, error += u * size;                    // - A's origin term
+    size += sampleTerm, error += u * size;                    // + the sample offset
+    const glm::dvec2 bound = 2.0 * error + 0x1p-1000;
+    const double inf = std::numeric_limits<double>::infinity();
+    return {std::isfinite(bound.x) ? bound.x : inf, std::isfinite(bound.y) ? bound.y : inf};
 }
 
 PairTransform makePairTransform(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {

@@ -87,6 +87,11 @@ public:
     /// startAt for many placements at once, given as aPosition - bPosition: out[i] is bit for bit
     /// startAt(a, b) for any a, b with a - b == differences[i]. Sizes must match.
     void startsAt(std::span<const glm::dvec2> differences, std::span<FixedVec> out) const;
+    /// A bound, in pixels per axis, on how far startAt's start (before its rounding to 32.32) can lie from the
+    /// exact start: the same formula in real numbers, at the exact positions. For positions at most aMax and
+    /// bMax in size per axis whose computed values are off the exact ones by at most aError and bError.
+    /// Infinite when the sizes are too large to bound.
+    glm::dvec2 startErrorBound(glm::dvec2 aMax, glm::dvec2 aError, glm::dvec2 bMax, glm::dvec2 bError) const;
     /// True when B's turn has a zero sine: the start's x then depends on the positions' x alone and its y
     /// on their y alone.
     bool separable() const { return m_csB.y == 0.0; }

@@ -44,6 +44,9 @@ struct RunSet {
     std::vector<int> rowStart{0};  // row i's runs are spans[rowStart[i], rowStart[i + 1])
     int rowCount() const { return static_cast<int>(rowStart.size()) - 1; }
     void push(SolidSpan run) { spans.push_back(run); }
+    std::span<const SolidSpan> row(int i) const {
+        return {spans.data() + rowStart[static_cast<std::size_t>(i)], spans.data() + rowStart[static_cast<std::size_t>(i) + 1]};
+    }
     void endRow() { rowStart.push_back(static_cast<int>(spans.size())); }
 };
 
@@ -62,33 +65,73 @@ struct RunWriter {
     }
 };
 
+// Appends the union of two rows of sorted, disjoint runs to `out` (touching runs joined).
+void unionRuns(std::span<const SolidSpan> p, std::span<const SolidSpan> q, std::vector<SolidSpan>& out) {
+    std::size_t i = 0, j = 0;
+    const std::size_t first = out.size();
+    while (i < p.size() || j < q.size()) {
+        const SolidSpan next = j == q.size() || (i < p.size() && p[i].x0 <= q[j].x0) ? p[i++] : q[j++];
+        if (out.size() > first && next.x0 <= out.back().x1) {
+            out.back().x1 = std::max(out.back().x1, next.x1);
+        } else {
+            out.push_back(next);
+        }
+    }
+}
+
+// The unions of K's rows over windows of rows: level j row v is the union of rows [v, v + 2^j) (rows past
+// the last are empty), so any window of n rows is the union of two rows of level floor(log2 n).
+struct RowUnions {
+    const RunSet& rows;            // level 0
+    std::vector<RunSet> above;     // levels 1, 2, ...
+    RowUnions(const RunSet& k, int levelCount) : rows(k) {
+        for (int j = 1; j < levelCount; ++j) {
+            const RunSet& below = level(j - 1);
+            const int half = 1 << (j - 1);
+            RunSet next;
+            next.y0 = k.y0;
+            next.spans.reserve(below.spans.size());
+            next.rowStart.reserve(below.rowStart.size());
+            for (int v = 0; v < k.rowCount(); ++v) {
+                const std::span<const SolidSpan> far = v + half < k.rowCount() ? below.row(v + half) : std::span<const SolidSpan>{};
+                unionRuns(below.row(v), far, next.spans);
+                next.endRow();
+            }
+            above.push_back(std::move(next));
+        }
+    }
+    const RunSet& level(int j) const { return j == 0 ? rows : above[static_cast<std::size_t>(j) - 1]; }
+};
+
 // For every relabel m in [lo, hi]: is there an X pixel p (X's solid runs) with p + m in the run set K?
 // A run [a0, a1) of X row y and a run [k0, k1) of K row y + m.y meet after the shift exactly for
-// m.x in [k0 - a1 + 1, k1 - 1 - a0].
+// m.x in [k0 - a1 + 1, k1 - 1 - a0]. Consecutive X rows with the same runs (a letter's stem, a block's
+// body) are one band: for each m.y the band meets the union of the K rows beside it, two rows of RowUnions.
 // Each row of m spends one unit of `budget`.
 std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::ivec2 lo, glm::ivec2 hi, int wordsPerRow,
                                      WorkBudget* budget) {
     std::vector<std::uint64_t> out(static_cast<std::size_t>(hi.y - lo.y + 1) * wordsPerRow, 0);
     const IntRect tight = x.tightBounds();
-    const std::span<const SolidSpan> extents = x.rowExtents();
-    // Each row as its first and last solid pixel and whether it is one run: row pairs of one run each meet
-    // on one interval [K's first - X's last, K's last - X's first] with no run loops. An empty row gets
-    // bounds whose interval is empty against any other.
-    struct RowHull {
-        int first, last;
-        bool oneRun;
+    // X's rows in bands of equal runs (empty rows in none).
+    struct Band {
+        int y0, y1;
+        std::span<const SolidSpan> runs;
     };
-    constexpr int kFar = 1 << 29;
-    std::vector<RowHull> xRows(static_cast<std::size_t>(std::max(tight.y1, 0)), {kFar, -kFar, false});
+    std::vector<Band> bands;
+    int longest = 1;
     for (int y = tight.y0; y < tight.y1; ++y) {
-        const SolidSpan extent = extents[static_cast<std::size_t>(y)];
-        if (extent.x1 > extent.x0) xRows[static_cast<std::size_t>(y)] = {extent.x0, extent.x1 - 1, x.rowSpans(y).size() == 1};
+        const std::span<const SolidSpan> runs = x.rowSpans(y);
+        if (runs.empty()) continue;
+        if (!bands.empty() && bands.back().y1 == y &&
+            std::equal(runs.begin(), runs.end(), bands.back().runs.begin(), bands.back().runs.end(),
+                       [](const SolidSpan& p, const SolidSpan& q) { return p.x0 == q.x0 && p.x1 == q.x1; })) {
+            ++bands.back().y1;
+            longest = std::max(longest, bands.back().y1 - bands.back().y0);
+        } else {
+            bands.push_back({y, y + 1, runs});
+        }
     }
-    std::vector<RowHull> kRows(static_cast<std::size_t>(k.rowCount()), {kFar, -kFar, false});
-    for (std::size_t v = 0; v < kRows.size(); ++v) {
-        const int k0 = k.rowStart[v], k1 = k.rowStart[v + 1];
-        if (k1 > k0) kRows[v] = {k.spans[static_cast<std::size_t>(k0)].x0, k.spans[static_cast<std::size_t>(k1) - 1].x1 - 1, k1 - k0 == 1};
-    }
+    const RowUnions unions(k, std::bit_width(static_cast<unsigned>(longest)));
     // The union of a row's intervals without setting bits per interval: reach[i] is the farthest end of
     // the intervals starting at lo.x + i (-1: none), and one sweep of the row turns the reaches into runs.
     const int width = hi.x - lo.x + 1;
@@ -101,22 +144,21 @@ std::vector<std::uint64_t> correlate(const AlphaMask& x, const RunSet& k, glm::i
         reach[i] = std::max(reach[i], to);
         starts[i >> 6] |= std::uint64_t{1} << (i & 63);
     };
+    auto meet = [&](std::span<const SolidSpan> xRuns, std::span<const SolidSpan> kRuns) {
+        for (const SolidSpan& a : xRuns) {
+            for (const SolidSpan& run : kRuns) add(run.x0 - a.x1 + 1, run.x1 - 1 - a.x0);
+        }
+    };
     for (int my = lo.y; my <= hi.y; ++my) {
         spendWork(budget);
-        const int yFrom = std::max(tight.y0, k.y0 - my), yTo = std::min(tight.y1, k.y0 + k.rowCount() - my);
-        if (yFrom >= yTo) continue;
-        const RowHull* kRow = kRows.data() + (yFrom + my - k.y0);
-        for (int y = yFrom; y < yTo; ++y, ++kRow) {
-            const RowHull& xRow = xRows[static_cast<std::size_t>(y)];
-            if (kRow->oneRun && xRow.oneRun) {
-                add(kRow->first - xRow.last, kRow->last - xRow.first);
-            } else if (kRow->first <= kRow->last && xRow.first <= xRow.last) {
-                const auto v = static_cast<std::size_t>(y + my - k.y0);
-                const std::span<const SolidSpan> kRuns{k.spans.data() + k.rowStart[v], k.spans.data() + k.rowStart[v + 1]};
-                for (const SolidSpan& a : x.rowSpans(y)) {
-                    for (const SolidSpan& run : kRuns) add(run.x0 - a.x1 + 1, run.x1 - 1 - a.x0);
-                }
-            }
+        for (const Band& band : bands) {
+            // K's rows beside the band, clipped to K.
+            const int v0 = std::max(band.y0 + my - k.y0, 0), v1 = std::min(band.y1 + my - k.y0, k.rowCount());
+            if (v0 >= v1) continue;
+            const int level = std::bit_width(static_cast<unsigned>(v1 - v0)) - 1;
+            const RunSet& rows = unions.level(level);
+            meet(band.runs, rows.row(v0));
+            if (v1 - v0 != 1 << level) meet(band.runs, rows.row(v1 - (1 << level)));
         }
         // Only the columns where an interval starts are visited (their bitmap, in order); reach and the
         // bitmap are left empty for the next row.
@@ -159,6 +201,7 @@ std::int64_t ContactMap::hitCount() const {
 // drift within D, lies between the picks at q - D and q + D: where those agree the answer is sure.
 struct PhaseCorrelation {
     bool usable = false;
+    bool undecided = false;  // some sample lies within the drift of a pixel's edge (sure and any differ)
     glm::ivec2 lo{0, 0}, hi{-1, -1};  // range of m
     int wordsPerRow = 0;
     std::vector<std::uint64_t> sure;  // some sample surely lands on a solid pixel of Y
@@ -226,9 +269,45 @@ struct ContactMapBuilder::State {
         wholeRows = r == 1 && scans.size() == 1 && xIsA(scans[0]) && phases[0][0].usable;
     }
 
-    // The largest drift |start(c) - (reference start + m steps)| over the phase's cells, or more than
-    // kMaxDrift when it exceeds that.
-    Fixed phaseDrift(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase, glm::ivec2 nLo,
+    // A bound on the drift |start(c) - (reference start + m steps)| over the phase's cells c = phase + r n,
+    // n in [nLo, nHi] (more than kMaxDrift when it exceeds that). The exact starts (the test's formula in real
+    // numbers, at the exact positions) minus the expected ones are an affine function of n, so their largest
+    // size over the rectangle is at one of its corners; each computed start lies within eps of its exact
+    // value (its rounding to 32.32 and the doubles' errors, SampleLatticeFamily::startErrorBound), so
+    // drift(c) <= max over the corners of drift(corner) + 2 eps.
+    struct DriftBound {
+        Fixed corners = 0;  // the largest drift of the corners (a drift of cells of the phase)
+        Fixed bound = 0;    // at least every cell's drift
+    };
+    DriftBound driftBound(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase, glm::ivec2 nLo,
+                     glm::ivec2 nHi) const {
+        const SampleLattice& ref = family.reference();
+        const FixedVec base = startAt(family, scan, phase);
+        Fixed drift = 0;
+        glm::dvec2 cellMax{0.0, 0.0};
+        for (const glm::ivec2 n : {nLo, nHi, glm::ivec2{nLo.x, nHi.y}, glm::ivec2{nHi.x, nLo.y}}) {
+            const glm::ivec2 cell = phase + r * n, m = relabel(scan, n);
+            const FixedVec start = startAt(family, scan, cell);
+            drift = std::max({drift, absFixed(start.x - (base.x + ref.stepXFx.x * m.x + ref.stepYFx.x * m.y)),
+                              absFixed(start.y - (base.y + ref.stepXFx.y * m.x + ref.stepYFx.y * m.y))});
+            cellMax = glm::max(cellMax, glm::abs(glm::dvec2(cell)));
+        }
+        // Moved A's position is its position plus cell * h, two roundings of at most u times their results.
+        constexpr double u = 0x1p-53;
+        const glm::dvec2 positionA = glm::abs(pair.a().transform.position), positionB = glm::abs(pair.b().transform.position);
+        const glm::dvec2 offsetMax = cellMax * std::abs(pair.step()), movedMax = positionA + offsetMax;
+        const glm::dvec2 movedError = u * offsetMax + u * movedMax;
+        const glm::dvec2 rounding = xIsA(scan) ? family.startErrorBound(movedMax, movedError, positionB, {0.0, 0.0})
+                                               : family.startErrorBound(positionB, {0.0, 0.0}, movedMax, movedError);
+        // eps in 2^-32 units: half a unit for the rounding to fixed point, and the doubles' error.
+        const double eps = 0.5 + std::max(rounding.x, rounding.y) * 0x1p32;
+        if (!(eps < 0x1p40)) return {drift, kMaxDrift + 1};
+        return {drift, drift + 2 * (static_cast<Fixed>(eps) + 1)};
+    }
+
+    // The largest drift |start(c) - (reference start + m steps)| over the phase's cells, every cell's start
+    // worked out, or more than kMaxDrift when it exceeds that.
+    Fixed exactDrift(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase, glm::ivec2 nLo,
                      glm::ivec2 nHi) const {
         const SampleLattice& ref = family.reference();
         const FixedVec base = startAt(family, scan, phase);
@@ -281,15 +360,30 @@ struct ContactMapBuilder::State {
         return drift;
     }
 
+    // The correlations of one phase. The drift is first bounded (driftBound, a few starts); only where some
+    // sample then lies within that bound of a pixel's edge (lattices aligned with B's pixels, where the exact
+    // drift is often 0) is every cell's start worked out, and the correlations redone with the exact drift
+    // when it is smaller.
     PhaseCorrelation correlatePhase(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase) {
-        PhaseCorrelation out;
         const LatticeWindow& w = map.window;
         // The cells of this phase inside the window, as n = (c - phase) / r.
         const glm::ivec2 nLo{floorDiv(w.first.x - phase.x + r - 1, r), floorDiv(w.first.y - phase.y + r - 1, r)};
         const glm::ivec2 nHi{floorDiv(w.last.x - phase.x, r), floorDiv(w.last.y - phase.y, r)};
-        if (nLo.x > nHi.x || nLo.y > nHi.y) return out;
-        const Fixed drift = phaseDrift(family, scan, phase, nLo, nHi);
-        if (drift > kMaxDrift) return out;
+        if (nLo.x > nHi.x || nLo.y > nHi.y) return {};
+        const DriftBound drift = driftBound(family, scan, phase, nLo, nHi);
+        if (drift.corners > kMaxDrift) return {};  // so is the exact drift
+        PhaseCorrelation out = drift.bound <= kMaxDrift ? correlateWithin(family, scan, phase, nLo, nHi, drift.bound) : PhaseCorrelation{};
+        if (!out.usable || out.undecided) {
+            const Fixed exact = exactDrift(family, scan, phase, nLo, nHi);
+            if (exact < drift.bound && exact <= kMaxDrift) out = correlateWithin(family, scan, phase, nLo, nHi, exact);
+        }
+        return out;
+    }
+
+    // The correlations of one phase for a drift bound (at most kMaxDrift).
+    PhaseCorrelation correlateWithin(const SampleLatticeFamily& family, ScanDirection scan, glm::ivec2 phase, glm::ivec2 nLo,
+                                     glm::ivec2 nHi, Fixed drift) {
+        PhaseCorrelation out;
         const glm::ivec2 ma = relabel(scan, nLo), mb = relabel(scan, nHi);
         out.lo = glm::min(ma, mb);
         out.hi = glm::max(ma, mb);
@@ -382,6 +476,7 @@ struct ContactMapBuilder::State {
                           std::equal(sure.spans.begin(), sure.spans.end(), any.spans.begin(), any.spans.end(),
                                      [](const SolidSpan& p, const SolidSpan& q) { return p.x0 == q.x0 && p.x1 == q.x1; });
         out.any = same ? out.sure : correlate(x, any, out.lo, out.hi, out.wordsPerRow, pair.options().budget);
+        out.undecided = !same;
         out.usable = true;
         return out;
     }

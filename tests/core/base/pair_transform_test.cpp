@@ -335,3 +335,54 @@ TEST(SampleLatticeFamily, StartsAtInABatchEqualMakeSampleLatticeForEveryPlacemen
 
 }  // namespace
 }  // namespace cl
+
+namespace cl {
+namespace {
+
+// The start's rounding bound against the exact start, worked in 113-bit floats from the same inputs (B's turn,
+// the lattice's columns, the origin and sample terms, each the double the family holds): A and B placed up to
+// 1e8 pixels apart, where the doubles' errors are tens of 2^-32 units, so the bound is tested and not just the
+// half unit of the rounding to fixed point.
+TEST(SampleLatticeFamily, StartsLieWithinTheirRoundingBoundOfTheExactStart) {
+    using Wide = __float128;
+    std::mt19937_64 rng(0xB0A2D25);
+    std::uniform_real_distribution<double> turn(-359.0, 359.0), scale(0.3, 3.0), unit(0.0, 1.0);
+    double largestShare = 0.0;  // the largest error seen, as a share of its bound
+    for (int n = 0; n < 200; ++n) {
+        const Sampling sampling = n % 2 ? Sampling::Xna : Sampling::Center;
+        const double far = n % 3 == 0 ? 3000.0 : 1e8;
+        const SpriteTransform a = makeTransform({far * unit(rng), -far * unit(rng)}, {unit(rng) * 40, unit(rng) * 40},
+                                                n % 3 ? turn(rng) : 0.0, {scale(rng), n % 5 ? scale(rng) : -scale(rng)});
+        const SpriteTransform b = makeTransform({-far * unit(rng), far * unit(rng)}, {unit(rng) * 40, unit(rng) * 40},
+                                                n % 4 ? turn(rng) : 0.0, {n % 7 ? scale(rng) : -scale(rng), scale(rng)});
+        const SampleLatticeFamily family(a, b, sampling);
+        const glm::dvec2 cs = cosSinDegrees(b.rotationDeg);
+        const glm::dvec2 col0 = family.reference().stepX, col1 = family.reference().stepY;
+        const glm::dvec2 originTerm = col0 * a.origin.x + col1 * a.origin.y;
+        const glm::dvec2 sampleTerm = (col0 + col1) * sampleOffset(sampling);
+        for (int k = 0; k < 50; ++k) {
+            const glm::dvec2 aPosition = a.position + glm::dvec2(unit(rng) * 200.0 - 100.0, unit(rng) * 200.0 - 100.0);
+            const glm::dvec2 aMax = glm::abs(aPosition) * 1.0000001, bMax = glm::abs(b.position);
+            const glm::dvec2 bound = family.startErrorBound(aMax, {0.0, 0.0}, bMax, {0.0, 0.0});
+            const Wide dx = Wide(aPosition.x) - Wide(b.position.x), dy = Wide(aPosition.y) - Wide(b.position.y);
+            const Wide exact[2] = {
+                Wide(b.origin.x) + (Wide(cs.x) * dx + Wide(cs.y) * dy) / Wide(b.scale.x) - Wide(originTerm.x) + Wide(sampleTerm.x),
+                Wide(b.origin.y) + (-Wide(cs.y) * dx + Wide(cs.x) * dy) / Wide(b.scale.y) - Wide(originTerm.y) + Wide(sampleTerm.y)};
+            const FixedVec start = family.startAt(aPosition, b.position);
+            const Fixed got[2] = {start.x, start.y};
+            for (int axis = 0; axis < 2; ++axis) {
+                // |fixed - 2^32 exact| <= half a unit (the rounding to fixed point) + 2^32 bound.
+                const Wide error = Wide(got[axis]) - exact[axis] * Wide(0x1p32);
+                const double size = static_cast<double>(error < 0 ? -error : error);
+                const double allowed = 0.5 + bound[axis] * 0x1p32;
+                ASSERT_LE(size, allowed * (1.0 + 1e-12)) << "pair " << n << " placement " << k << " axis " << axis;
+                if (far > 1e7) largestShare = std::max(largestShare, (size - 0.5) / (bound[axis] * 0x1p32));
+            }
+        }
+    }
+    // The doubles' errors reach a good share of the bound: it is tight enough to be tested, not vacuous.
+    EXPECT_GT(largestShare, 0.05);
+}
+
+}  // namespace
+}  // namespace cl

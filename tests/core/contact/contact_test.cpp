@@ -626,6 +626,24 @@ TEST(ContactMap, UnturnedPairsAreDecidedByCorrelationWithoutTests) {
     }
 }
 
+// A at (3, 4.5) and B about its centre at (14, 9), B turned 0, 90 and 27 degrees, both samplings, every scan
+// direction (`finerScan` at r = 2, the others at r = 1): the map equals the test at every cell.
+void expectEveryCellIsTheTest(const AlphaMask& a, const AlphaMask& b, ScanDirection finerScan, const std::string& what) {
+    for (double turn : {0.0, 90.0, 27.0}) {
+        for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
+            for (ScanDirection scan : {ScanDirection::AToB, ScanDirection::BToA, ScanDirection::Both}) {
+                ContactOptions options = optionsFor("pixel-fast", sampling, scan == finerScan ? 2 : 1);
+                options.scan = scan;
+                const ContactPair pair(bodyAt(a, {3.0, 4.5}), testing::bodyAboutCentre(b, {14.0, 9.0}, turn), options);
+                const ContactMap map = contactMap(pair);
+                const ContactMap reference = contactMapByTests(pair, pair.defaultWindow());
+                EXPECT_EQ(map.bits, reference.bits) << what << " turn " << turn << " scan " << static_cast<int>(scan);
+                EXPECT_GT(reference.hitCount(), 100);
+            }
+        }
+    }
+}
+
 // Masks with several runs in most rows (the correlation's run-by-run path beside its one-run path), at
 // sizes where many row pairs meet, unturned and turned, every cell against the test at that offset.
 TEST(ContactMap, SpeckledMasksMapCellForCellAsTheTestAtThatOffset) {
@@ -642,17 +660,67 @@ TEST(ContactMap, SpeckledMasksMapCellForCellAsTheTestAtThatOffset) {
         }
         return maskFromArt(art);
     };
-    const AlphaMask a = speckled(23, 19), b = speckled(17, 26);
+    expectEveryCellIsTheTest(speckled(23, 19), speckled(17, 26), ScanDirection::AToB, "speckled");
+}
+
+// Masks built of bands of equal rows (lengths 1 to 40, so that the unions of K's rows over any window
+// length are used, powers of two and not), each band's row several runs or none; the correlation takes a
+// band of X's rows at once against the union of the K rows beside it. Both masks banded, so either scan
+// direction has bands in X; every cell against the test at that offset.
+TEST(ContactMap, BandedMasksMapCellForCellAsTheTestAtThatOffset) {
+    std::mt19937_64 rng(0xBA2D25);
+    auto banded = [&](int w, int h) {
+        std::vector<std::string> art;
+        while (static_cast<int>(art.size()) < h) {
+            std::string row(static_cast<std::size_t>(w), '.');
+            if (rng() % 6 != 0) {
+                for (int x = 0; x < w; ++x) {
+                    if (rng() % 3 != 0) row[static_cast<std::size_t>(x)] = '#';
+                }
+            }
+            const int length = std::min<int>(1 + static_cast<int>(rng() % 40), h - static_cast<int>(art.size()));
+            art.insert(art.end(), static_cast<std::size_t>(length), row);
+        }
+        return maskFromArt(art);
+    };
+    for (int n = 0; n < 3; ++n) {
+        const AlphaMask a = banded(21, 70), b = banded(26, 90);
+        expectEveryCellIsTheTest(a, b, ScanDirection::BToA, "banded " + std::to_string(n));
+    }
+}
+
+// The drift of a phase is bounded from its corners' starts and the doubles' rounding bound; far from the
+// origin (1e7 pixels) that rounding is hundreds of 2^-32 units, most of the bound. Turned, scaled and unturned,
+// both samplings, every scan direction, r = 1 and 3 (h = 1/3 is not a whole binary fraction): every cell
+// against the test at that offset.
+TEST(ContactMap, PairsFarFromTheOriginMapCellForCellAsTheTestAtThatOffset) {
+    std::mt19937_64 rng(0xFA225);
+    auto speckled = [&](int w, int h) {
+        std::vector<std::string> art(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
+        for (std::string& row : art) {
+            for (char& c : row) c = rng() % 3 != 0 ? '#' : '.';
+        }
+        return maskFromArt(art);
+    };
+    const AlphaMask a = speckled(19, 15), b = speckled(14, 21);
+    const glm::dvec2 far{1.0e7 + 0.3, -2.0e7 + 0.71};
     for (double turn : {0.0, 90.0, 27.0}) {
         for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
             for (ScanDirection scan : {ScanDirection::AToB, ScanDirection::BToA, ScanDirection::Both}) {
-                ContactOptions options = optionsFor("pixel-fast", sampling, scan == ScanDirection::AToB ? 2 : 1);
+                ContactOptions options = optionsFor("pixel-fast", sampling, scan == ScanDirection::AToB ? 1 : 3);
                 options.scan = scan;
-                const ContactPair pair(bodyAt(a, {3.0, 4.5}), testing::bodyAboutCentre(b, {14.0, 9.0}, turn), options);
-                const ContactMap map = contactMap(pair);
+                const Body bodyB = testing::bodyAboutCentre(b, far + glm::dvec2{11.0, 7.5}, turn, {turn == 27.0 ? 1.3 : 1.0, 1.0});
+                const ContactPair pair(bodyAt(a, far), bodyB, options);
+                ContactMapBuilder builder(pair);
+                while (!builder.advance(1 << 20)) {
+                }
                 const ContactMap reference = contactMapByTests(pair, pair.defaultWindow());
-                EXPECT_EQ(map.bits, reference.bits) << "turn " << turn << " scan " << static_cast<int>(scan);
+                EXPECT_EQ(builder.map().bits, reference.bits) << "turn " << turn << " scan " << static_cast<int>(scan);
                 EXPECT_GT(reference.hitCount(), 100);
+                // A to B the correlation decides (B to A a turned B's steps in A are not A's cells, so those run the test).
+                if (scan == ScanDirection::AToB) {
+                    EXPECT_GT(builder.stats().cellsByCorrelation, 10 * builder.stats().testsRun);
+                }
             }
         }
     }
