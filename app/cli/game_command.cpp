@@ -70,8 +70,8 @@ CommandOptions gameOptions(const CliContext&) {
                    "pixel-world, pixel-exact, pixel-rect.")
             .checkedBy([](std::string_view v) { return settingProblem("pixel_test", v); }),
         choiceOption("--broad-phase", "B", {"tree", "sweep", "none", "grid"},
-                     "sweep (sort on x and sweep; default), tree (Box2D's dynamic AABB tree),\n"
-                     "none (every pair; with --pairs all at most 2000 blocks) or grid (uniform grid)."),
+                     "grid (uniform grid; default), sweep (sort on x and sweep), tree (Box2D's\n"
+                     "dynamic AABB tree) or none (every pair; with --pairs all at most 2000 blocks)."),
         numberSizeOption("--field", "WxH", "the field in world pixels, each side 64 .. 100000. Default 800x600."),
         numberOption("--spawn", "P", -kAny, kAny,
                      "expected new blocks per frame, 0 .. 1000 (the tutorial's\n"

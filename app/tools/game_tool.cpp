@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
@@ -22,8 +23,8 @@ namespace cl {
 
 namespace {
 
-constexpr BroadPhaseKind kBroadPhases[] = {BroadPhaseKind::Sweep, BroadPhaseKind::Tree, BroadPhaseKind::None,
-                                           BroadPhaseKind::Grid};
+constexpr BroadPhaseKind kBroadPhases[] = {BroadPhaseKind::Grid, BroadPhaseKind::Sweep, BroadPhaseKind::Tree,
+                                           BroadPhaseKind::None};
 
 ImTextureID textureId(const sf::Texture* texture) {
     return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture->getNativeHandle()));
@@ -160,7 +161,11 @@ void GameTool::updateShownPair(const ToolContext& ctx) {
         const FieldFit fit = fitField(viewport, game.settings());
         const glm::dvec2 world = (pointer - fit.origin) / fit.scale;
         const RgbaImage& image = *game.sprites().block;
+        // Only a block whose centre is within half its diagonal of the pointer can hold it.
+        const double reach = std::hypot(image.width, image.height) / 2.0;
         for (auto it = game.blocks().rbegin(); it != game.blocks().rend() && !hovered; ++it) {
+            const glm::dvec2 d = it->position - world;
+            if (d.x * d.x + d.y * d.y > reach * reach) continue;
             const glm::dvec2 p = transformPoint(affineInverse(worldMatrix(game.blockTransform(*it))), world);
             if (p.x >= 0.0 && p.y >= 0.0 && p.x < image.width && p.y < image.height) hovered = it->id;
         }
@@ -381,17 +386,34 @@ void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx
         std::vector<std::uint64_t> hitting;
         for (const GameHit& h : game.lastFrame().hits)
             if (h.a == kPersonId) hitting.push_back(h.b);
+        std::sort(hitting.begin(), hitting.end());
+        const double w = sprites.block->width, h = sprites.block->height;
+        const glm::dvec2 corners[4] = {{0.0, 0.0}, {w, 0.0}, {w, h}, {0.0, h}};
+        // A block whose centre lies more than half its diagonal outside the field shows nothing of itself.
+        const double reach = std::hypot(w, h) / 2.0;
+        const Rect shown{{-reach, -reach}, {game.settings().fieldWidth + reach, game.settings().fieldHeight + reach}};
+        const ImU32 tint = toImColor(kGameBlockTint), hitTint = toImColor(kGameBlockHitTint);
+        // Every block is one quad of one run under one texture (one draw call, whatever the count).
+        list->PushTextureID(textureId(block));
         for (const FallingBlock& b : game.blocks()) {
-            const bool hits = std::find(hitting.begin(), hitting.end(), b.id) != hitting.end();
-            drawSprite(list, textureId(block), game.blockTransform(b), sprites.block->width, sprites.block->height, fit,
-                       toImColor(hits ? kGameBlockHitTint : kGameBlockTint));
+            if (b.position.x < shown.min.x || b.position.y < shown.min.y || b.position.x > shown.max.x || b.position.y > shown.max.y) continue;
+            const bool hits = !hitting.empty() && std::binary_search(hitting.begin(), hitting.end(), b.id);
+            const glm::dmat3 m = worldMatrix(game.blockTransform(b));
+            ImVec2 screen[4];
+            for (int k = 0; k < 4; ++k) screen[k] = toIm(fit.toScreen(transformPoint(m, corners[k])));
+            list->PrimReserve(6, 4);
+            list->PrimQuadUV(screen[0], screen[1], screen[2], screen[3], ImVec2(0, 0), ImVec2(1, 0), ImVec2(1, 1), ImVec2(0, 1),
+                             hits ? hitTint : tint);
         }
+        list->PopTextureID();
     }
     // The block under the pointer (the pair the Collision table shows) outlined, so the table's block can be found.
     if (m_shownKey.hovered) {
-        for (const FallingBlock& b : game.blocks()) {
-            if (b.id != m_shownKey.block) continue;
-            const glm::dmat3 m = worldMatrix(game.blockTransform(b));
+        const auto blocks = game.blocks();
+        const auto it = std::lower_bound(blocks.begin(), blocks.end(), m_shownKey.block,
+                                         [](const FallingBlock& b, std::uint64_t id) { return b.id < id; });
+        if (it != blocks.end() && it->id == m_shownKey.block) {
+            const glm::dmat3 m = worldMatrix(game.blockTransform(*it));
             const double w = sprites.block->width, h = sprites.block->height;
             const glm::dvec2 corners[4] = {{0.0, 0.0}, {w, 0.0}, {w, h}, {0.0, h}};
             ImVec2 screen[4];

@@ -10,6 +10,7 @@
 
 #include "core/base/alpha_mask.h"
 #include "core/base/collider_options.h"
+#include "core/base/geometry.h"
 #include "core/base/pair_transform.h"
 #include "core/base/sprite_transform.h"
 #include "core/base/work_budget.h"
@@ -25,6 +26,13 @@ struct Body {
     const AlphaMask* mask = nullptr;  ///< Not owned; must outlive the test call.
     SpriteTransform transform;
     ColliderOptions collider;         ///< The sprite's collider settings, for the `polygon` test.
+};
+
+/// A bounding test's shape of one body, worked out once for every pair the body is in (Algorithm::bodyBound).
+struct BodyBound {
+    Rect box;            ///< The world box (aabb, tight-aabb).
+    Circle circle;       ///< The bounding circle (circle).
+    bool empty = false;  ///< No solid pixel: the body hits nothing.
 };
 
 /// Which sprite's pixels a sampled test (pixel-naive, pixel-step, pixel-fast) walks.

@@ -15,11 +15,11 @@ namespace {
 
 constexpr std::array kCoreAlgorithms{
     Algorithm{.name = "circle", .kind = AlgorithmKind::Bound, .summary = "bounding circles around the solid pixels",
-              .run = circleTest},
+              .run = circleTest, .bodyBound = circleBound, .boundsMeet = circlesMeet},
     Algorithm{.name = "aabb", .kind = AlgorithmKind::Bound, .summary = "world axis-aligned boxes of the texture corners",
-              .run = aabbTest},
+              .run = aabbTest, .bodyBound = aabbBound, .boundsMeet = boxesMeet},
     Algorithm{.name = "tight-aabb", .kind = AlgorithmKind::Bound, .summary = "world boxes cropped to the solid pixels",
-              .run = tightAabbTest},
+              .run = tightAabbTest, .bodyBound = tightAabbBound, .boundsMeet = boxesMeet},
     Algorithm{.name = "obb", .kind = AlgorithmKind::Bound, .summary = "separating axes of the two texture rectangles",
               .run = obbTest},
     Algorithm{.name = "polygon", .kind = AlgorithmKind::Bound,

@@ -18,6 +18,11 @@ enum class AlgorithmKind { Bound, Pixel };
 /// Runs a test with A scanned into B.
 using RunFunction = CollisionResult (*)(const Body& a, const Body& b, const TestOptions& options);
 
+/// The shape of one body for a bounding test.
+using BodyBoundFunction = BodyBound (*)(const Body& body);
+/// The bounding test's answer from the two bodies' shapes.
+using BoundsMeetFunction = bool (*)(const BodyBound& a, const BodyBound& b);
+
 /// One named test and what it is like. Rows are written with designated initializers.
 struct Algorithm {
     std::string_view name;     ///< The one name used everywhere, e.g. "pixel-step".
@@ -40,6 +45,11 @@ struct Algorithm {
     bool deferWhileEditing = false;
     /// Needs an OpenGL context; not applicable (with the reason) without one.
     bool needsDisplay = false;
+    /// For a bounding test whose answer depends on a shape of each body alone: that shape, so a caller testing
+    /// one body against many works it out once. boundsMeet(bodyBound(a), bodyBound(b)) is run(a, b).hit,
+    /// bit for bit. Both null for the other tests.
+    BodyBoundFunction bodyBound = nullptr;
+    BoundsMeetFunction boundsMeet = nullptr;
 };
 
 /// A set of tests in table order. The app builds core's set plus its own `gpu` row once at start-up and

@@ -28,26 +28,47 @@ glm::dvec2 project(const Quad& q, glm::dvec2 axis) {
 
 }  // namespace
 
-CollisionResult circleTest(const Body& a, const Body& b, const TestOptions&) {
-    const auto ca = boundingCircle(a), cb = boundingCircle(b);
-    if (!ca || !cb) return boolResult(false);
-    const glm::dvec2 d = ca->center - cb->center;
-    const double reach = ca->radius + cb->radius;
-    return boolResult(d.x * d.x + d.y * d.y < reach * reach);
+BodyBound circleBound(const Body& body) {
+    BodyBound bound;
+    if (auto circle = boundingCircle(body)) bound.circle = *circle;
+    else bound.empty = true;
+    return bound;
+}
+
+bool circlesMeet(const BodyBound& a, const BodyBound& b) {
+    if (a.empty || b.empty) return false;
+    const glm::dvec2 d = a.circle.center - b.circle.center;
+    const double reach = a.circle.radius + b.circle.radius;
+    return d.x * d.x + d.y * d.y < reach * reach;
 }
 
 // An image with no solid pixel collides with nothing, whatever its texture rectangle covers.
-static bool eitherEmpty(const Body& a, const Body& b) { return a.mask->solidCount() == 0 || b.mask->solidCount() == 0; }
-
-CollisionResult aabbTest(const Body& a, const Body& b, const TestOptions&) {
-    if (eitherEmpty(a, b)) return boolResult(false);
-    return boolResult(overlapsPositively(worldAabb(a), worldAabb(b)));
+BodyBound aabbBound(const Body& body) {
+    BodyBound bound;
+    if (body.mask->solidCount() == 0) bound.empty = true;
+    else bound.box = worldAabb(body);
+    return bound;
 }
+
+BodyBound tightAabbBound(const Body& body) {
+    BodyBound bound;
+    if (auto box = tightWorldAabb(body)) bound.box = *box;
+    else bound.empty = true;
+    return bound;
+}
+
+bool boxesMeet(const BodyBound& a, const BodyBound& b) { return !a.empty && !b.empty && overlapsPositively(a.box, b.box); }
+
+// Each test is its shapes' answer, so a caller working the shapes out once per body gets the same answer.
+CollisionResult circleTest(const Body& a, const Body& b, const TestOptions&) { return boolResult(circlesMeet(circleBound(a), circleBound(b))); }
+
+CollisionResult aabbTest(const Body& a, const Body& b, const TestOptions&) { return boolResult(boxesMeet(aabbBound(a), aabbBound(b))); }
 
 CollisionResult tightAabbTest(const Body& a, const Body& b, const TestOptions&) {
-    const auto ra = tightWorldAabb(a), rb = tightWorldAabb(b);
-    return boolResult(ra && rb && overlapsPositively(*ra, *rb));
+    return boolResult(boxesMeet(tightAabbBound(a), tightAabbBound(b)));
 }
+
+static bool eitherEmpty(const Body& a, const Body& b) { return a.mask->solidCount() == 0 || b.mask->solidCount() == 0; }
 
 CollisionResult obbTest(const Body& a, const Body& b, const TestOptions&) {
     if (eitherEmpty(a, b)) return boolResult(false);

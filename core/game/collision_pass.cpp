@@ -15,22 +15,53 @@ std::int64_t nanosecondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Blocks given as bodies, one per block (each may have a mask of its own).
+struct BodyBlocks {
+    std::span<const Body> bodies;
+    std::span<const std::uint64_t> ids;
+    std::size_t size() const { return bodies.size(); }
+    std::uint64_t id(std::size_t i) const { return ids[i]; }
+    Rect box(std::size_t i) const { return broadPhaseBox(bodies[i]); }
+    const Body& body(std::size_t i, std::vector<Body>&, std::vector<std::uint64_t>&, std::uint64_t) const { return bodies[i]; }
+};
+
+// The game's blocks, sharing one mask: a box is the centre plus or minus one reach; a body is made on demand.
+struct SharedMaskBlocks {
+    const AlphaMask* mask;
+    std::span<const FallingBlock> blocks;
+    double reach;
+    std::size_t size() const { return blocks.size(); }
+    std::uint64_t id(std::size_t i) const { return blocks[i].id; }
+    Rect box(std::size_t i) const { return Rect{blocks[i].position - glm::dvec2(reach), blocks[i].position + glm::dvec2(reach)}; }
+    const Body& body(std::size_t i, std::vector<Body>& made, std::vector<std::uint64_t>& madeIn, std::uint64_t stamp) const {
+        if (madeIn[i] != stamp) {
+            made[i] = Body{mask, fallingBlockTransform(blocks[i], *mask)};
+            madeIn[i] = stamp;
+        }
+        return made[i];
+    }
+};
+
 }  // namespace
 
-Rect broadPhaseBox(const Body& body) {
-    // The box of the circle about the pivot through the farthest texture corner: it does not change as
-    // a block spins, so the tree re-inserts a falling block only when it falls out of its fattened box.
-    const SpriteTransform& t = body.transform;
-    const double w = body.mask->width(), h = body.mask->height();
+double broadPhaseReach(const AlphaMask& mask, const SpriteTransform& t) {
+    // The circle about the pivot through the farthest texture corner: it does not change as a block spins,
+    // so the tree re-inserts a falling block only when it falls out of its fattened box.
+    const double w = mask.width(), h = mask.height();
     const double dx = std::max(std::fabs(t.origin.x), std::fabs(w - t.origin.x));
     const double dy = std::max(std::fabs(t.origin.y), std::fabs(h - t.origin.y));
     const double scale = std::max(std::fabs(t.scale.x), std::fabs(t.scale.y));
-    const double reach = std::hypot(dx, dy) * scale + scale;
-    return Rect{t.position - glm::dvec2(reach), t.position + glm::dvec2(reach)};
+    return std::hypot(dx, dy) * scale + scale;
+}
+
+Rect broadPhaseBox(const Body& body) {
+    const double reach = broadPhaseReach(*body.mask, body.transform);
+    return Rect{body.transform.position - glm::dvec2(reach), body.transform.position + glm::dvec2(reach)};
 }
 
 CollisionPass::CollisionPass(const GameSettings& settings)
     : m_pairs(settings.pairs),
+      m_broadPhaseKind(settings.broadPhase),
       m_precheck(settings.precheck == kNoPrecheck ? nullptr : findAlgorithm(settings.precheck)),
       m_pixel(findAlgorithm(settings.pixelTest)),
       m_broadPhase(makeBroadPhase(settings.broadPhase)) {
@@ -38,21 +69,51 @@ CollisionPass::CollisionPass(const GameSettings& settings)
     m_options.stopAtFirstHit = true;
 }
 
-void CollisionPass::run(const Body& person, std::span<const Body> blocks, std::span<const std::uint64_t> ids,
-                        glm::dvec2 fall, FrameReport& out) {
+void CollisionPass::run(const Body& person, std::span<const Body> blocks, std::span<const std::uint64_t> ids, glm::dvec2 fall,
+                        FrameReport& out) {
+    runFrame(person, BodyBlocks{blocks, ids}, fall, out);
+}
+
+void CollisionPass::run(const Body& person, const AlphaMask& blockMask, std::span<const FallingBlock> blocks, glm::dvec2 fall,
+                        FrameReport& out) {
+    const double reach = blocks.empty() ? 0.0 : broadPhaseReach(blockMask, fallingBlockTransform(blocks.front(), blockMask));
+    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach}, fall, out);
+}
+
+template <class Blocks>
+void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec2 fall, FrameReport& out) {
     out.counts = StageCounts{};
     out.times = StageTimes{};
     out.hits.clear();
     out.personHit = false;
-    out.counts.alive = static_cast<std::int64_t>(blocks.size());
+    const std::size_t n = blocks.size();
+    out.counts.alive = static_cast<std::int64_t>(n);
+    ++m_frameStamp;
+    if (m_bodyFrame.size() < n) {
+        m_bodies.resize(n);
+        m_bodyFrame.resize(n, 0);
+        m_bounds.resize(n);
+        m_boundFrame.resize(n, 0);
+    }
 
     auto start = std::chrono::steady_clock::now();
-    m_items.resize(blocks.size());
-    for (std::size_t i = 0; i < blocks.size(); ++i) m_items[i] = {ids[i], broadPhaseBox(blocks[i])};
-    m_broadPhase->update(m_items, fall);
-    m_broadPhase->query(broadPhaseBox(person), m_personCandidates);
-    if (m_pairs == PairMode::All) m_broadPhase->pairs(m_blockPairs);
-    else m_blockPairs.clear();
+    const Rect personBox = broadPhaseBox(person);
+    if (m_pairs == PairMode::All) {
+        m_items.resize(n);
+        for (std::size_t i = 0; i < n; ++i) m_items[i] = {blocks.id(i), blocks.box(i)};
+        m_broadPhase->update(m_items, fall);
+        m_broadPhase->query(personBox, m_personCandidates);
+        m_broadPhase->pairs(m_blockPairs);
+    } else {
+        // Only the person's box is asked: one pass over the blocks' boxes answers it (what every broad phase
+        // but None gives, ascending) without filing every block into a structure first.
+        m_personCandidates.clear();
+        m_blockPairs.clear();
+        const bool every = m_broadPhaseKind == BroadPhaseKind::None;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (every || boxesTouch(blocks.box(i), personBox)) m_personCandidates.push_back(static_cast<int>(i));
+        }
+    }
     out.times.broadPhaseNs = nanosecondsSince(start);
     out.counts.broadPhasePairs = static_cast<std::int64_t>(m_personCandidates.size() + m_blockPairs.size());
     if (out.counts.broadPhasePairs > kMaxFramePairs) {
@@ -65,7 +126,21 @@ void CollisionPass::run(const Body& person, std::span<const Body> blocks, std::s
     }
     spendWork(m_budget);
 
-    auto bodyOf = [&](int index) -> const Body& { return index < 0 ? person : blocks[static_cast<std::size_t>(index)]; };
+    auto bodyOf = [&](int index) -> const Body& {
+        return index < 0 ? person : blocks.body(static_cast<std::size_t>(index), m_bodies, m_bodyFrame, m_frameStamp);
+    };
+    // A pre-check whose answer comes from a shape of each body works that shape out once per body and frame.
+    BodyBound personBound;
+    if (m_precheck && m_precheck->bodyBound) personBound = m_precheck->bodyBound(person);
+    auto boundOf = [&](int index) -> const BodyBound& {
+        if (index < 0) return personBound;
+        const auto i = static_cast<std::size_t>(index);
+        if (m_boundFrame[i] != m_frameStamp) {
+            m_bounds[i] = m_precheck->bodyBound(bodyOf(index));
+            m_boundFrame[i] = m_frameStamp;
+        }
+        return m_bounds[i];
+    };
     start = std::chrono::steady_clock::now();
     m_survivors.clear();
     auto precheck = [&](int a, int b) {
@@ -73,7 +148,8 @@ void CollisionPass::run(const Body& person, std::span<const Body> blocks, std::s
             m_survivors.emplace_back(a, b);
             return;
         }
-        const bool hit = m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
+        const bool hit = m_precheck->bodyBound ? m_precheck->boundsMeet(boundOf(a), boundOf(b))
+                                               : m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
         spendWork(m_budget);
         if (hit) m_survivors.emplace_back(a, b);
     };
@@ -88,7 +164,7 @@ void CollisionPass::run(const Body& person, std::span<const Body> blocks, std::s
         const CollisionResult result = m_pixel->run(bodyOf(a), bodyOf(b), m_options);
         spendWork(m_budget);
         if (!result.applicable) ++out.counts.notApplicable;
-        if (result.hit) out.hits.push_back({a < 0 ? kPersonId : ids[static_cast<std::size_t>(a)], ids[static_cast<std::size_t>(b)]});
+        if (result.hit) out.hits.push_back({a < 0 ? kPersonId : blocks.id(static_cast<std::size_t>(a)), blocks.id(static_cast<std::size_t>(b))});
     }
     // The broad phases list pairs in their own orders; hits are reported in one order for all of them.
     std::sort(out.hits.begin(), out.hits.end());

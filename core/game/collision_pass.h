@@ -10,6 +10,7 @@
 #include "core/collision/algorithms.h"
 #include "core/base/collision_result.h"
 #include "core/game/broad_phase.h"
+#include "core/game/falling_block.h"
 #include "core/game/game_settings.h"
 
 namespace cl {
@@ -66,11 +67,20 @@ public:
     /// budget (setBudget()) runs out: one unit per frame, per pre-check and per pixel test.
     void run(const Body& person, std::span<const Body> blocks, std::span<const std::uint64_t> ids, glm::dvec2 fall,
              FrameReport& out);
+    /// The same for the game's blocks, which all share `blockMask` (ids ascending): the same counts and hits
+    /// as the run above given their bodies (Body{&blockMask, fallingBlockTransform(block, blockMask)}), but
+    /// a block's body and pre-check shape are made only when a candidate pair holds it, once a frame.
+    void run(const Body& person, const AlphaMask& blockMask, std::span<const FallingBlock> blocks, glm::dvec2 fall,
+             FrameReport& out);
     /// The work budget the frames count against (null: none); it must outlive the pass's use of it.
     void setBudget(WorkBudget* budget) { m_budget = budget; }
 
 private:
+    template <class Blocks>
+    void runFrame(const Body& person, const Blocks& blocks, glm::dvec2 fall, FrameReport& out);
+
     PairMode m_pairs;
+    BroadPhaseKind m_broadPhaseKind;
     const Algorithm* m_precheck;  // null for none
     const Algorithm* m_pixel;
     TestOptions m_options;
@@ -80,6 +90,12 @@ private:
     std::vector<int> m_personCandidates;
     std::vector<std::pair<int, int>> m_blockPairs;
     std::vector<std::pair<int, int>> m_survivors;  // (-1 for the person, block index)
+    // Bodies and pre-check shapes made this frame, by block index: made when m_*Frame[i] == m_frameStamp.
+    std::uint64_t m_frameStamp = 0;
+    std::vector<Body> m_bodies;
+    std::vector<std::uint64_t> m_bodyFrame;
+    std::vector<BodyBound> m_bounds;
+    std::vector<std::uint64_t> m_boundFrame;
 };
 
 /// The box the broad phase keeps for a body: the square about its pivot that holds the texture at any
@@ -87,5 +103,8 @@ private:
 /// of that scale, so it holds every sample any pixel test can count (Xna sampling reaches half a pixel
 /// out) and does not change while a block spins.
 Rect broadPhaseBox(const Body& body);
+/// Half the side of broadPhaseBox(): it depends only on the mask's size and the transform's origin and
+/// scale, not on where the body is or how it is turned, so bodies sharing those share it.
+double broadPhaseReach(const AlphaMask& mask, const SpriteTransform& transform);
 
 }  // namespace cl

@@ -58,13 +58,7 @@ SpriteTransform FallingBlocksGame::personTransform() const {
     return t;
 }
 
-SpriteTransform FallingBlocksGame::blockTransform(const FallingBlock& block) const {
-    SpriteTransform t;
-    t.position = block.position;
-    t.origin = {m_blockMask->width() / 2.0, m_blockMask->height() / 2.0};
-    t.rotationDeg = block.rotation * (180.0 / std::numbers::pi);
-    return t;
-}
+SpriteTransform FallingBlocksGame::blockTransform(const FallingBlock& block) const { return fallingBlockTransform(block, *m_blockMask); }
 
 SpriteMotion FallingBlocksGame::personMotion() const {
     SpriteMotion motion;
@@ -104,14 +98,8 @@ void FallingBlocksGame::step(std::uint8_t input) {
     }
     std::erase_if(m_blocks, [&](const FallingBlock& block) { return block.position.y > leaveBelow; });
 
-    m_bodies.resize(m_blocks.size());
-    m_ids.resize(m_blocks.size());
-    for (std::size_t i = 0; i < m_blocks.size(); ++i) {
-        m_bodies[i] = Body{m_blockMask.get(), blockTransform(m_blocks[i])};
-        m_ids[i] = m_blocks[i].id;
-    }
     m_report.frame = frames() - 1;
-    m_pass.run(Body{m_personMask.get(), personTransform()}, m_bodies, m_ids, {0.0, m_settings.fallSpeed}, m_report);
+    m_pass.run(Body{m_personMask.get(), personTransform()}, *m_blockMask, m_blocks, {0.0, m_settings.fallSpeed}, m_report);
 }
 
 double steadySpawnProbability(const GameSettings& settings, const GameSprites& sprites, int blocks) {

@@ -9,6 +9,7 @@
 
 #include "core/base/alpha_mask.h"
 #include "core/game/collision_pass.h"
+#include "core/game/falling_block.h"
 #include "core/game/game_random.h"
 #include "core/game/game_settings.h"
 #include "core/game/game_sprites.h"
@@ -16,14 +17,6 @@
 #include "core/base/sprite_transform.h"
 
 namespace cl {
-
-/// One falling block: its centre, its turn and how fast it spins (the tutorial's SpinnerBlock).
-struct FallingBlock {
-    std::uint64_t id = 0;             ///< 1, 2, 3... in spawn order; never reused within a run.
-    glm::dvec2 position{0.0, 0.0};    ///< World position of the block's centre (its origin).
-    double rotation = 0.0;            ///< Radians, clockwise on screen.
-    double spin = 0.0;                ///< Radians per frame.
-};
 
 /// The simulation. Same seed, settings, sprites and inputs give the same frames, bit for bit.
 class FallingBlocksGame {
@@ -94,8 +87,6 @@ private:
     std::uint64_t m_nextId = 1;
     std::vector<std::uint8_t> m_inputs;
     FrameReport m_report;
-    std::vector<Body> m_bodies;
-    std::vector<std::uint64_t> m_ids;
 };
 
 /// Expected new blocks per frame that keeps about `blocks` alive once the field has filled:

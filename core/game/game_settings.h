@@ -22,9 +22,10 @@ enum class PairMode {
 /// How candidate pairs are found before the pre-check.
 enum class BroadPhaseKind {
     Tree,   ///< Box2D's dynamic AABB tree (b2DynamicTree), kept for comparison.
-    Sweep,  ///< Sort the boxes on x and sweep: the default, faster here (core/README.md, "Which broad phase").
+    Sweep,  ///< Sort the boxes on x and sweep.
     None,   ///< No broad phase: every pair is a candidate (the tutorial's loop).
-    Grid,   ///< A uniform grid of cells as large as the largest box, rebuilt by a counting sort each frame.
+    Grid,   ///< A uniform grid of cells as large as the largest box, rebuilt by a counting sort each frame: the
+            ///< default, the fastest here (core/README.md, "Which broad phase").
 };
 
 /// Input bits of one frame, as recorded in run files.
@@ -66,7 +67,7 @@ struct GameSettings {
     /// scale starts full instead of waiting for blocks to fall in.
     int initialBlocks = 0;
     PairMode pairs = PairMode::Person;
-    BroadPhaseKind broadPhase = BroadPhaseKind::Sweep;
+    BroadPhaseKind broadPhase = BroadPhaseKind::Grid;
     std::string precheck = "aabb";       ///< "none" or a Bound row of the algorithm table.
     std::string pixelTest = "pixel-fast";///< A Pixel row of the algorithm table, run hit-only.
     Sampling sampling = Sampling::Center;

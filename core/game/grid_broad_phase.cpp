@@ -7,6 +7,11 @@
 namespace cl {
 namespace {
 
+// Cells are this much larger than the largest box: then two touching boxes' corners are less than one cell
+// apart even after rounding (the rounding of a column is ~2^-32 of a cell for up to 4n + 64 cells), so
+// their columns (and rows) differ by at most one.
+constexpr double kCellMargin = 1.0 + 1.0 / 1048576.0;
+
 class GridBroadPhase final : public BroadPhase {
 public:
     void update(std::span<const BroadPhaseItem> items, glm::dvec2) override {
@@ -14,19 +19,19 @@ public:
         m_boxes.resize(n);
         m_columns = m_rows = 0;
         if (n == 0) return;
-        glm::dvec2 lo = items[0].box.min, hi = items[0].box.max;
+        glm::dvec2 lo = items[0].box.min, hi = items[0].box.min;
         double largest = 0.0;
         for (std::size_t i = 0; i < n; ++i) {
             const Rect& box = items[i].box;
             m_boxes[i] = box;
             lo = glm::min(lo, box.min);
-            hi = glm::max(hi, box.max);
+            hi = glm::max(hi, box.min);
             largest = std::max({largest, box.max.x - box.min.x, box.max.y - box.min.y});
         }
-        // Cells as large as the largest box, and no more cells than a few per item (items far apart on a
+        // Cells a hair larger than the largest box, and no more cells than a few per item (items far apart on a
         // wide field, or zero-sized boxes, take larger cells instead).
         const double span = std::max(hi.x - lo.x, hi.y - lo.y);
-        double cell = largest > 0.0 ? largest : std::max(span, 1.0);
+        double cell = largest > 0.0 ? largest * kCellMargin : std::max(span, 1.0);
         const double most = 4.0 * static_cast<double>(n) + 64.0;
         while (!((std::floor((hi.x - lo.x) / cell) + 1.0) * (std::floor((hi.y - lo.y) / cell) + 1.0) <= most)) {
             if (!std::isfinite(cell) || !std::isfinite(span)) {  // nothing sensible to cut: one cell for all
@@ -40,41 +45,32 @@ public:
         m_columns = cell > 0.0 ? static_cast<int>(std::floor((hi.x - lo.x) * m_inverseCell)) + 1 : 1;
         m_rows = cell > 0.0 ? static_cast<int>(std::floor((hi.y - lo.y) * m_inverseCell)) + 1 : 1;
 
-        // Counting sort of (cell, item) entries: count, prefix sums, fill.
+        // Counting sort of the items by the cell of their top-left corner: count, prefix sums, fill.
         const std::size_t cells = static_cast<std::size_t>(m_columns) * static_cast<std::size_t>(m_rows);
         m_start.assign(cells + 1, 0);
-        m_span.resize(n);
+        m_cell.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
-            const CellSpan s = cellsOf(m_boxes[i]);
-            m_span[i] = s;
-            for (int y = s.y0; y <= s.y1; ++y) {
-                for (int x = s.x0; x <= s.x1; ++x) ++m_start[index(x, y) + 1];
-            }
+            const std::uint32_t c = static_cast<std::uint32_t>(index(column(m_boxes[i].min.x), row(m_boxes[i].min.y)));
+            m_cell[i] = c;
+            ++m_start[c + 1];
         }
         for (std::size_t c = 0; c < cells; ++c) m_start[c + 1] += m_start[c];
-        m_entries.resize(m_start[cells]);
+        m_entries.resize(n);
         m_fill.assign(m_start.begin(), m_start.end() - 1);
-        for (std::size_t i = 0; i < n; ++i) {
-            const CellSpan& s = m_span[i];
-            for (int y = s.y0; y <= s.y1; ++y) {
-                for (int x = s.x0; x <= s.x1; ++x) m_entries[m_fill[index(x, y)]++] = static_cast<int>(i);
-            }
-        }
+        for (std::size_t i = 0; i < n; ++i) m_entries[m_fill[m_cell[i]]++] = static_cast<int>(i);
     }
 
     void query(const Rect& box, std::vector<int>& out) const override {
         out.clear();
         if (m_columns == 0) return;
-        const CellSpan s = cellsOf(box);
-        for (int y = s.y0; y <= s.y1; ++y) {
-            for (int x = s.x0; x <= s.x1; ++x) {
-                const std::size_t c = index(x, y);
-                for (std::uint32_t e = m_start[c]; e < m_start[c + 1]; ++e) {
-                    const int i = m_entries[e];
-                    const Rect& other = m_boxes[static_cast<std::size_t>(i)];
-                    // Reported by the cell holding the overlap's top-left corner only: once per item.
-                    if (boxesTouch(other, box) && ownerIs(other, box, x, y)) out.push_back(i);
-                }
+        // An item touching `box` has its corner at most one largest box above and left of box.min.
+        const int x0 = std::max(column(box.min.x) - 1, 0), x1 = column(box.max.x);
+        const int y0 = std::max(row(box.min.y) - 1, 0), y1 = row(box.max.y);
+        for (int y = y0; y <= y1; ++y) {
+            // The cells x0..x1 of a row are one run of entries.
+            for (std::uint32_t e = m_start[index(x0, y)], last = m_start[index(x1, y) + 1]; e < last; ++e) {
+                const int i = m_entries[e];
+                if (boxesTouch(m_boxes[static_cast<std::size_t>(i)], box)) out.push_back(i);
             }
         }
         std::sort(out.begin(), out.end());
@@ -82,52 +78,43 @@ public:
 
     void pairs(std::vector<std::pair<int, int>>& out) const override {
         out.clear();
-        const std::size_t cells = static_cast<std::size_t>(m_columns) * static_cast<std::size_t>(m_rows);
-        for (std::size_t c = 0; c < cells; ++c) {
-            const std::uint32_t first = m_start[c], last = m_start[c + 1];
-            if (last - first < 2) continue;
-            const int x = static_cast<int>(c % static_cast<std::size_t>(m_columns));
-            const int y = static_cast<int>(c / static_cast<std::size_t>(m_columns));
-            for (std::uint32_t e = first; e < last; ++e) {
-                const int i = m_entries[e];
-                const Rect& a = m_boxes[static_cast<std::size_t>(i)];
-                for (std::uint32_t f = e + 1; f < last; ++f) {
+        const std::size_t n = m_boxes.size();
+        if (m_columns == 0) return;
+        // Each item against the later entries of its own cell and the cell to its right (one run of entries),
+        // and the three cells below (another run): every neighbouring pair of cells is visited once.
+        for (std::size_t e = 0; e < n; ++e) {
+            const int i = m_entries[e];
+            const Rect& a = m_boxes[static_cast<std::size_t>(i)];
+            const std::uint32_t c = m_cell[static_cast<std::size_t>(i)];
+            const int x = static_cast<int>(c % static_cast<std::uint32_t>(m_columns));
+            const int y = static_cast<int>(c / static_cast<std::uint32_t>(m_columns));
+            const int right = std::min(x + 1, m_columns - 1);
+            auto compare = [&](std::uint32_t first, std::uint32_t last) {
+                for (std::uint32_t f = first; f < last; ++f) {
                     const int j = m_entries[f];
-                    const Rect& b = m_boxes[static_cast<std::size_t>(j)];
-                    // Entries of a cell are in item order, so i < j.
-                    if (boxesTouch(a, b) && ownerIs(a, b, x, y)) out.emplace_back(i, j);
+                    if (boxesTouch(a, m_boxes[static_cast<std::size_t>(j)])) out.emplace_back(std::min(i, j), std::max(i, j));
                 }
-            }
+            };
+            compare(static_cast<std::uint32_t>(e + 1), m_start[index(right, y) + 1]);
+            if (y + 1 < m_rows) compare(m_start[index(std::max(x - 1, 0), y + 1)], m_start[index(right, y + 1) + 1]);
         }
     }
 
 private:
-    struct CellSpan {
-        int x0 = 0, y0 = 0, x1 = -1, y1 = -1;
-    };
-
     // The column (or row) of coordinate v, clamped to the grid; NaN counts as the first.
     static int cellOf(double v, double origin, double inverseCell, int count) {
         const double k = std::floor((v - origin) * inverseCell);
         if (!(k > 0.0)) return 0;
         return k >= count - 1 ? count - 1 : static_cast<int>(k);
     }
-    CellSpan cellsOf(const Rect& box) const {
-        return {cellOf(box.min.x, m_origin.x, m_inverseCell, m_columns), cellOf(box.min.y, m_origin.y, m_inverseCell, m_rows),
-                cellOf(box.max.x, m_origin.x, m_inverseCell, m_columns), cellOf(box.max.y, m_origin.y, m_inverseCell, m_rows)};
-    }
+    int column(double x) const { return cellOf(x, m_origin.x, m_inverseCell, m_columns); }
+    int row(double y) const { return cellOf(y, m_origin.y, m_inverseCell, m_rows); }
     std::size_t index(int x, int y) const {
         return static_cast<std::size_t>(y) * static_cast<std::size_t>(m_columns) + static_cast<std::size_t>(x);
     }
-    // Two touching boxes share the corner (max of the mins); it lies in both, so in exactly one cell that both
-    // are filed under (cells are found by the same monotonic rounding): the only one that reports the pair.
-    bool ownerIs(const Rect& a, const Rect& b, int x, int y) const {
-        return cellOf(std::max(a.min.x, b.min.x), m_origin.x, m_inverseCell, m_columns) == x &&
-               cellOf(std::max(a.min.y, b.min.y), m_origin.y, m_inverseCell, m_rows) == y;
-    }
 
     std::vector<Rect> m_boxes;
-    std::vector<CellSpan> m_span;
+    std::vector<std::uint32_t> m_cell;   // the cell of each item's top-left corner
     std::vector<std::uint32_t> m_start;  // cell c's entries are m_entries[m_start[c] .. m_start[c + 1])
     std::vector<std::uint32_t> m_fill;
     std::vector<int> m_entries;          // item indexes, ascending within each cell

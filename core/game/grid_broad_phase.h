@@ -1,6 +1,6 @@
 #pragma once
-// GridBroadPhase: a uniform grid of cells as large as the largest box, rebuilt every update by a counting
-// sort; each pair is reported by the one cell that holds the corner of the two boxes' overlap.
+// GridBroadPhase: a uniform grid of cells a hair larger than the largest box, rebuilt every update by a
+// counting sort; each box is filed once, in the cell of its top-left corner.
 
 #include <memory>
 
@@ -8,8 +8,10 @@
 
 namespace cl {
 
-/// Buckets the items into square cells as large as the largest box (so each box is in at most four) with a
-/// counting sort each update, O(n); pairs() looks only within cells, query() only at the cells the box covers.
+/// Files each item once, in the cell holding its box's top-left corner (cells a hair larger than the largest
+/// box, so two touching boxes are filed in the same or neighbouring cells), with a counting sort each update,
+/// O(n); pairs() compares each item with the later items of its own cell and of four of its neighbours,
+/// query() only the cells whose items can reach the box.
 std::unique_ptr<BroadPhase> makeGridBroadPhase();
 
 }  // namespace cl

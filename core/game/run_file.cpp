@@ -146,7 +146,7 @@ private:
         whole("alpha_threshold", s.alphaThreshold);
         text("pairs", [&](const std::string& v) { auto m = parsePairMode(v); if (m) s.pairs = *m; return m.has_value(); }, "\"person\" or \"all\"");
         text("broad_phase", [&](const std::string& v) { auto k = parseBroadPhase(v); if (k) s.broadPhase = *k; return k.has_value(); },
-             "\"tree\", \"sweep\" or \"none\"");
+             "\"tree\", \"sweep\", \"none\" or \"grid\"");
         text("sampling", [&](const std::string& v) { auto m = parseSampling(v); if (m) s.sampling = *m; return m.has_value(); }, "\"center\" or \"xna\"");
         text("precheck", [&](const std::string& v) { s.precheck = v; return true; }, "a string");
         text("pixel_test", [&](const std::string& v) { s.pixelTest = v; return true; }, "a string");

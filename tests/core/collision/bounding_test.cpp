@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/collision/algorithms.h"
 #include "core/collision/bounding.h"
 #include "tests/core/test_masks.h"
 
@@ -192,6 +193,89 @@ TEST(CheapTests, TinyAndHugeScalesAtTheLimits) {
         expectCheapHit(test(tiny, far, kOptions), false);
     }
     for (auto* test : {&aabbTest, &tightAabbTest, &obbTest}) expectCheapHit(test(huge, far, kOptions), false);
+}
+
+}  // namespace
+}  // namespace cl
+
+namespace cl {
+namespace {
+
+// A caller testing one body against many (the game's pre-check) works each body's shape out once: the shape
+// is the box or circle the test compares, worked out here by hand, and the rows that offer it answer from it.
+TEST(BodyBound, ShapesAreTheBoxesAndCirclesTheTestsCompare) {
+    const AlphaMask mask = testing::solidMask(4, 2);
+    // 4 x 2 about its centre (2, 1), a quarter turn at (10, 20): the box spans 1 either side on x, 2 on y.
+    const Body turned{&mask, testing::makeTransform({10.0, 20.0}, {2.0, 1.0}, 90.0)};
+    const BodyBound box = aabbBound(turned);
+    EXPECT_FALSE(box.empty);
+    EXPECT_NEAR(box.box.min.x, 9.0, 1e-12);
+    EXPECT_NEAR(box.box.max.x, 11.0, 1e-12);
+    EXPECT_NEAR(box.box.min.y, 18.0, 1e-12);
+    EXPECT_NEAR(box.box.max.y, 22.0, 1e-12);
+    // The solid pixels fill the texture, so the tight box is the same; the circle is centred on the texture's
+    // centre with the half diagonal, sqrt(4 + 1), as its radius.
+    const BodyBound tight = tightAabbBound(turned);
+    EXPECT_NEAR(tight.box.min.x, 9.0, 1e-12);
+    EXPECT_NEAR(tight.box.max.y, 22.0, 1e-12);
+    const BodyBound circle = circleBound(turned);
+    EXPECT_NEAR(circle.circle.center.x, 10.0, 1e-12);
+    EXPECT_NEAR(circle.circle.center.y, 20.0, 1e-12);
+    EXPECT_NEAR(circle.circle.radius, std::sqrt(5.0), 1e-12);
+
+    // Boxes 2 wide meet with positive area 0.5 apart, not at 2 apart (touching is no hit); circles of radius
+    // sqrt(5) meet below 2 sqrt(5) apart.
+    const Body right{&mask, testing::makeTransform({11.5, 20.0}, {2.0, 1.0}, 90.0)};
+    const Body touching{&mask, testing::makeTransform({12.0, 20.0}, {2.0, 1.0}, 90.0)};
+    EXPECT_TRUE(boxesMeet(box, aabbBound(right)));
+    EXPECT_FALSE(boxesMeet(box, aabbBound(touching)));
+    const Body far{&mask, testing::makeTransform({10.0 + 2.0 * std::sqrt(5.0) + 1e-9, 20.0}, {2.0, 1.0}, 90.0)};
+    EXPECT_TRUE(circlesMeet(circle, circleBound(touching)));
+    EXPECT_FALSE(circlesMeet(circle, circleBound(far)));
+
+    // A body with no solid pixel has an empty shape and meets nothing, not even itself.
+    const AlphaMask empty = testing::emptyMask(4, 2);
+    const Body nothing{&empty, turned.transform};
+    for (auto bound : {aabbBound, tightAabbBound, circleBound}) EXPECT_TRUE(bound(nothing).empty);
+    EXPECT_FALSE(boxesMeet(aabbBound(nothing), aabbBound(nothing)));
+    EXPECT_FALSE(boxesMeet(box, aabbBound(nothing)));
+    EXPECT_FALSE(circlesMeet(circleBound(nothing), circle));
+}
+
+// Every row that offers a shape per body answers from the shapes exactly as its run does, on bodies placed,
+// turned, scaled and flipped at random; the rows without one offer neither function.
+TEST(BodyBound, EveryRowWithAShapeAnswersAsItsRunOnRandomBodies) {
+    const AlphaMask ring = testing::maskFromArt({"..##..", ".#..#.", "#....#", ".#..#.", "..##.."});
+    const AlphaMask block = testing::solidMask(5, 3);
+    const AlphaMask empty = testing::emptyMask(3, 3);
+    const AlphaMask* masks[] = {&ring, &block, &empty};
+    std::uint64_t state = 12345;
+    auto unit = [&] {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<double>(state >> 11) / 9007199254740992.0;
+    };
+    auto randomBody = [&] {
+        const AlphaMask* mask = masks[static_cast<int>(unit() * 3.0)];
+        const double sx = (unit() < 0.2 ? -1.0 : 1.0) * (0.5 + unit() * 2.0);
+        return Body{mask, testing::makeTransform({unit() * 12.0, unit() * 12.0}, {unit() * 5.0, unit() * 5.0}, unit() * 360.0,
+                                                 {sx, 0.5 + unit() * 2.0})};
+    };
+    int rows = 0, hits = 0, misses = 0;
+    for (const Algorithm& row : coreAlgorithms().all()) {
+        EXPECT_EQ(row.bodyBound == nullptr, row.boundsMeet == nullptr) << row.name;
+        if (!row.bodyBound) continue;
+        EXPECT_EQ(row.kind, AlgorithmKind::Bound) << row.name;
+        ++rows;
+        for (int i = 0; i < 2000; ++i) {
+            const Body a = randomBody(), b = randomBody();
+            const bool hit = row.run(a, b, TestOptions{}).hit;
+            ASSERT_EQ(row.boundsMeet(row.bodyBound(a), row.bodyBound(b)), hit) << row.name << " pair " << i;
+            (hit ? hits : misses) += 1;
+        }
+    }
+    EXPECT_EQ(rows, 3);  // circle, aabb, tight-aabb
+    EXPECT_GT(hits, 1000);
+    EXPECT_GT(misses, 1000);
 }
 
 }  // namespace

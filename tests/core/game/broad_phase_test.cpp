@@ -121,6 +121,56 @@ TEST(GridBroadPhase, ZeroSizedFarApartAndBorderBoxesGiveExactlyTheTouchingPairs)
     EXPECT_TRUE(pairs.empty());
 }
 
+// Each box is filed once, by its top-left corner, in cells a hair larger than the largest box; a pair is found
+// from the same or a neighbouring cell. Boxes all as large as the largest, in a lattice whose step is exactly
+// their side (every neighbour touches at an edge or a corner), shifted by fractions and far from the origin,
+// and boxes of mixed sizes strewn at random: the pairs and queries are exactly the touching ones.
+TEST(GridBroadPhase, EdgeToEdgeLatticesAndRandomFieldsGiveExactlyTheTouchingPairs) {
+    auto grid = makeBroadPhase(BroadPhaseKind::Grid);
+    GameRandom random(3);
+    for (double side : {1.0, 92.5, 0.1 + 0.2}) {
+        for (double shift : {0.0, 0.3, 1e6 + 0.7, -1234.5}) {
+            std::vector<BroadPhaseItem> items;
+            for (int y = 0; y < 12; ++y) {
+                for (int x = 0; x < 12; ++x) {
+                    const glm::dvec2 corner{shift + x * side, shift * 0.5 + y * side};
+                    items.push_back({items.size() + 1, Rect{corner, corner + glm::dvec2(side)}});
+                }
+            }
+            grid->update(items, {0.0, 0.0});
+            std::vector<std::pair<int, int>> pairs;
+            grid->pairs(pairs);
+            std::sort(pairs.begin(), pairs.end());
+            ASSERT_EQ(pairs, brutePairs(items)) << side << " " << shift;
+            const Rect probe{items[40].box.min + glm::dvec2(side * 0.5), items[40].box.max + glm::dvec2(side)};
+            std::vector<int> found;
+            grid->query(probe, found);
+            ASSERT_EQ(found, bruteQuery(items, probe)) << side << " " << shift;
+        }
+    }
+    for (int round = 0; round < 20; ++round) {
+        std::vector<BroadPhaseItem> items;
+        const double field = 50.0 + random.unit() * 2000.0;
+        for (int i = 0; i < 400; ++i) {
+            const glm::dvec2 corner{random.unit() * field, random.unit() * field};
+            const double w = random.unit() < 0.1 ? 64.0 : random.unit() * 64.0, h = random.unit() * 64.0;
+            items.push_back({static_cast<std::uint64_t>(i + 1), Rect{corner, corner + glm::dvec2(w, h)}});
+        }
+        grid->update(items, {0.0, 0.0});
+        std::vector<std::pair<int, int>> pairs;
+        grid->pairs(pairs);
+        std::sort(pairs.begin(), pairs.end());
+        ASSERT_EQ(pairs, brutePairs(items)) << "round " << round;
+        for (int q = 0; q < 20; ++q) {
+            const glm::dvec2 corner{random.unit() * field - 100.0, random.unit() * field - 100.0};
+            const Rect probe{corner, corner + glm::dvec2(random.unit() * 200.0, random.unit() * 200.0)};
+            std::vector<int> found;
+            grid->query(probe, found);
+            ASSERT_EQ(found, bruteQuery(items, probe)) << "round " << round;
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Kinds, BroadPhaseKinds,
                          ::testing::Values(BroadPhaseKind::Tree, BroadPhaseKind::Sweep, BroadPhaseKind::None, BroadPhaseKind::Grid),
                          [](const auto& info) { return std::string(broadPhaseName(info.param)); });

@@ -332,3 +332,80 @@ TEST(FallingBlocks, AFrameWithMoreCandidatePairsThanTheCapIsRefusedBeforeAnyTest
 
 }  // namespace
 }  // namespace cl
+
+namespace cl {
+namespace {
+
+// The game hands the pass its blocks (one shared mask; bodies and pre-check shapes made once a frame, only
+// for blocks in candidate pairs; the person's pairs by one pass over the boxes). A pass given every block's
+// body, as any caller may, must count and hit exactly the same, frame after frame, whatever the stages.
+TEST(FallingBlocks, TheGamesFramesCountAndHitAsAPassGivenEveryBlocksBody) {
+    std::int64_t hits = 0, candidates = 0;
+    for (BroadPhaseKind kind : {BroadPhaseKind::Grid, BroadPhaseKind::Sweep, BroadPhaseKind::Tree, BroadPhaseKind::None}) {
+        for (PairMode pairs : {PairMode::Person, PairMode::All}) {
+            for (const char* precheck : {"none", "aabb", "circle", "tight-aabb", "obb"}) {
+                GameSettings s = crowdedSettings();
+                s.broadPhase = kind;
+                s.pairs = pairs;
+                s.precheck = precheck;
+                FallingBlocksGame game(bundledGameSprites(), s, 5);
+                CollisionPass bodies(s);
+                FrameReport report;
+                for (std::uint8_t input : randomInputs(3, 40)) {
+                    game.step(input);
+                    std::vector<Body> blocks;
+                    std::vector<std::uint64_t> ids;
+                    for (const FallingBlock& block : game.blocks()) {
+                        blocks.push_back({&game.blockMask(), game.blockTransform(block)});
+                        ids.push_back(block.id);
+                    }
+                    report.frame = game.lastFrame().frame;
+                    bodies.run({&game.personMask(), game.personTransform()}, blocks, ids, {0.0, s.fallSpeed}, report);
+                    const FrameReport& frame = game.lastFrame();
+                    const std::string where = std::string(broadPhaseName(kind)) + "/" + std::string(pairModeName(pairs)) + "/" +
+                                              precheck + " frame " + std::to_string(frame.frame);
+                    ASSERT_EQ(frame.hits, report.hits) << where;
+                    ASSERT_EQ(frame.counts.alive, report.counts.alive) << where;
+                    ASSERT_EQ(frame.counts.broadPhasePairs, report.counts.broadPhasePairs) << where;
+                    ASSERT_EQ(frame.counts.afterPrecheck, report.counts.afterPrecheck) << where;
+                    ASSERT_EQ(frame.counts.pixelTests, report.counts.pixelTests) << where;
+                    ASSERT_EQ(frame.personHit, report.personHit) << where;
+                    hits += frame.counts.hits;
+                    candidates += frame.counts.broadPhasePairs;
+                }
+            }
+        }
+    }
+    EXPECT_GT(hits, 1000);
+    EXPECT_GT(candidates, 10000);
+}
+
+// Every broad phase but None finds exactly the touching boxes, so the counts of every stage, not only the
+// hits, are the same whichever of them a run uses: a run file replays the same under any of them.
+TEST(FallingBlocks, EveryBroadPhaseButNoneGivesTheSameCountsEveryFrame) {
+    for (PairMode pairs : {PairMode::Person, PairMode::All}) {
+        std::vector<std::vector<StageCounts>> runs;
+        for (BroadPhaseKind kind : {BroadPhaseKind::Grid, BroadPhaseKind::Sweep, BroadPhaseKind::Tree}) {
+            GameSettings s = crowdedSettings();
+            s.broadPhase = kind;
+            s.pairs = pairs;
+            FallingBlocksGame game(bundledGameSprites(), s, 9);
+            std::vector<StageCounts> counts;
+            for (std::uint8_t input : randomInputs(4, 200)) {
+                game.step(input);
+                counts.push_back(game.lastFrame().counts);
+            }
+            runs.push_back(std::move(counts));
+        }
+        for (std::size_t f = 0; f < runs[0].size(); ++f) {
+            for (std::size_t k = 1; k < runs.size(); ++k) {
+                ASSERT_EQ(runs[k][f].broadPhasePairs, runs[0][f].broadPhasePairs) << "frame " << f << " run " << k;
+                ASSERT_EQ(runs[k][f].afterPrecheck, runs[0][f].afterPrecheck) << "frame " << f << " run " << k;
+                ASSERT_EQ(runs[k][f].hits, runs[0][f].hits) << "frame " << f << " run " << k;
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace cl
