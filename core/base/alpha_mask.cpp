@@ -74,6 +74,45 @@ std::array<glm::dvec2, kSupportDirections> supportCorners(const std::array<doubl
     return corners;
 }
 
+namespace {
+
+// The corners of the support polygon whose sides have length: side k touches the polygon at one point
+// when its two corners (k - 1 and k) coincide, and then the sides on either side of it meet there too,
+// so it can go. Each kept corner is worked out again from the two kept sides that meet at it (a polygon
+// of fewer sides can only be larger, never smaller, than the one it came from).
+SolidPolygon solidPolygonOf(const std::array<double, kSupportDirections>& support,
+                            const std::array<glm::dvec2, kSupportDirections>& corners) {
+    SolidPolygon polygon;
+    if (!std::isfinite(support[0])) return polygon;
+    constexpr std::size_t n = kSupportDirections;
+    std::array<std::size_t, n> kept{};
+    std::size_t count = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        const glm::dvec2 d = corners[k] - corners[(k + n - 1) % n];
+        if (std::abs(d.x) + std::abs(d.y) > 1e-9) kept[count++] = k;
+    }
+    // The sides along the axes always have a pixel's edge on them, so at least four are kept and
+    // neighbouring kept sides are at most a quarter turn apart.
+    const auto& d = supportDirections();
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t j = kept[i], k = kept[(i + 1) % count];
+        const double inverseCross = 1.0 / (d[j].x * d[k].y - d[j].y * d[k].x);
+        const auto meet = [&](double hj, double hk) {
+            return glm::dvec2{(hj * d[k].y - d[j].y * hk) * inverseCross, (d[j].x * hk - hj * d[k].x) * inverseCross};
+        };
+        const glm::dvec2 corner = meet(support[j], support[k]), out = meet(1.0, 1.0);
+        polygon.x[i] = corner.x;
+        polygon.y[i] = corner.y;
+        polygon.outX[i] = out.x;
+        polygon.outY[i] = out.y;
+        polygon.magnitude = std::max(polygon.magnitude, std::abs(corner.x) + std::abs(corner.y));
+    }
+    polygon.count = static_cast<int>(count);
+    return polygon;
+}
+
+}  // namespace
+
 std::array<double, kSupportDirections> AlphaMask::emptySupport() {
     std::array<double, kSupportDirections> s{};
     s.fill(-std::numeric_limits<double>::infinity());
@@ -186,6 +225,7 @@ AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
     }
     if (maxX >= 0) m_tight = IntRect{minX, minY, maxX + 1, maxY + 1};
     m_corners = supportCorners(m_support);
+    m_polygon = solidPolygonOf(m_support, m_corners);
     if (maxX >= 0) {
         // Each row's solid squares lie in [first, last] x [y, y + 1]; the farthest of those corners from the
         // centre bounds the row.

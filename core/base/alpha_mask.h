@@ -36,6 +36,19 @@ const std::array<glm::dvec2, kSupportDirections>& supportDirections();
 /// the sum of the corners, up to rounding).
 std::array<glm::dvec2, kSupportDirections> supportCorners(const std::array<double, kSupportDirections>& heights);
 
+/// The polygon of AlphaMask::solidSupport() with its sides of no length dropped (a side that touches the
+/// polygon at one corner only adds nothing: a cross keeps 8 of the 16, a rectangle 4): what pixel-fast
+/// maps into each pair's lattice. Corner i is where kept side i meets kept side i + 1, counter-clockwise;
+/// coordinates are kept apart (x[], y[]) so that mapping them is one loop over arrays.
+struct SolidPolygon {
+    int count = 0;  ///< corners kept; 0 when there is no solid pixel
+    std::array<double, kSupportDirections> x{}, y{};
+    /// How corner i moves when every kept side is pushed out by 1 (it stays on both of its sides).
+    std::array<double, kSupportDirections> outX{}, outY{};
+    /// The largest |x| + |y| of a corner.
+    double magnitude = 0.0;
+};
+
 /// A disc holding every solid pixel's unit square: centre in texture pixels, radius in pixels.
 struct SolidDisc {
     glm::dvec2 centre{0.0, 0.0};
@@ -91,6 +104,8 @@ public:
     /// built, so they cannot go stale): pixel-fast maps them into each pair's lattice. Not finite when
     /// there is no solid pixel.
     const std::array<glm::dvec2, kSupportDirections>& solidCorners() const { return m_corners; }
+    /// solidCorners() without the corners of sides of no length, worked out once with the mask.
+    const SolidPolygon& solidPolygon() const { return m_polygon; }
     /// A disc about the centre of tightBounds() holding every solid pixel's closed unit square, its radius
     /// rounded up; worked out once with the mask (which never changes after it is built): pixel-fast
     /// rejects a pair whose discs lie apart in the world before building anything for it.
@@ -119,6 +134,7 @@ private:
     std::array<double, kSupportDirections> m_support = emptySupport();
     std::shared_ptr<ColliderCache> m_colliders;  // shared by copies, which hold the same pixels
     std::array<glm::dvec2, kSupportDirections> m_corners = supportCorners(emptySupport());
+    SolidPolygon m_polygon;
     SolidDisc m_disc;
 
     static std::array<double, kSupportDirections> emptySupport();

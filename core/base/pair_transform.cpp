@@ -6,10 +6,6 @@
 namespace cl {
 namespace {
 
-// std::fmod(degrees, 360.0) without the library call when |degrees| < 360, where fmod returns its
-// argument unchanged.
-double reduceDegrees(double degrees) { return std::abs(degrees) < 360.0 ? degrees : std::fmod(degrees, 360.0); }
-
 // toFixed for |value| < 2^20, where most lattices live, in a few instructions (pixel-fast's set-up
 // counts every nanosecond): value * 2^32 is exact below 2^52, so is its floor, and so is what lies above
 // the floor wherever it is near one half (Sterbenz), which is all the comparison needs.

@@ -62,9 +62,8 @@ std::optional<std::string> validate(const SpriteTransform& t) {
 }
 
 glm::dvec2 cosSinDegrees(double degrees) {
-    // fmod is exact, so huge angles reduce without losing the quadrant; below 360 it would return its
-    // argument, and skipping the library call there matters to per-pair setup.
-    double r = std::abs(degrees) < 360.0 ? degrees : std::fmod(degrees, 360.0);
+    // fmod is exact, so huge angles reduce without losing the quadrant.
+    double r = reduceDegrees(degrees);
     // A turn the other way is the same turn with the sine negated: exactly so, and small negative angles
     // keep every bit (adding 360 would round them to the 2^-44 steps of numbers near 360).
     const double sign = r < 0.0 ? -1.0 : 1.0;

@@ -1,6 +1,8 @@
 #pragma once
 // SpriteTransform: where a sprite is in the world, and the matrices the tests derive from it.
 
+#include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -28,6 +30,25 @@ struct SpriteTransform {
 /// Empty when every field is finite and within limits; otherwise a message naming the first bad field,
 /// e.g. "scale.x: must be a number with |value| in [0.001, 1000], got 0".
 std::optional<std::string> validate(const SpriteTransform& t);
+
+/// std::fmod(degrees, 360.0), bit for bit, without the library call below 2^40 degrees (the per-pair
+/// set-up of a spinning sprite's test reduces its turn every time).
+inline double reduceDegrees(double degrees) {
+    const double a = std::abs(degrees);
+    if (a < 360.0) return degrees;
+    if (!(a < 0x1p40)) return std::fmod(degrees, 360.0);
+    // fmod is exact, and so is this: q is floor(a / 360) or one off it (the division rounds), q * 360 is an
+    // integer below 2^41, a - q * 360 is exact (Sterbenz: the two are within a factor of two, or q is 0),
+    // and the correction lands on fmod's exact result, which is representable.
+    const double q = static_cast<double>(static_cast<std::int64_t>(a / 360.0));
+    double r = a - q * 360.0;
+    if (r < 0.0) {
+        r += 360.0;
+    } else if (r >= 360.0) {
+        r -= 360.0;
+    }
+    return degrees < 0.0 ? -r : r;  // fmod's sign is the dividend's, -0 included
+}
 
 /// cos and sin of an angle in degrees, exact (0, ±1) for whole multiples of 90 degrees.
 glm::dvec2 cosSinDegrees(double degrees);

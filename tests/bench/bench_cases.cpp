@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <numbers>
 
 #include <stb_image.h>
 
@@ -95,6 +96,26 @@ std::unique_ptr<BenchCase> makeDiscs(int size) {
     c->a.transform = centred(size, size);
     c->b.transform = centred(size, size, 30.0);
     c->b.transform.position = {0.25 * s, 0.0};
+    return c;
+}
+
+std::unique_ptr<BenchCase> makeCrosses() {
+    const std::string dir = COLLISION_LAB_SPRITES_DIR;
+    const RgbaImage cross = loadPng(dir + "/cross.png");
+    auto c = makeCase("crosses/64", cross, cross);
+    // Pivots 12 to 64.5 pixels apart (each cross's solid disc reaches about 34 pixels from its pivot), in
+    // directions and at turns spread over the circle; turns beyond a whole turn, as the game's blocks
+    // reach after spinning a while.
+    for (int k = 0; k < 16; ++k) {
+        SpriteTransform a = centred(cross.width, cross.height, -700.0 + 97.3 * k);
+        SpriteTransform b = centred(cross.width, cross.height, 913.0 - 131.7 * k);
+        const double distance = 12.0 + 3.5 * k, direction = (37.0 + 71.0 * k) * std::numbers::pi / 180.0;
+        a.position = {100.0, 100.0};
+        b.position = a.position + distance * glm::dvec2(std::cos(direction), std::sin(direction));
+        c->placements.emplace_back(a, b);
+    }
+    c->a.transform = c->placements.front().first;
+    c->b.transform = c->placements.front().second;
     return c;
 }
 

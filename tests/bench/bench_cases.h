@@ -3,6 +3,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/base/alpha_mask.h"
 #include "core/base/collision_result.h"
@@ -20,6 +22,9 @@ struct BenchCase {
     /// B's mask re-drawn where it lies over A's texture (same size as A), or empty when B is not a
     /// whole-pixel translation: what the plain word-by-word AND reads.
     AlphaMask maskBInA;
+    /// When not empty, the placements (A's transform, B's transform) the row cycles through, one per call;
+    /// `a` and `b` hold the first. The row's time and count are then an average over them.
+    std::vector<std::pair<SpriteTransform, SpriteTransform>> placements;
 };
 
 /// Rings: A 0.30 S <= r <= 0.45 S, B 0.15 S <= r < 0.30 S - 2, both centred, B turned 30 degrees — never a hit.
@@ -31,6 +36,10 @@ std::unique_ptr<BenchCase> makeGlyphs();
 /// Discs: two solid discs of radius 0.45 S in S x S images, B turned 30 degrees about its centre and 0.25 S to
 /// the right — a hit whose overlap is most of both: what a full count walks.
 std::unique_ptr<BenchCase> makeDiscs(int size);
+
+/// Crosses: two of the game's 64 x 64 crosses (`cross.png`), turned about their centres at 16 placements
+/// whose solid discs meet (pixel-fast's disc reject never answers them), some hitting and some not.
+std::unique_ptr<BenchCase> makeCrosses();
 /// Corner: two solid 1024 x 1024 squares overlapping 16 x 16 at a corner, B turned 10 degrees about it.
 std::unique_ptr<BenchCase> makeCorner();
 

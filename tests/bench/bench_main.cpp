@@ -5,11 +5,13 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/collision/algorithms.h"
@@ -52,8 +54,17 @@ const Mode kModes[] = {{"hit-only", TestOptions{.stopAtFirstHit = true}},
 
 const char* const kPixelAlgorithms[] = {"pixel-naive", "pixel-step", "pixel-fast", "pixel-world", "pixel-rect"};
 
+// The bodies of placement i of a case that cycles through placements, else the case's own (i = 0).
+std::pair<Body, Body> placed(const BenchCase& c, std::size_t i) {
+    if (c.placements.empty()) return {c.a, c.b};
+    return {Body{c.a.mask, c.placements[i].first}, Body{c.b.mask, c.placements[i].second}};
+}
+
 void registerCase(const BenchCase& c) {
-    const CollisionResult reference = pixelNaive(c.a, c.b, {});
+    std::vector<CollisionResult> references;
+    for (std::size_t i = 0; i < std::max<std::size_t>(1, c.placements.size()); ++i) {
+        references.push_back(pixelNaive(placed(c, i).first, placed(c, i).second, {}));
+    }
     for (const Mode& mode : kModes) {
         for (const char* name : kPixelAlgorithms) {
             const Algorithm* algorithm = findAlgorithm(name);
@@ -61,23 +72,39 @@ void registerCase(const BenchCase& c) {
                 std::fprintf(stderr, "%s: no such algorithm in this build, skipped\n", name);
                 continue;
             }
-            const CollisionResult probe = algorithm->run(c.a, c.b, TestOptions{});
-            if (!probe.applicable) continue;
+            if (!algorithm->run(c.a, c.b, TestOptions{}).applicable) continue;
             // pixel-world samples the world grid, so only the tests of A's samples must agree with pixel-naive.
-            if (std::string(name) != "pixel-world" && (probe.hit != reference.hit || probe.overlap != reference.overlap)) {
-                std::fprintf(stderr, "%s on %s: overlap %g, pixel-naive says %g\n", name, c.name.c_str(), probe.overlap,
-                             reference.overlap);
+            for (std::size_t i = 0; i < references.size() && std::string(name) != "pixel-world"; ++i) {
+                const CollisionResult probe = algorithm->run(placed(c, i).first, placed(c, i).second, TestOptions{});
+                if (probe.hit != references[i].hit || probe.overlap != references[i].overlap) {
+                    std::fprintf(stderr, "%s on %s (placement %zu): overlap %g, pixel-naive says %g\n", name,
+                                 c.name.c_str(), i, probe.overlap, references[i].overlap);
+                }
             }
             benchmark::RegisterBenchmark((c.name + "/" + name + "/" + mode.name).c_str(),
                                          [&c, algorithm, options = mode.options](benchmark::State& state) {
                                              double overlap = 0.0;
-                                             for (auto _ : state) {
-                                                 const CollisionResult r = algorithm->run(c.a, c.b, options);
-                                                 // The const overload: the read-write one garbles doubles
-                                                 // with this library version and GCC.
-                                                 benchmark::DoNotOptimize(r);
-                                                 overlap = r.overlap;
+                                             if (c.placements.empty()) {
+                                                 for (auto _ : state) {
+                                                     const CollisionResult r = algorithm->run(c.a, c.b, options);
+                                                     // The const overload: the read-write one garbles
+                                                     // doubles with this library version and GCC.
+                                                     benchmark::DoNotOptimize(r);
+                                                     overlap = r.overlap;
+                                                 }
+                                                 state.counters["overlap"] = overlap;
+                                                 return;
                                              }
+                                             // One placement per call, in turn; the counter sums the set's answers.
+                                             std::vector<std::pair<Body, Body>> bodies;
+                                             for (std::size_t i = 0; i < c.placements.size(); ++i) bodies.push_back(placed(c, i));
+                                             std::size_t i = 0;
+                                             for (auto _ : state) {
+                                                 const CollisionResult r = algorithm->run(bodies[i].first, bodies[i].second, options);
+                                                 benchmark::DoNotOptimize(r);
+                                                 i = i + 1 == bodies.size() ? 0 : i + 1;
+                                             }
+                                             for (const auto& [a, b] : bodies) overlap += algorithm->run(a, b, options).overlap;
                                              state.counters["overlap"] = overlap;
                                          });
         }
@@ -124,6 +151,7 @@ int main(int argc, char** argv) {
     cases.push_back(makeGlyphs());
     cases.push_back(makeCorner());
     cases.push_back(makeDiscs(512));
+    cases.push_back(makeCrosses());
     for (const auto& c : cases) registerCase(*c);
     for (int size : {64, 128, 256, 512, 1024}) registerMaskBuilding(size);
     registerGameBenchmarks();

@@ -37,31 +37,13 @@ class LatticePolygon {
     // |v|, or 0 for an infinite or NaN v (an axis the row does not move along).
     static double finiteOrZero(double v) { return std::isfinite(v) ? std::abs(v) : 0.0; }
 
-    // How the corners move when every side is pushed out by 1 (`out`), and when the squares move half a
-    // pixel up and left (`halfUpLeft`, side k by d_k.x + d_k.y): the corners are linear in the sides, so a
-    // pair's corners are the mask's own (AlphaMask::solidCorners()) plus these, scaled.
-    struct CornerShifts {
-        std::array<glm::dvec2, kSupportDirections> out, halfUpLeft;
-    };
-    static const CornerShifts& cornerShifts() {
-        static const CornerShifts shifts = [] {
-            std::array<double, kSupportDirections> ones{}, diagonal{};
-            for (std::size_t k = 0; k < kSupportDirections; ++k) {
-                ones[k] = 1.0;
-                diagonal[k] = supportDirections()[k].x + supportDirections()[k].y;
-            }
-            return CornerShifts{supportCorners(ones), supportCorners(diagonal)};
-        }();
-        return shifts;
-    }
-
 public:
     /// B's polygon (kWholePolygon) or box (kSolidBox) for A's samples in `ta`, A's solid box.
     LatticePolygon(const AlphaMask& mb, const SampleLattice& t, const IntRect& ta, int stride) {
         const auto& support = mb.solidSupport();
         // The fixed-point lattice's distance from these doubles, over A's box, on each side.
-        const double rounding =
-            0x1p-31 * (4.0 + std::abs(ta.x0) + std::abs(ta.x1) + std::abs(ta.y0) + std::abs(ta.y1)) + 1e-9;
+        // (A mask's pixel coordinates are >= 0: the sum of their magnitudes is the plain sum.)
+        const double rounding = 0x1p-31 * (4 + ta.x0 + ta.x1 + ta.y0 + ta.y1) + 1e-9;
         const double half = t.sampling == Sampling::Xna ? 0.5 : 0.0;
         if (stride == kSolidBox) {
             // B's solid box, clipped per row directly: no corners, no edges to follow.
@@ -82,44 +64,43 @@ public:
         const double det = sx * ty - tx * sy;
         const double inverse = 1.0 / det;
         if (!(std::abs(det) > 0.0) || !std::isfinite(inverse)) return;  // a flat lattice: rows unclipped
-        // Every side (stride kWholePolygon); the mask's corners, pushed out by the rounding and moved for Xna.
-        const int count = kSupportDirections;
-        const auto& maskCorners = mb.solidCorners();
-        const CornerShifts& shifts = cornerShifts();
-        std::array<glm::dvec2, kSupportDirections>& corner = m_corner;
-        double magnitude = std::abs(t.start.x) + std::abs(t.start.y) + 1.0;
-        // One pass: the corners in the lattice, their extremes (kept as values, not re-read through their
-        // index: no chain of loads, no branches) and whether all are finite (0 * v is 0 for every finite v,
-        // NaN otherwise).
+        // B's polygon without its sides of no length (AlphaMask::solidPolygon()), pushed out by the rounding
+        // and moved for Xna: corner p = corner + rounding out - half, at lattice position M (p - start).
+        const SolidPolygon& polygon = mb.solidPolygon();
+        const int count = polygon.count;
+        if (count < 3) return;
+        const double m00 = ty * inverse, m01 = -tx * inverse, m10 = -sy * inverse, m11 = sx * inverse;
+        const double kx = -half - t.start.x, ky = -half - t.start.y;
+        // One pass: each corner mapped, the extremes kept as values (not re-read through their index: no
+        // chain of loads), and whether all are finite (0 * v is 0 for every finite v, NaN otherwise).
         int top = 0, bottom = 0;
         double topY = std::numeric_limits<double>::infinity(), bottomY = -topY, xMin = topY, xMax = -topY;
         double notFinite = 0.0;
         for (int i = 0; i < count; ++i) {
             const auto j = static_cast<std::size_t>(i);
-            // The corner where side j meets side j + 1, in B.
-            const glm::dvec2 p = maskCorners[j] + rounding * shifts.out[j] - half * shifts.halfUpLeft[j];
-            magnitude = std::max(magnitude, std::abs(p.x) + std::abs(p.y));
-            const glm::dvec2 q = p - t.start;
-            const glm::dvec2 c{(q.x * ty - tx * q.y) * inverse, (sx * q.y - sy * q.x) * inverse};
-            corner[j] = c;
-            notFinite += (c.x + c.y) * 0.0;
-            top = c.y < topY ? i : top;
-            topY = std::min(topY, c.y);
-            bottom = c.y > bottomY ? i : bottom;
-            bottomY = std::max(bottomY, c.y);
-            xMin = std::min(xMin, c.x);
-            xMax = std::max(xMax, c.x);
+            const double qx = polygon.x[j] + rounding * polygon.outX[j] + kx;
+            const double qy = polygon.y[j] + rounding * polygon.outY[j] + ky;
+            const double cx = m00 * qx + m01 * qy, cy = m10 * qx + m11 * qy;
+            m_x[j] = cx;
+            m_y[j] = cy;
+            notFinite += (cx + cy) * 0.0;
+            top = cy < topY ? i : top;
+            topY = cy < topY ? cy : topY;
+            bottom = cy > bottomY ? i : bottom;
+            bottomY = cy > bottomY ? cy : bottomY;
+            xMin = cx < xMin ? cx : xMin;
+            xMax = cx > xMax ? cx : xMax;
         }
         if (!(notFinite == 0.0)) return;
         // Rounding in B, about 2^-52 of the magnitudes subtracted, is magnified by the inverse lattice;
-        // 1e-12 leaves a wide margin (clipRow adds a sample on each end for the solve itself).
+        // 1e-12 leaves a wide margin (clipRow adds a sample on each end for the solve itself). The corners
+        // lie within the mask's magnitude plus the push-out and Xna's half pixel (together under 1).
+        const double magnitude = std::max(std::abs(t.start.x) + std::abs(t.start.y), polygon.magnitude) + 1.0;
         m_slack = 1e-9 + 1e-12 * magnitude * (std::abs(sx) + std::abs(sy) + std::abs(tx) + std::abs(ty)) * std::abs(inverse);
-        m_xMin = xMin;
-        m_xMax = xMax;
+        m_xMin = xMin - m_slack;
+        m_xMax = xMax + m_slack;
         m_top = topY - m_slack;
         m_bottom = bottomY + m_slack;
-        m_xMin -= m_slack;
-        m_xMax += m_slack;
         // The corners run counter-clockwise in B; a lattice with a positive determinant keeps that turn,
         // so from the top corner the forward chain is the right-hand side.
         m_count = count;
@@ -148,7 +129,7 @@ public:
                 continue;
             }
             range(y, lo[k], hi[k]);  // moves both sides onto the edges of row y
-            const double end = std::min({m_left.edgeEnd(m_corner.data()), m_right.edgeEnd(m_corner.data()),
+            const double end = std::min({m_left.edgeEnd(m_y.data()), m_right.edgeEnd(m_y.data()),
                                          m_bottom - 2.0 * m_slack});
             const double loAt0 = m_left.atRow0() - m_slack, loSlope = m_left.slope();
             const double hiAt0 = m_right.atRow0() + m_slack, hiSlope = m_right.slope();
@@ -164,6 +145,43 @@ public:
         }
     }
 
+    /// range(y, lo, hi), with the usual case inline: a row of the whole polygon between its top and bottom
+    /// corners, once the sides are followed (the hit-only scan clips each row as it comes).
+    [[gnu::always_inline]] void rowRange(int y, double& lo, double& hi) {
+        if (m_chains && y >= m_interiorFrom && y <= m_interiorTo) {
+            lo = m_left.at(m_x.data(), m_y.data(), y) - m_slack;
+            hi = m_right.at(m_x.data(), m_y.data(), y) + m_slack;
+            return;
+        }
+        range(y, lo, hi);
+    }
+
+    /// range() of the box (kSolidBox), inline: each axis of B bounds the row's samples between two lines.
+    [[gnu::always_inline]] void boxRange(int y, double& lo, double& hi) const {
+        constexpr double kInfinity = std::numeric_limits<double>::infinity();
+        if (!m_clips) {
+            lo = -kInfinity;
+            hi = kInfinity;
+            return;
+        }
+        lo = -kInfinity;
+        hi = kInfinity;
+        for (int axis = 0; axis < 2; ++axis) {
+            const double at = m_start[axis] + m_stepY[axis] * y;
+            if (m_stepX[axis] == 0.0) {
+                // The row keeps one coordinate along its length: inside the box's band or not at all.
+                if (at < m_boxLo[axis] - m_slack || at > m_boxHi[axis] + m_slack) {
+                    lo = kInfinity;
+                    hi = -kInfinity;
+                }
+                continue;
+            }
+            const double a = (m_boxLo[axis] - at) * m_inverseStep[axis], b = (m_boxHi[axis] - at) * m_inverseStep[axis];
+            lo = std::max(lo, std::min(a, b) - m_slack);
+            hi = std::min(hi, std::max(a, b) + m_slack);
+        }
+    }
+
     /// The samples of row y that can reach B lie in [lo, hi]; y never decreases from one call to the next.
     void range(int y, double& lo, double& hi) {
         constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -171,22 +189,7 @@ public:
             lo = -kInfinity;
             hi = kInfinity;
         } else if (m_box) {
-            lo = -kInfinity;
-            hi = kInfinity;
-            for (int axis = 0; axis < 2; ++axis) {
-                const double at = m_start[axis] + m_stepY[axis] * y;
-                if (m_stepX[axis] == 0.0) {
-                    // The row keeps one coordinate along its length: inside the box's band or not at all.
-                    if (at < m_boxLo[axis] - m_slack || at > m_boxHi[axis] + m_slack) {
-                        lo = kInfinity;
-                        hi = -kInfinity;
-                    }
-                    continue;
-                }
-                const double a = (m_boxLo[axis] - at) * m_inverseStep[axis], b = (m_boxHi[axis] - at) * m_inverseStep[axis];
-                lo = std::max(lo, std::min(a, b) - m_slack);
-                hi = std::min(hi, std::max(a, b) + m_slack);
-            }
+            boxRange(y, lo, hi);
         } else if (y < m_top || y > m_bottom) {
             lo = kInfinity;
             hi = -kInfinity;
@@ -197,48 +200,51 @@ public:
         } else {
             if (!m_chains) {
                 // Built at the first row that needs them: a scan that stops in its first rows never does.
-                m_right.start(m_corner.data(), m_count, m_topCorner, m_bottomCorner, m_forwardIsRight ? 1 : -1);
-                m_left.start(m_corner.data(), m_count, m_topCorner, m_bottomCorner, m_forwardIsRight ? -1 : 1);
+                m_right.start(m_x.data(), m_y.data(), m_count, m_topCorner, m_bottomCorner, m_forwardIsRight ? 1 : -1);
+                m_left.start(m_x.data(), m_y.data(), m_count, m_topCorner, m_bottomCorner, m_forwardIsRight ? -1 : 1);
                 m_chains = true;
+                m_interiorFrom = m_top + 2.0 * m_slack;
+                m_interiorTo = m_bottom - 2.0 * m_slack;
             }
-            lo = m_left.at(m_corner.data(), y) - m_slack;
-            hi = m_right.at(m_corner.data(), y) + m_slack;
+            lo = m_left.at(m_x.data(), m_y.data(), y) - m_slack;
+            hi = m_right.at(m_x.data(), m_y.data(), y) + m_slack;
         }
     }
 
 private:
-    // One side of the polygon from its top corner to its bottom corner, an edge at a time.
+    // One side of the polygon from its top corner to its bottom corner, an edge at a time; the corners
+    // are the polygon's (x[], y[]).
     class Chain {
     public:
-        void start(const glm::dvec2* corner, int count, int top, int bottom, int direction) {
+        void start(const double* x, const double* y, int count, int top, int bottom, int direction) {
             m_count = count;
             m_bottom = bottom;
             m_direction = direction;
             m_next = top;
-            advance(corner);
+            advance(x, y);
         }
         // x on this side at row y, strictly between the top and bottom corners.
-        double at(const glm::dvec2* corner, double y) {
-            while (m_next != m_bottom && y >= corner[m_next].y) advance(corner);
-            return m_x + (y - m_y) * m_slope;
+        double at(const double* x, const double* y, double row) {
+            while (m_next != m_bottom && row >= y[m_next]) advance(x, y);
+            return m_x + (row - m_y) * m_slope;
         }
         // After at(y): rows below this one stay on the same edge, whose x at row 0 and slope follow.
-        double edgeEnd(const glm::dvec2* corner) const {
-            return m_next == m_bottom ? std::numeric_limits<double>::infinity() : corner[m_next].y;
+        double edgeEnd(const double* y) const {
+            return m_next == m_bottom ? std::numeric_limits<double>::infinity() : y[m_next];
         }
         double atRow0() const { return m_x - m_y * m_slope; }
         double slope() const { return m_slope; }
 
     private:
         // Moves on to the edge that starts at corner m_next.
-        void advance(const glm::dvec2* corner) {
-            const glm::dvec2 from = corner[m_next];
-            m_next = (m_next + m_direction + m_count) & (m_count - 1);
-            const glm::dvec2 to = corner[m_next];
-            const double dy = to.y - from.y;
-            m_x = from.x;
-            m_y = from.y;
-            m_slope = dy > 0.0 ? (to.x - from.x) / dy : 0.0;
+        void advance(const double* x, const double* y) {
+            const double fromX = x[m_next], fromY = y[m_next];
+            m_next += m_direction;
+            m_next = m_next < 0 ? m_next + m_count : m_next >= m_count ? m_next - m_count : m_next;
+            const double dy = y[m_next] - fromY;
+            m_x = fromX;
+            m_y = fromY;
+            m_slope = dy > 0.0 ? (x[m_next] - fromX) / dy : 0.0;
         }
 
         int m_count = 1, m_bottom = 0, m_direction = 1, m_next = 0;
@@ -250,9 +256,10 @@ private:
     bool m_box = false;
     glm::dvec2 m_boxLo{0.0}, m_boxHi{0.0}, m_start{0.0}, m_stepX{0.0}, m_stepY{0.0}, m_inverseStep{0.0};
     bool m_chains = false;
+    double m_interiorFrom = 0.0, m_interiorTo = -1.0;  // rows range() follows the sides on, once they are
     bool m_forwardIsRight = true;
     int m_count = 0, m_topCorner = 0, m_bottomCorner = 0;
-    std::array<glm::dvec2, kSupportDirections> m_corner;  // in the lattice, counter-clockwise in B
+    std::array<double, kSupportDirections> m_x, m_y;  // the corners in the lattice, counter-clockwise in B
     double m_slack = 1.0;
     double m_top = 0.0, m_bottom = 0.0, m_xMin = 0.0, m_xMax = 0.0;
     Chain m_left, m_right;

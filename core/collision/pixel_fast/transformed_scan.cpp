@@ -29,14 +29,8 @@ bool walkWide(const AlphaMask& mb, const SampleLattice& t, HitSink& sink, Collis
     return false;
 }
 
-// True when every sample position of A's solid box, and the steps, fit int64 with room to spare: then
-// the walk keeps positions in 64 bits.
-bool fitsNarrow(const SampleLattice& t, const IntRect& ta) {
-    // Far inside the limit in doubles (2^28 pixels is 2^60 in fixed point), the exact check is not needed.
-    const double reach = std::max(std::abs(ta.x0), std::abs(ta.x1)) * (std::abs(t.stepX.x) + std::abs(t.stepX.y)) +
-                         std::max(std::abs(ta.y0), std::abs(ta.y1)) * (std::abs(t.stepY.x) + std::abs(t.stepY.y)) +
-                         std::abs(t.start.x) + std::abs(t.start.y);
-    if (reach < 0x1p28) return true;
+// fitsNarrow's exact check, for lattices that reach far.
+[[gnu::noinline]] bool fitsNarrowExactly(const SampleLattice& t, const IntRect& ta) {
     const Fixed limit = Fixed(1) << 61;
     const auto small = [&](Fixed v) { return v > -limit && v < limit; };
     if (!small(t.stepXFx.x) || !small(t.stepXFx.y) || !small(t.stepYFx.x) || !small(t.stepYFx.y)) return false;
@@ -49,6 +43,16 @@ bool fitsNarrow(const SampleLattice& t, const IntRect& ta) {
     return true;
 }
 
+// True when every sample position of A's solid box, and the steps, fit int64 with room to spare: then
+// the walk keeps positions in 64 bits.
+inline bool fitsNarrow(const SampleLattice& t, const IntRect& ta) {
+    // Far inside the limit in doubles (2^28 pixels is 2^60 in fixed point), the exact check is not needed.
+    // A mask's pixels have coordinates >= 0, so the box's farthest column and row are x1 and y1.
+    const double reach = ta.x1 * (std::abs(t.stepX.x) + std::abs(t.stepX.y)) + ta.y1 * (std::abs(t.stepY.x) + std::abs(t.stepY.y)) +
+                         std::abs(t.start.x) + std::abs(t.start.y);
+    return reach < 0x1p28 || fitsNarrowExactly(t, ta);
+}
+
 // One row, its range worked out by the polygon; false when it keeps no sample.
 inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xFirst, int& xLast) {
     double lo, hi;
@@ -57,9 +61,13 @@ inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xF
     return xFirst <= xLast;
 }
 
-// The first rows are clipped to B's solid box alone and the whole polygon comes after a few rows: a scan
-// that stops early (hit-only mode, short sprites) never pays for it.
+// A hit-only scan whose first row reaches B's box clips its first rows to the box alone and the whole
+// polygon comes after a few rows: a scan that stops early never pays for it ...
 constexpr int kRowsOnTheBox = 8;
+// ... when A has more rows than this. On a short sprite the rows on the box cost about as much as building
+// the polygon they would save, and the box clips loosely (a turned cross's box corners are empty), so a
+// short A starts on the polygon (measured: crosses/64 and F/R in tests/bench/README.md).
+constexpr int kRowsForBoxFirst = 64;
 
 // Positions beyond int64: 128-bit arithmetic sample by sample, over A's solid spans.
 void scanWide(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r) {
@@ -93,29 +101,54 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
         return;
     }
     RowWalker<kXna> walker(ma, mb, t, sink, r, ta.x0, kernels);
-    const FixedVec start = samplePositionInB(t, ta.x0, ta.y0);
-    std::uint64_t baseX = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.x));
-    std::uint64_t baseY = static_cast<std::uint64_t>(static_cast<std::int64_t>(start.y));
+    // samplePositionInB(t, ta.x0, ta.y0) in the walk's wrapping 64 bits: the low 64 bits of a sum of
+    // products are those of the same sum taken modulo 2^64.
+    const auto low = [](Fixed v) { return static_cast<std::uint64_t>(static_cast<std::int64_t>(v)); };
+    const auto firstX = static_cast<std::uint64_t>(ta.x0), firstY = static_cast<std::uint64_t>(ta.y0);
+    std::uint64_t baseX = low(t.startFx.x) + low(t.stepXFx.x) * firstX + low(t.stepYFx.x) * firstY;
+    std::uint64_t baseY = low(t.startFx.y) + low(t.stepXFx.y) * firstX + low(t.stepYFx.y) * firstY;
     // One row further down A, in B: the lattice's stepY.
     const auto nextRowX = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.x));
     const auto nextRowY = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.y));
     const int yLast = ta.y1 - 1;
     int y = ta.y0;
-    if (sink.stops()) {
-        // The first rows one at a time on B's box: a hit there ends the scan before anything else is built.
+    const bool stops = sink.stops();
+    if (stops && ta.y1 - ta.y0 > kRowsForBoxFirst) {
+        // The first rows one at a time on B's box, when A's first row reaches it: a hit there ends the scan
+        // before the polygon is built. When it does not, the polygon's rows are where to start.
         LatticePolygon box(mb, t, ta, kSolidBox);
-        for (; y <= yLast && y - ta.y0 < kRowsOnTheBox; ++y, baseX += nextRowX, baseY += nextRowY) {
+        double lo, hi;
+        box.boxRange(y, lo, hi);
+        for (const int end = std::min(yLast, y + kRowsOnTheBox - 1); lo <= hi && y <= end;) {
             int xFirst, xLast;
-            if (clipRow(ma, box, y, xFirst, xLast) && walker.walk(y, baseX, baseY, xFirst, xLast)) return;
+            portable::clipRows(ma.rowExtents().data() + y, 1, &lo, &hi, &xFirst, &xLast);
+            if (xFirst <= xLast && walker.walk(y, baseX, baseY, xFirst, xLast)) return;
+            ++y;
+            baseX += nextRowX;
+            baseY += nextRowY;
+            box.boxRange(y, lo, hi);
         }
     }
-    // The rest is clipped to the whole polygon a block of rows at a time before any of them is walked,
-    // so that the walk's branches read finished ranges instead of waiting for each row's clip.
+    // The rest is clipped to the whole polygon; a full scan clips a block of rows at a time before any of
+    // them is walked, so that the walk's branches read finished ranges instead of waiting for each row's clip.
     LatticePolygon polygon(mb, t, ta, kWholePolygon);
     const auto [yFrom, yTo] = polygon.rows(y, yLast);
     baseX += static_cast<std::uint64_t>(yFrom - y) * nextRowX;
     baseY += static_cast<std::uint64_t>(yFrom - y) * nextRowY;
     const SolidSpan* extents = ma.rowExtents().data();
+    if (stops && ta.y1 - ta.y0 <= kRowsForBoxFirst) {
+        // Hit-only on a short A: each row clipped as it comes. Such a scan mostly stops within its first
+        // rows, and no count follows; a tall A's rows are clipped a block at a time below (a scan that
+        // never hits walks them all).
+        for (y = yFrom; y <= yTo; ++y, baseX += nextRowX, baseY += nextRowY) {
+            double lo, hi;
+            polygon.rowRange(y, lo, hi);
+            int xFirst, xLast;
+            portable::clipRows(extents + y, 1, &lo, &hi, &xFirst, &xLast);
+            if (xFirst <= xLast && walker.walk(y, baseX, baseY, xFirst, xLast)) return;
+        }
+        return;
+    }
     constexpr int kBlock = 32;
     std::array<int, kBlock> first, last;
     std::array<double, kBlock> lo, hi;

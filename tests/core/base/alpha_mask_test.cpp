@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -374,6 +375,103 @@ TEST(AlphaMask, SolidDiscHoldsEverySolidSquareOnRandomImages) {
         EXPECT_GE(disc.radius, farthest) << round;
         EXPECT_LE(disc.radius, farthest + 1e-6) << round;  // and no larger than it needs to be
     }
+}
+
+// One solid pixel: of the 16 sides only the four along the axes have length (the others touch the square
+// at a corner), so the polygon is the square itself, and each corner moves out along both its sides.
+TEST(AlphaMask, SolidPolygonOfOnePixelIsItsSquare) {
+    const AlphaMask mask = maskFromArt({"#"});
+    const SolidPolygon& p = mask.solidPolygon();
+    ASSERT_EQ(p.count, 4);
+    const glm::dvec2 corners[] = {{1, 1}, {0, 1}, {0, 0}, {1, 0}}, out[] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+    for (std::size_t i = 0; i < 4; ++i) {
+        EXPECT_NEAR(p.x[i], corners[i].x, 1e-12) << i;
+        EXPECT_NEAR(p.y[i], corners[i].y, 1e-12) << i;
+        EXPECT_NEAR(p.outX[i], out[i].x, 1e-12) << i;
+        EXPECT_NEAR(p.outY[i], out[i].y, 1e-12) << i;
+    }
+    EXPECT_NEAR(p.magnitude, 2.0, 1e-12);
+    EXPECT_EQ(maskFromArt({"..", ".."}).solidPolygon().count, 0);
+    EXPECT_EQ(AlphaMask().solidPolygon().count, 0);
+}
+
+// A plus sign 3 pixels wide: its hull has 8 corners, (1, 0), (2, 0), (3, 1), (3, 2), ... and the sides at
+// odd multiples of 22.5 degrees touch it at one corner each.
+TEST(AlphaMask, SolidPolygonOfACrossKeepsItsEightCorners) {
+    const AlphaMask mask = maskFromArt({".#.", "###", ".#."});
+    const SolidPolygon& p = mask.solidPolygon();
+    ASSERT_EQ(p.count, 8);
+    const glm::dvec2 expected[] = {{3, 2}, {2, 3}, {1, 3}, {0, 2}, {0, 1}, {1, 0}, {2, 0}, {3, 1}};
+    for (std::size_t i = 0; i < 8; ++i) {
+        EXPECT_NEAR(p.x[i], expected[i].x, 1e-12) << i;
+        EXPECT_NEAR(p.y[i], expected[i].y, 1e-12) << i;
+    }
+}
+
+// On random images: every solid square lies in the polygon (each corner of it on the inner side of every
+// edge, pushed out by `out` or not), and the polygon is no larger than the 16-sided one (each of its
+// corners within every one of the 16 sides).
+TEST(AlphaMask, SolidPolygonHoldsEverySolidSquareAndNoMoreThanTheSixteenSides) {
+    std::mt19937 rng(2025);
+    const auto& d = supportDirections();
+    for (int round = 0; round < 200; ++round) {
+        const int w = std::uniform_int_distribution<int>(1, 70)(rng), h = std::uniform_int_distribution<int>(1, 70)(rng);
+        const int density = std::uniform_int_distribution<int>(2, 40)(rng);
+        RgbaImage image{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * h * 4, 0)};
+        for (std::size_t i = 0; i < image.pixels.size(); i += 4) image.pixels[i + 3] = rng() % density == 0 ? 255 : 0;
+        const AlphaMask mask(image, 0);
+        const SolidPolygon& p = mask.solidPolygon();
+        if (mask.solidCount() == 0) {
+            EXPECT_EQ(p.count, 0);
+            continue;
+        }
+        ASSERT_GE(p.count, 4) << round;
+        ASSERT_LE(p.count, kSupportDirections) << round;
+        const auto n = static_cast<std::size_t>(p.count);
+        for (double push : {0.0, 0.5}) {
+            const auto cornerX = [&](std::size_t i) { return p.x[i] + push * p.outX[i]; };
+            const auto cornerY = [&](std::size_t i) { return p.y[i] + push * p.outY[i]; };
+            for (int y = 0; y < h; ++y) {
+                for (int x = 0; x < w; ++x) {
+                    if (!mask.solid(x, y)) continue;
+                    for (std::size_t i = 0; i < n; ++i) {
+                        const std::size_t j = (i + 1) % n;
+                        // Counter-clockwise on screen (y down): the inside is where the cross product is >= 0.
+                        const double ex = cornerX(j) - cornerX(i), ey = cornerY(j) - cornerY(i);
+                        for (const glm::dvec2 c : {glm::dvec2(x, y), glm::dvec2(x + 1, y), glm::dvec2(x, y + 1), glm::dvec2(x + 1, y + 1)}) {
+                            ASSERT_GE(ex * (c.y - cornerY(i)) - ey * (c.x - cornerX(i)), -1e-9)
+                                << "round " << round << " push " << push << " pixel " << x << "," << y << " edge " << i;
+                        }
+                    }
+                }
+            }
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            EXPECT_LE(std::abs(p.x[i]) + std::abs(p.y[i]), p.magnitude + 1e-12) << round;
+            for (std::size_t k = 0; k < kSupportDirections; ++k) {
+                EXPECT_LE(d[k].x * p.x[i] + d[k].y * p.y[i], mask.solidSupport()[k] + 1e-9) << round << " corner " << i << " side " << k;
+            }
+        }
+    }
+}
+
+// Like the corners and the disc, the polygon is the mask's own, worked out when the mask is built: another
+// threshold or an edited image is another mask with another polygon, and a copy keeps it.
+TEST(AlphaMask, SolidPolygonFollowsTheMaskNeverAnother) {
+    const auto image = std::make_shared<RgbaImage>(imageWithAlphas(4, 2, {200, 200, 200, 50, 0, 0, 0, 0}));
+    MaskCache cache;
+    const auto low = cache.get(image, 0), high = cache.get(image, 100);
+    const auto xMax = [](const SolidPolygon& p) { return *std::max_element(p.x.begin(), p.x.begin() + p.count); };
+    EXPECT_NEAR(xMax(low->solidPolygon()), 4.0, 1e-12);   // the bar and the faint pixel reach x = 4
+    EXPECT_NEAR(xMax(high->solidPolygon()), 3.0, 1e-12);  // the bar alone reaches x = 3
+    const auto edited = std::make_shared<RgbaImage>(imageWithAlphas(4, 2, {0, 0, 0, 0, 200, 0, 0, 0}));
+    const auto moved = cache.get(edited, 100);
+    EXPECT_NEAR(xMax(moved->solidPolygon()), 1.0, 1e-12);
+    EXPECT_NEAR(*std::max_element(moved->solidPolygon().y.begin(), moved->solidPolygon().y.begin() + 4), 2.0, 1e-12);
+    std::optional<AlphaMask> original(std::in_place, *image, 100);
+    const AlphaMask copy = *original;
+    original.reset();
+    EXPECT_NEAR(xMax(copy.solidPolygon()), 3.0, 1e-12);
 }
 
 TEST(AlphaMask, SolidCornersOfAnEmptyMaskAreNotFinite) {

@@ -163,6 +163,42 @@ TEST(CosSinDegrees, TurningTheOtherWayNegatesTheSineExactly) {
     }
 }
 
+// Bit for bit, sign of zero included (fmod's result is exact, so there is exactly one right answer).
+void expectSameAsFmod(double degrees) {
+    const double expected = std::fmod(degrees, 360.0), actual = reduceDegrees(degrees);
+    if (std::isnan(expected)) {
+        ASSERT_TRUE(std::isnan(actual)) << degrees;
+        return;
+    }
+    ASSERT_EQ(actual, expected) << std::hexfloat << degrees;
+    ASSERT_EQ(std::signbit(actual), std::signbit(expected)) << std::hexfloat << degrees;
+}
+
+TEST(ReduceDegrees, IsFmodBitForBitOnWholeTurnsAndTheirNeighbours) {
+    // Whole turns and the doubles just either side of them, where a rounded quotient is one off.
+    for (double turns = 1.0; turns < 0x1p42; turns = turns < 4096.0 ? turns + 1.0 : turns * 1.37) {
+        const double exact = std::round(turns) * 360.0;
+        for (double x : {exact, std::nextafter(exact, 0.0), std::nextafter(exact, kInf), exact + 180.0, exact - 0.5}) {
+            expectSameAsFmod(x);
+            expectSameAsFmod(-x);
+        }
+    }
+    for (double x : {0.0, -0.0, 359.99999999999994, 360.0, 720.0, -720.0, 1e-300, 0x1p40, 0x1p53, 1e300, kInf, -kInf, kNaN}) {
+        expectSameAsFmod(x);
+    }
+}
+
+TEST(ReduceDegrees, IsFmodBitForBitOnRandomAngles) {
+    std::mt19937_64 rng(25u);
+    for (int i = 0; i < 200000; ++i) {
+        // Magnitudes from 2^-10 to 2^45 degrees, uniform in the exponent, and the game's range in turns.
+        const double magnitude = std::exp2(std::uniform_real_distribution<double>(-10.0, 45.0)(rng));
+        const double x = i % 2 == 0 ? magnitude : std::uniform_real_distribution<double>(-3000.0, 3000.0)(rng);
+        expectSameAsFmod(x);
+        expectSameAsFmod(-x);
+    }
+}
+
 TEST(WorldMatrix, DefaultTransformIsTheIdentity) { expectMatrixEq(worldMatrix(SpriteTransform{}), glm::dmat3(1.0)); }
 
 TEST(WorldMatrix, TranslationMovesTheOriginToThePosition) {

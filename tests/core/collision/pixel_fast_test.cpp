@@ -227,6 +227,51 @@ TEST(PixelFast, DiscRejectEqualsPixelNaiveWhereTheDiscsJustMeet) {
     EXPECT_GT(rejected, kPairs / 5);
 }
 
+// The game's case: two crosses or blocks about 64 x 64, spun past whole turns, pivots close enough that
+// the discs meet, asked hit-only. A of 64 rows or fewer starts its scan on B's polygon, a taller one on
+// B's box for its first rows when its first row reaches the box: sizes on both sides of that
+// line, every answer pixel-naive's, with the AVX2 and the portable code.
+TEST(PixelFast, SpinningCrossesAndBlocksWhoseDiscsMeetEqualPixelNaive) {
+    std::mt19937 rng(6464u);
+    const auto drawCross = [](int w, int h) {
+        RgbaImage image{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * h * 4, 0)};
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                const bool arm = (3 * x >= w && 3 * x < 2 * w) || (3 * y >= h && 3 * y < 2 * h);
+                image.pixels[(static_cast<std::size_t>(y) * w + x) * 4 + 3] = arm ? 255 : 0;
+            }
+        }
+        return image;
+    };
+    int hits = 0;
+    constexpr int kPairs = 3000;
+    for (int pair = 0; pair < kPairs; ++pair) {
+        std::uniform_int_distribution<int> side(56, 72);
+        const int wa = side(rng), ha = pair % 3 == 0 ? side(rng) + 60 : side(rng), wb = side(rng), hb = side(rng);
+        const AlphaMask ma = rng() % 2 ? AlphaMask(drawCross(wa, ha), 0) : solidMask(wa, ha);
+        const AlphaMask mb = rng() % 2 ? AlphaMask(drawCross(wb, hb), 0) : solidMask(wb, hb);
+        Body a{&ma, {}}, b{&mb, {}};
+        for (Body* body : {&a, &b}) {
+            body->transform.origin = {body->mask->width() / 2.0, body->mask->height() / 2.0};
+            body->transform.rotationDeg = std::uniform_real_distribution<double>(-3000.0, 3000.0)(rng);
+        }
+        const double angle = std::uniform_real_distribution<double>(0.0, 2.0 * std::numbers::pi)(rng);
+        const double distance = std::uniform_real_distribution<double>(0.0, 0.7)(rng) * (std::hypot(wa, ha) + std::hypot(wb, hb));
+        a.transform.position = {randomCoordinate(rng, -500.0, 500.0), randomCoordinate(rng, -500.0, 500.0)};
+        b.transform.position = a.transform.position + distance * glm::dvec2(std::cos(angle), std::sin(angle));
+        const Sampling sampling = pair % 4 == 0 ? Sampling::Xna : Sampling::Center;
+        ASSERT_TRUE(sameAsNaive(a, b, hitOnlyScan(sampling))) << "pair " << pair;
+        ASSERT_TRUE(sameAsNaive(a, b, hitOnlyScan(sampling), PixelFastCode::Portable)) << "pair " << pair;
+        if (pair % 10 == 0) {
+            ASSERT_TRUE(sameAsNaive(a, b, fullScan(sampling, false))) << "pair " << pair;
+        }
+        hits += pixelNaive(a, b, hitOnlyScan(sampling)).hit ? 1 : 0;
+    }
+    // Both answers are exercised.
+    EXPECT_GT(hits, kPairs / 4);
+    EXPECT_LT(hits, kPairs - kPairs / 20);
+}
+
 // Two one-pixel sprites, pivots at their top-left corners: each disc is centred at (0.5, 0.5) with radius
 // sqrt(1/2), so A reaches sqrt 2 from its pivot and B sqrt 2 + 1 (the pixel allowed for picking and
 // rounding): pivots more than 2 sqrt 2 + 1 = 3.83 apart are rejected before any sample is looked at.
