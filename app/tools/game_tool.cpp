@@ -49,12 +49,23 @@ FieldFit fitField(const Rect& viewport, const GameSettings& s) {
 constexpr std::uint32_t kGameBlockTint = 0x9CC3FFFFu;
 constexpr std::uint32_t kGameBlockHitTint = 0xFF4A3CFFu;
 
+// The screen corners of a width x height image placed by `transform` in the field (top-left, top-right,
+// bottom-right, bottom-left).
+void screenQuad(const SpriteTransform& transform, double width, double height, const FieldFit& fit, ImVec2 screen[4]) {
+    const glm::dmat3 m = worldMatrix(transform);
+    const glm::dvec2 corners[4] = {{0.0, 0.0}, {width, 0.0}, {width, height}, {0.0, height}};
+    for (int k = 0; k < 4; ++k) screen[k] = toIm(fit.toScreen(transformPoint(m, corners[k])));
+}
+
+// Half an image's diagonal: no pixel of it lies farther than this from its centre, however it is turned.
+double halfDiagonal(const RgbaImage& image) {
+    return std::hypot(double(image.width), double(image.height)) / 2.0;
+}
+
 void drawSprite(ImDrawList* list, ImTextureID texture, const SpriteTransform& transform, int width, int height, const FieldFit& fit,
                 ImU32 tint = IM_COL32_WHITE) {
-    const glm::dmat3 m = worldMatrix(transform);
-    const glm::dvec2 corners[4] = {{0.0, 0.0}, {double(width), 0.0}, {double(width), double(height)}, {0.0, double(height)}};
     ImVec2 screen[4];
-    for (int k = 0; k < 4; ++k) screen[k] = toIm(fit.toScreen(transformPoint(m, corners[k])));
+    screenQuad(transform, width, height, fit, screen);
     list->AddImageQuad(texture, screen[0], screen[1], screen[2], screen[3], ImVec2(0, 0), ImVec2(1, 0), ImVec2(1, 1), ImVec2(0, 1), tint);
 }
 
@@ -162,7 +173,7 @@ void GameTool::updateShownPair(const ToolContext& ctx) {
         const glm::dvec2 world = (pointer - fit.origin) / fit.scale;
         const RgbaImage& image = *game.sprites().block;
         // Only a block whose centre is within half its diagonal of the pointer can hold it.
-        const double reach = std::hypot(image.width, image.height) / 2.0;
+        const double reach = halfDiagonal(image);
         for (auto it = game.blocks().rbegin(); it != game.blocks().rend() && !hovered; ++it) {
             const glm::dvec2 d = it->position - world;
             if (d.x * d.x + d.y * d.y > reach * reach) continue;
@@ -388,9 +399,8 @@ void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx
             if (h.a == kPersonId) hitting.push_back(h.b);
         std::sort(hitting.begin(), hitting.end());
         const double w = sprites.block->width, h = sprites.block->height;
-        const glm::dvec2 corners[4] = {{0.0, 0.0}, {w, 0.0}, {w, h}, {0.0, h}};
         // A block whose centre lies more than half its diagonal outside the field shows nothing of itself.
-        const double reach = std::hypot(w, h) / 2.0;
+        const double reach = halfDiagonal(*sprites.block);
         const Rect shown{{-reach, -reach}, {game.settings().fieldWidth + reach, game.settings().fieldHeight + reach}};
         const ImU32 tint = toImColor(kGameBlockTint), hitTint = toImColor(kGameBlockHitTint);
         // Every block is one quad of one run under one texture (one draw call, whatever the count).
@@ -398,9 +408,8 @@ void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx
         for (const FallingBlock& b : game.blocks()) {
             if (b.position.x < shown.min.x || b.position.y < shown.min.y || b.position.x > shown.max.x || b.position.y > shown.max.y) continue;
             const bool hits = !hitting.empty() && std::binary_search(hitting.begin(), hitting.end(), b.id);
-            const glm::dmat3 m = worldMatrix(game.blockTransform(b));
             ImVec2 screen[4];
-            for (int k = 0; k < 4; ++k) screen[k] = toIm(fit.toScreen(transformPoint(m, corners[k])));
+            screenQuad(game.blockTransform(b), w, h, fit, screen);
             list->PrimReserve(6, 4);
             list->PrimQuadUV(screen[0], screen[1], screen[2], screen[3], ImVec2(0, 0), ImVec2(1, 0), ImVec2(1, 1), ImVec2(0, 1),
                              hits ? hitTint : tint);
@@ -413,11 +422,8 @@ void GameTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx
         const auto it = std::lower_bound(blocks.begin(), blocks.end(), m_shownKey.block,
                                          [](const FallingBlock& b, std::uint64_t id) { return b.id < id; });
         if (it != blocks.end() && it->id == m_shownKey.block) {
-            const glm::dmat3 m = worldMatrix(game.blockTransform(*it));
-            const double w = sprites.block->width, h = sprites.block->height;
-            const glm::dvec2 corners[4] = {{0.0, 0.0}, {w, 0.0}, {w, h}, {0.0, h}};
             ImVec2 screen[4];
-            for (int k = 0; k < 4; ++k) screen[k] = toIm(fit.toScreen(transformPoint(m, corners[k])));
+            screenQuad(game.blockTransform(*it), sprites.block->width, sprites.block->height, fit, screen);
             list->AddPolyline(screen, 4, toImColor(palette::kSelection), ImDrawFlags_Closed, 2.0f);
         }
     }
