@@ -52,24 +52,42 @@ struct ColliderPoseMap {
 /// miss. Empty when a sprite has no solid pixel.
 LatticeWindow colliderPoseWindow(const Body& a, const Body& b, int resolution);
 
-/// Fills a ColliderPoseMap row by row: each cell runs `polygon` and `pixel-exact` in hit-only mode on A and B moved
-/// by the cell's offset (runAlgorithm, the calls `check` makes), so every cell is those tests' own answer.
+/// How a builder answers the cells; the map is the same either way.
+enum class PoseMapMethod {
+    Bounds,  ///< Cells a bound decides with a margin take its answer; the others run the tests.
+    Tests,   ///< Every cell runs both tests (the reference and the baseline).
+};
+
+/// How many cells ran each test (the rest were decided by the bounds).
+struct ColliderPoseMapStats {
+    std::int64_t polygonTests = 0, pixelTests = 0;
+};
+
+/// Fills a ColliderPoseMap row by row. Every cell is the answer of `polygon` and `pixel-exact` in hit-only mode on A
+/// and B moved by the cell's offset (runAlgorithm, the calls `check` makes). With PoseMapMethod::Bounds a cell takes
+/// that answer from a bound where the bound holds by a margin far above the tests' rounding: for the pixels, each
+/// sprite's solid squares on a grid of the map's step (a cell of both sprites' inside: a hit; no cell of both
+/// sprites' reach: a miss), for the colliders each pair of pieces' separating-axis slabs; only cells within the
+/// margin of a boundary run the test.
 class ColliderPoseMapBuilder {
 public:
     /// The map of colliderPoseWindow(a, b, resolution) (resolution: 1, 2, 4 or 8; another value means 1). Not
     /// applicable, with the reason, for collider settings out of range or more than kMaxPoseMapCells cells. The
     /// masks must outlive the builder.
-    ColliderPoseMapBuilder(const Body& a, const Body& b, int resolution = 1);
+    ColliderPoseMapBuilder(const Body& a, const Body& b, int resolution = 1, PoseMapMethod method = PoseMapMethod::Bounds);
     ~ColliderPoseMapBuilder();
     ColliderPoseMapBuilder(ColliderPoseMapBuilder&&) noexcept;
     ColliderPoseMapBuilder& operator=(ColliderPoseMapBuilder&&) noexcept;
 
-    /// Fills whole rows until about `cellBudget` cells are done (at least one row); returns complete().
+    /// Fills whole rows until about `cellBudget` cells are done (at least one row; the first call also sets up the
+    /// bounds); returns complete().
     bool advance(std::int64_t cellBudget);
     /// True when every row is filled (at once for a map that is not applicable).
     bool complete() const;
     /// The map so far.
     const ColliderPoseMap& map() const;
+    /// How the cells so far were answered.
+    const ColliderPoseMapStats& stats() const;
 
 private:
     struct State;
@@ -77,7 +95,7 @@ private:
 };
 
 /// The whole map in one call.
-ColliderPoseMap colliderPoseMap(const Body& a, const Body& b, int resolution = 1);
+ColliderPoseMap colliderPoseMap(const Body& a, const Body& b, int resolution = 1, PoseMapMethod method = PoseMapMethod::Bounds);
 
 /// Colours of colliderPoseMapImage(), RGBA; pending rows and the origin cross as contactMapImage's.
 inline constexpr std::uint32_t kPoseBothHitColour = 0x303848ffu;       ///< Both hit: dark, as a C-space hit.

@@ -1,10 +1,12 @@
 // Colliders from alpha (issue 23): one 256 x 256 frame made into a collider and certified (budget 5 ms), in
-// every mode, beside tracing its outlines alone; every frame of the bundled atlas (budget 100 ms); and the `polygon` row's pair test of two 8-piece colliders.
+// every mode, beside tracing its outlines alone; every frame of the bundled atlas (budget 100 ms); the `polygon` row's pair test of two 8-piece colliders;
+// and the Collider tool's pose map on lesson 26's hero and bullet and on two 256 x 256 frames.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <vector>
 
 #include "core/collider/make_collider.h"
@@ -13,6 +15,8 @@
 #include "core/scene/frame_image.h"
 #include "core/collider/outline_trace.h"
 #include "core/collision/algorithms.h"
+#include "core/contact/collider_pose_map.h"
+#include "tests/bench/bench_scenes.h"
 
 namespace cl::bench {
 namespace {
@@ -133,6 +137,52 @@ void BM_PolygonPair(benchmark::State& state, double offset) {
 BENCHMARK_CAPTURE(BM_PolygonPair, miss, 10.0)->Name("polygon/8x8-pieces/miss-all-boxes-overlap")->Unit(benchmark::kMicrosecond);
 // 2 px: the first pair already overlaps.
 BENCHMARK_CAPTURE(BM_PolygonPair, hit, 2.0)->Name("polygon/8x8-pieces/hit")->Unit(benchmark::kMicrosecond);
+
+// ---- The Collider tool's pose map: `polygon` and `pixel-exact` at every offset of B (colliderPoseMap).
+
+/// The map's cells and disagreements, and how many cells ran each test (a builder of its own, outside the timing).
+void poseMapCounters(benchmark::State& state, const ColliderPoseMap& map, const Body& a, const Body& b) {
+    ColliderPoseMapBuilder builder(a, b);
+    while (!builder.advance(std::numeric_limits<std::int64_t>::max())) {
+    }
+    state.counters["cells"] = static_cast<double>(cellCount(map.window()));
+    state.counters["colliderOnly"] = static_cast<double>(map.counts.colliderOnly);
+    state.counters["pixelsOnly"] = static_cast<double>(map.counts.pixelsOnly);
+    state.counters["polygonTests"] = static_cast<double>(builder.stats().polygonTests);
+    state.counters["pixelTests"] = static_cast<double>(builder.stats().pixelTests);
+}
+
+/// Lesson 26's hero (48 x 64) and bullet (8 x 1) as the scene has them: outer colliders, the map at resolution 1.
+void BM_PoseMapHero(benchmark::State& state) {
+    static const Scene scene = loadBundledScene("lesson-26-polygons-from-pixels.json");
+    static const AlphaMask hero(*scene.sprites[0].pixels, scene.sprites[0].alphaThreshold);
+    static const AlphaMask bullet(*scene.sprites[1].pixels, scene.sprites[1].alphaThreshold);
+    const Body a{&hero, scene.sprites[0].transform, scene.sprites[0].colliderOptions()};
+    const Body b{&bullet, scene.sprites[1].transform, scene.sprites[1].colliderOptions()};
+    ColliderPoseMap map;
+    for (auto _ : state) {
+        map = colliderPoseMap(a, b);
+        benchmark::DoNotOptimize(map.counts.bothHit);
+    }
+    poseMapCounters(state, map, a, b);
+}
+BENCHMARK(BM_PoseMapHero)->Name("posemap/hero-bullet/map")->Unit(benchmark::kMillisecond);
+
+/// Two 256 x 256 frames (colliderFrame()), B turned 30 degrees about its centre, outer colliders (epsilon 1, 8
+/// vertices): about 270,000 offsets at resolution 1.
+void BM_PoseMapFrames(benchmark::State& state) {
+    static const AlphaMask frame = colliderFrame();
+    const ColliderOptions outer{ColliderMode::Outer, 1.0, 8};
+    const Body a{&frame, SpriteTransform{{0.0, 0.0}, {128.0, 128.0}, 0.0, {1.0, 1.0}}, outer};
+    const Body b{&frame, SpriteTransform{{0.0, 0.0}, {128.0, 128.0}, 30.0, {1.0, 1.0}}, outer};
+    ColliderPoseMap map;
+    for (auto _ : state) {
+        map = colliderPoseMap(a, b);
+        benchmark::DoNotOptimize(map.counts.bothHit);
+    }
+    poseMapCounters(state, map, a, b);
+}
+BENCHMARK(BM_PoseMapFrames)->Name("posemap/frame-256-turned-30/map")->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 }  // namespace cl::bench

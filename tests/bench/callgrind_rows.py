@@ -45,6 +45,7 @@ UNITS = [
     # the map's are the same unit and their ratio is the map's gain.
     (r"/map-by-tests$", r"cl::contactMapByTests\("),
     (r"/separation$", r"cl::separation\("),
+    (r"^posemap/", r"cl::colliderPoseMap\("),
 ]
 
 # Collection is switched on inside this function only (the innermost overload, so that nesting does

@@ -2,7 +2,10 @@
 // against the cells around it, and the guarantees of outer and inner colliders on the bundled hero (lesson 26).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -148,6 +151,104 @@ TEST(ColliderPoseMap, TheImageColoursEachKindAndMarksBWhereItStands) {
     EXPECT_EQ(colourAt({4, 4}), kPoseColliderOnlyColour);
     EXPECT_EQ(colourAt({0, 0}), kMapOriginColour);  // the cross's centre: B where it stands
     EXPECT_EQ(colourAt(map.window().first), kPoseBothMissColour);
+}
+
+// ---- Larger pairs: most cells are decided by the bounds, every one still the tests' answer.
+
+// A notched ring of side n with a one-pixel spur, its alpha falling off outwards (digits 1..9, so thresholds cut it
+// at different radii), and a few clear holes: curves, stairs, a thin feature and runs of every length.
+AlphaMask notchedRing(int n, int threshold) {
+    std::vector<std::string> rows(static_cast<std::size_t>(n), std::string(static_cast<std::size_t>(n), '.'));
+    const double c = n / 2.0;
+    for (int y = 0; y < n; ++y) {
+        for (int x = 0; x < n; ++x) {
+            const double dx = x + 0.5 - c, dy = y + 0.5 - c, r = std::hypot(dx, dy) / c, angle = std::atan2(dy, dx);
+            const bool notch = std::fmod(angle + 8.0 * M_PI, M_PI / 5.0) < 0.12;
+            if (r > 0.95 || r < 0.3 || (notch && r > 0.8) || (x * 7 + y * 3) % 23 == 0) continue;
+            rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = static_cast<char>('0' + std::clamp(int(10.0 * (1.0 - r)) + 1, 1, 9));
+        }
+    }
+    for (int k = 0; k < n / 3; ++k) rows[static_cast<std::size_t>(k)][static_cast<std::size_t>(n - 1 - k / 2)] = '#';
+    return maskFromArt(rows, threshold);
+}
+
+// Both tests ran at fewer than `share` of the cells: the bounds decided the rest.
+void expectTheBoundsDecidedMostCells(const Body& a, const Body& b, int resolution, double share, const std::string& what) {
+    ColliderPoseMapBuilder builder(a, b, resolution);
+    while (!builder.advance(std::numeric_limits<std::int64_t>::max())) {
+    }
+    const double cells = static_cast<double>(cellCount(builder.map().window()));
+    EXPECT_LT(static_cast<double>(builder.stats().pixelTests), share * cells) << what;
+    EXPECT_LT(static_cast<double>(builder.stats().polygonTests), share * cells) << what;
+}
+
+TEST(ColliderPoseMap, EveryCellIsTheTestsAnswerOnLargeTurnedScaledAndFlippedPairs) {
+    struct Case {
+        int sizeA, sizeB, thresholdA, thresholdB;
+        double turnA, turnB;
+        glm::dvec2 scaleA, scaleB;
+        int resolution;
+        ColliderMode mode;
+    };
+    const Case cases[] = {
+        {40, 32, 0, 0, 0.0, 30.0, {1.0, 1.0}, {1.0, 1.0}, 1, ColliderMode::Outer},
+        {36, 28, 100, 0, 17.0, -61.0, {1.3, 0.8}, {1.0, 1.0}, 2, ColliderMode::Inner},
+        {32, 32, 0, 150, 90.0, 45.0, {-1.0, 1.0}, {1.0, -1.2}, 1, ColliderMode::Balanced},  // flips
+        {24, 20, 50, 50, 200.0, 10.0, {1.0, 1.0}, {-0.7, -0.7}, 4, ColliderMode::Outer},
+    };
+    int trial = 0;
+    for (const Case& c : cases) {
+        const AlphaMask ma = notchedRing(c.sizeA, c.thresholdA), mb = notchedRing(c.sizeB, c.thresholdB);
+        const Body a{&ma, makeTransform({3.25, -1.5}, {c.sizeA / 2.0, c.sizeA / 2.0}, c.turnA, c.scaleA), {c.mode, 1.0, 8}};
+        const Body b{&mb, makeTransform({0.3, 0.7}, {1.0, 2.0}, c.turnB, c.scaleB), {c.mode, 1.0, 8}};
+        const std::string what = "case " + std::to_string(trial++);
+        const ColliderPoseMap map = colliderPoseMap(a, b, c.resolution);
+        expectEveryCellIsTheTestsAnswer(map, a, b, what);
+        EXPECT_GT(map.counts.bothHit, 100) << what;
+        EXPECT_GT(map.counts.colliderOnly + map.counts.pixelsOnly, 0) << what;
+        expectTheBoundsDecidedMostCells(a, b, c.resolution, 0.5, what);
+    }
+}
+
+TEST(ColliderPoseMap, EveryCellIsTheTestsAnswerOnPixelAlignedPairsWhereSquaresTouchExactly) {
+    // Unturned, whole-pixel positions: at every cell of resolution 1 the squares meet edge to edge or not at all,
+    // and at resolution 8 many cells lie exactly on a side. Both maps against the tests, and against the map made by
+    // running the tests on every cell.
+    const AlphaMask ma = notchedRing(30, 0), mb = maskFromArt({"##..#", "#####", "..#.."});
+    const Body a{&ma, makeTransform({5, -2}), {ColliderMode::Outer, 1.0, 8}}, b{&mb, makeTransform({0, 0}), {ColliderMode::Inner, 1.0, 8}};
+    for (int resolution : {1, 8}) {
+        const ColliderPoseMap map = colliderPoseMap(a, b, resolution);
+        expectEveryCellIsTheTestsAnswer(map, a, b, "resolution " + std::to_string(resolution));
+        const ColliderPoseMap byTests = colliderPoseMap(a, b, resolution, PoseMapMethod::Tests);
+        EXPECT_EQ(map.pixels.bits, byTests.pixels.bits);
+        EXPECT_EQ(map.collider.bits, byTests.collider.bits);
+        EXPECT_EQ(map.counts, byTests.counts);
+    }
+    expectTheBoundsDecidedMostCells(a, b, 8, 0.3, "resolution 8");
+}
+
+TEST(ColliderPoseMap, EveryCellIsTheTestsAnswerAtTinyScalesFarFromTheOriginAndOnACheckerboard) {
+    // Tiny scales: no cell fits inside a pixel, so the tests decide every cell that may hit.
+    const AlphaMask ring = notchedRing(24, 0);
+    const Body tinyA{&ring, makeTransform({0.0, 0.0}, {12.0, 12.0}, 33.0, {0.05, 0.07}), {ColliderMode::Outer, 1.0, 8}};
+    const Body tinyB{&ring, makeTransform({0.1, 0.0}, {12.0, 12.0}, -20.0, {0.04, -0.04}), {ColliderMode::Balanced, 2.0, 6}};
+    expectEveryCellIsTheTestsAnswer(colliderPoseMap(tinyA, tinyB, 8), tinyA, tinyB, "tiny scales");
+    // A million pixels from the origin: the margins grow with the coordinates.
+    const Body farA{&ring, makeTransform({1e6 + 0.3, -1e6}, {12.0, 12.0}, 12.0), {ColliderMode::Outer, 1.0, 8}};
+    const Body farB{&ring, makeTransform({1e6, -1e6 + 0.6}, {12.0, 12.0}, 71.0, {0.9, 0.9}), {ColliderMode::Inner, 1.0, 8}};
+    expectEveryCellIsTheTestsAnswer(colliderPoseMap(farA, farB, 2), farA, farB, "far from the origin");
+    // A checkerboard has more runs a row than the bounds keep: they merge (reach) or drop (inside) runs.
+    std::vector<std::string> art(20, std::string(20, '.'));
+    for (int y = 0; y < 20; ++y)
+        for (int x = 0; x < 20; ++x)
+            if ((x + y) % 2 == 0) art[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = '#';
+    const AlphaMask board = maskFromArt(art);
+    const Body boardA{&board, makeTransform({0.0, 0.0}), {ColliderMode::Inner, 1.0, 8}};
+    const Body boardB{&board, makeTransform({0.5, 0.25}, {10.0, 10.0}, 5.0, {0.6, 0.6}), {ColliderMode::Outer, 1.0, 8}};
+    for (int resolution : {1, 4}) {
+        expectEveryCellIsTheTestsAnswer(colliderPoseMap(boardA, boardB, resolution), boardA, boardB,
+                                        "checkerboard at resolution " + std::to_string(resolution));
+    }
 }
 
 // ---- The bundled hero of lesson 26 against its bullet.
