@@ -57,6 +57,9 @@ int validResolution(int r) { return isContactResolution(r) ? r : 1; }
 // Runs a bound cannot tell apart are merged (outer) or dropped (inner) beyond this many per grid row: the bound
 // stays true, only more cells are left to the tests.
 constexpr int kMaxRunsPerRow = 8;
+// The pixel rasters' cells are this many to a map cell's side: finer cells leave a narrower band of cells to the
+// test near each boundary, for more cells to raster.
+constexpr int kGridPerCell = 2;
 // Relative margin of the bounds (the tests round at about 1e-16 of the coordinates).
 constexpr double kMargin = 1e-9;
 // More raster items or run pairs than this (beyond a multiple of the cells) and the map runs both tests on every
@@ -208,18 +211,18 @@ void markCells(std::vector<int>& diff, double lo, double hi) {
     --diff[static_cast<std::size_t>(hi) + 1];
 }
 
-// One separating axis of a piece pair as a condition on the offset t: the test finds the pair apart along `axis`
-// unless lo < axis . t < hi. `margin` is kMargin times the size of the coordinates times |axis|.
+// One separating axis of a piece pair as a condition on the offset t = (x h, y h): the test finds the pair apart
+// along `axis` unless lo < axis . t < hi. With the axis's margin m, the cells of row y where the pair may meet along
+// it are x in [mayLo - slope y, mayHi - slope y], those where it surely does x in (sureLo - slope y, sureHi - slope y).
 struct Slab {
-    glm::dvec2 axis{0.0, 0.0};
-    double lo = 0.0, hi = 0.0, margin = 0.0;
+    double mayLo = 0.0, mayHi = 0.0, sureLo = 0.0, sureHi = 0.0, slope = 0.0;
 };
 
-// A pair of pieces: the window rows where it may meet and its slabs.
+// A pair of pieces: the window rows where it may meet (surely meet) along the axes with no x part, and its other
+// slabs.
 struct PiecePair {
-    int firstRow = 0, lastRow = -1;
+    int firstRow = 0, lastRow = -1, firstSureRow = 0, lastSureRow = -1;
     std::size_t firstSlab = 0, slabCount = 0;
-    bool mayProveHit = true;  // false when an edge is too short for its normal to be trusted
 };
 
 }  // namespace
@@ -256,14 +259,18 @@ struct ColliderPoseMapBuilder::State {
     const Algorithm* exact = findAlgorithm("pixel-exact");
 
     bool setUp = false;
-    bool bounded = false;  // the bounds below are in use (else every cell runs both tests)
+    bool pixelsBounded = false, polygonBounded = false;  // each side's bound is in use (else its test runs on every cell)
     SolidRaster rasterA, rasterB;  // B's at the window's first cell; cell (x, y) of the map moves it by (x, y) cells
-    std::vector<PiecePair> pairs;
+    std::vector<PiecePair> pairs;  // by first row
     std::vector<Slab> slabs;
+    std::size_t nextPair = 0;           // the first pair not yet active
+    std::vector<std::size_t> active;    // pairs whose rows hold the row being filled
     std::vector<int> pixelSure, pixelMaybe, polygonSure, polygonMaybe;  // difference arrays of one row
 
     void prepare();
     void boundRow(int y);
+    void boundPixelRow(int y);
+    void boundPolygonRow(int y);
 };
 
 void ColliderPoseMapBuilder::State::prepare() {
@@ -282,14 +289,20 @@ void ColliderPoseMapBuilder::State::prepare() {
     const double margin = kMargin * size;
     const std::int64_t limit = kMaxBoundWork + 16 * cellCount(w);
 
-    // Pixels: both bodies on one grid of cell size h, so moving B by one map cell moves its raster by one cell.
+    // Pixels: both bodies on one grid of cell size h / kGridPerCell, so moving B by one map cell moves its raster by
+    // kGridPerCell cells.
     const glm::dvec2 origin = boxA->min;
-    std::optional<SolidRaster> ra = solidRaster(*a.mask, worldMatrix(a.transform), origin, h, margin, limit);
-    std::optional<SolidRaster> rb = ra ? solidRaster(*b.mask, worldMatrix(b0.transform), origin, h, margin, limit) : std::nullopt;
-    if (!ra || !rb) return;
-    if (static_cast<double>(ra->outer.runs.size()) * static_cast<double>(rb->outer.runs.size()) > static_cast<double>(limit) * 16.0) return;
-    rasterA = std::move(*ra);
-    rasterB = std::move(*rb);
+    const double g = h / kGridPerCell;
+    std::optional<SolidRaster> ra = solidRaster(*a.mask, worldMatrix(a.transform), origin, g, margin, limit);
+    std::optional<SolidRaster> rb = ra ? solidRaster(*b.mask, worldMatrix(b0.transform), origin, g, margin, limit) : std::nullopt;
+    const std::size_t n = static_cast<std::size_t>(w.width()) + 1;
+    if (ra && rb && static_cast<double>(ra->outer.runs.size()) * static_cast<double>(rb->outer.runs.size()) <= static_cast<double>(limit) * 16.0) {
+        rasterA = std::move(*ra);
+        rasterB = std::move(*rb);
+        pixelSure.assign(n, 0);
+        pixelMaybe.assign(n, 0);
+        pixelsBounded = true;
+    }
 
     // Colliders: for each pair of pieces, the slabs of its separating axes (the edge normals, as polygonTest tries
     // them, and the two axes of the pieces' boxes, which it checks first).
@@ -303,7 +316,10 @@ void ColliderPoseMapBuilder::State::prepare() {
         return out;
     };
     const auto worldA = toWorld(*piecesA, worldMatrix(a.transform)), worldB = toWorld(*piecesB, worldMatrix(b0.transform));
-    if (static_cast<double>(worldA.size()) * static_cast<double>(worldB.size()) * 20.0 > static_cast<double>(limit)) return;
+    std::int64_t slabCount = 0;
+    for (const auto& pa : worldA)
+        for (const auto& pb : worldB) slabCount += static_cast<std::int64_t>(pa.size() + pb.size()) + 2;
+    if (slabCount > limit) return;
     const auto project = [](const std::vector<glm::dvec2>& piece, glm::dvec2 axis) {
         glm::dvec2 range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
         for (const glm::dvec2 v : piece) {
@@ -314,86 +330,107 @@ void ColliderPoseMapBuilder::State::prepare() {
     };
     for (const auto& pa : worldA) {
         for (const auto& pb : worldB) {
-            PiecePair pair;
-            pair.firstSlab = slabs.size();
-            const auto addAxis = [&](glm::dvec2 axis) {
+            PiecePair pair{0, w.height() - 1, 0, w.height() - 1, slabs.size(), 0};
+            const auto addAxis = [&](glm::dvec2 axis, bool trusted) {
                 const glm::dvec2 ra = project(pa, axis), rb = project(pb, axis);
-                slabs.push_back({axis, ra.x - rb.y, ra.y - rb.x, margin * std::hypot(axis.x, axis.y)});
+                const double lo = ra.x - rb.y, hi = ra.y - rb.x, m = margin * std::hypot(axis.x, axis.y);
+                // A normal the test may see pointing elsewhere bounds nothing: it neither proves a hit nor a miss.
+                if (!trusted) {
+                    pair.lastSureRow = -1;
+                    return;
+                }
+                if (axis.x == 0.0) {
+                    // A condition on the row alone: lo < axis.y y h < hi.
+                    const double scale = axis.y * h;
+                    double mayLo = (lo - m) / scale, mayHi = (hi + m) / scale, sureLo = (lo + m) / scale, sureHi = (hi - m) / scale;
+                    if (scale < 0.0) {
+                        std::swap(mayLo, mayHi);
+                        std::swap(sureLo, sureHi);
+                    }
+                    const auto row = [&](double v) { return static_cast<int>(std::clamp(v, -1.0, double(w.height()))); };
+                    pair.firstRow = std::max(pair.firstRow, row(std::ceil(mayLo)));
+                    pair.lastRow = std::min(pair.lastRow, row(std::floor(mayHi)));
+                    pair.firstSureRow = std::max(pair.firstSureRow, row(std::floor(sureLo) + 1.0));
+                    pair.lastSureRow = std::min(pair.lastSureRow, row(std::ceil(sureHi) - 1.0));
+                    return;
+                }
+                const double scale = axis.x * h, slope = axis.y / axis.x, mx = m / std::abs(scale);
+                double xLo = lo / scale, xHi = hi / scale;
+                if (scale < 0.0) std::swap(xLo, xHi);
+                slabs.push_back({xLo - mx, xHi + mx, xLo + mx, xHi - mx, slope});
             };
-            addAxis({1.0, 0.0});
-            addAxis({0.0, 1.0});
+            addAxis({1.0, 0.0}, true);
+            addAxis({0.0, 1.0}, true);
             for (const auto* piece : {&pa, &pb}) {
                 for (std::size_t i = 0; i < piece->size(); ++i) {
                     const glm::dvec2 e = (*piece)[(i + 1) % piece->size()] - (*piece)[i];
-                    // A normal of an edge near the rounding's size points anywhere in the test: not a bound.
-                    if (std::hypot(e.x, e.y) <= 1e3 * margin) {
-                        pair.mayProveHit = false;
-                        continue;
-                    }
-                    addAxis({-e.y, e.x});
+                    addAxis({-e.y, e.x}, std::hypot(e.x, e.y) > 1e3 * margin);  // an edge near the rounding's size
                 }
             }
             pair.slabCount = slabs.size() - pair.firstSlab;
-            // Rows: the box's y slab, widened by its margin.
-            const Slab& sy = slabs[pair.firstSlab + 1];
-            pair.firstRow = static_cast<int>(std::clamp(std::ceil((sy.lo - sy.margin) / h), -1.0, double(w.height())));
-            pair.lastRow = static_cast<int>(std::clamp(std::floor((sy.hi + sy.margin) / h), -1.0, double(w.height())));
             if (pair.firstRow <= pair.lastRow) pairs.push_back(pair);
             else slabs.resize(pair.firstSlab);
         }
     }
-    const std::size_t n = static_cast<std::size_t>(w.width()) + 1;
-    pixelSure.assign(n, 0);
-    pixelMaybe.assign(n, 0);
+    // The slabs are evaluated once per row a pair spans: too many and the test is cheaper.
+    double rowSlabs = 0.0;
+    for (const PiecePair& pair : pairs) rowSlabs += double(pair.lastRow - pair.firstRow + 1) * double(pair.slabCount);
+    if (rowSlabs > 16.0 * static_cast<double>(limit)) return;
+    // Rows are filled in order: the pairs, by first row, join the active list as the rows reach them.
+    std::sort(pairs.begin(), pairs.end(), [](const PiecePair& p, const PiecePair& q) { return p.firstRow < q.firstRow; });
     polygonSure.assign(n, 0);
     polygonMaybe.assign(n, 0);
-    bounded = true;
+    polygonBounded = true;
 }
 
 // Fills the four difference arrays for map row y: cells where each test surely hits, and cells where it may.
 void ColliderPoseMapBuilder::State::boundRow(int y) {
     for (auto* d : {&pixelSure, &pixelMaybe, &polygonSure, &polygonMaybe}) std::fill(d->begin(), d->end(), 0);
-    // Pixels: A's cell (i, j) and B's cell (i', j') moved by (x, y) coincide when i = i' + x and j = j' + y.
+    if (pixelsBounded) boundPixelRow(y);
+    if (polygonBounded) boundPolygonRow(y);
+}
+
+// Cells of map row y where pixel-exact surely hits (pixelSure) and where it may (pixelMaybe).
+void ColliderPoseMapBuilder::State::boundPixelRow(int y) {
+    // Pixels: A's cell (i, j) and B's cell (i', j') moved by (x, y) map cells coincide when i = i' + k x and
+    // j = j' + k y (k = kGridPerCell).
+    constexpr int k = kGridPerCell;
     for (const auto& [runsA, runsB, diff] :
          {std::tuple{&rasterA.outer, &rasterB.outer, &pixelMaybe}, std::tuple{&rasterA.inner, &rasterB.inner, &pixelSure}}) {
-        const int first = std::max(runsB->firstRow, runsA->firstRow - y);
-        const int last = std::min(runsB->firstRow + runsB->rowCount(), runsA->firstRow + runsA->rowCount() - y);
+        const int first = std::max(runsB->firstRow, runsA->firstRow - k * y);
+        const int last = std::min(runsB->firstRow + runsB->rowCount(), runsA->firstRow + runsA->rowCount() - k * y);
         for (int jb = first; jb < last; ++jb) {
-            const auto rowA = runsA->row(jb + y);
+            const auto rowA = runsA->row(jb + k * y);
             for (const glm::ivec2 rb : runsB->row(jb)) {
-                for (const glm::ivec2 ra : rowA) markCells(*diff, double(ra.x - rb.y), double(ra.y - rb.x));
+                for (const glm::ivec2 ra : rowA) {
+                    const int lo = ra.x - rb.y, hi = ra.y - rb.x;  // shifts in grid cells; the map's are multiples of k
+                    markCells(*diff, std::ceil(double(lo) / k), std::floor(double(hi) / k));
+                }
             }
         }
     }
-    // Colliders: the offset (x h, y h) lies inside every slab of a pair by its margin (the pair surely overlaps),
-    // or outside one by it (surely apart).
-    const double h = map.pixels.step, ty = y * h;
-    for (const PiecePair& pair : pairs) {
-        if (y < pair.firstRow || y > pair.lastRow) continue;
-        double sureLo = -std::numeric_limits<double>::infinity(), sureHi = std::numeric_limits<double>::infinity();
-        double mayLo = sureLo, mayHi = sureHi;
-        bool sure = pair.mayProveHit, may = true;
-        for (std::size_t k = pair.firstSlab; may && k < pair.firstSlab + pair.slabCount; ++k) {
-            const Slab& s = slabs[k];
-            const double c = s.axis.y * ty;
-            if (s.axis.x == 0.0) {
-                may = s.lo - s.margin <= c && c <= s.hi + s.margin;
-                sure = sure && s.lo + s.margin < c && c < s.hi - s.margin;
-                continue;
-            }
-            const double scale = s.axis.x * h;
-            double lo = (s.lo - c) / scale, hi = (s.hi - c) / scale;
-            if (scale < 0.0) std::swap(lo, hi);
-            const double m = s.margin / std::abs(scale);
-            mayLo = std::max(mayLo, lo - m);
-            mayHi = std::min(mayHi, hi + m);
-            sureLo = std::max(sureLo, lo + m);
-            sureHi = std::min(sureHi, hi - m);
-            may = mayLo <= mayHi;
+}
+
+// Cells of map row y where polygon surely hits (polygonSure) and where it may (polygonMaybe): the offset (x h, y h)
+// lies inside every slab of a pair by its margin (the pair surely overlaps), or outside one by it (surely apart).
+void ColliderPoseMapBuilder::State::boundPolygonRow(int y) {
+    while (nextPair < pairs.size() && pairs[nextPair].firstRow <= y) active.push_back(nextPair++);
+    std::erase_if(active, [&](std::size_t i) { return pairs[i].lastRow < y; });
+    const double inf = std::numeric_limits<double>::infinity();
+    for (const std::size_t i : active) {
+        const PiecePair& pair = pairs[i];
+        double mayLo = -inf, mayHi = inf, sureLo = -inf, sureHi = inf;
+        const Slab* s = slabs.data() + pair.firstSlab;
+        for (std::size_t k = 0; k < pair.slabCount; ++k) {
+            const double shift = s[k].slope * y;
+            mayLo = std::max(mayLo, s[k].mayLo - shift);
+            mayHi = std::min(mayHi, s[k].mayHi - shift);
+            sureLo = std::max(sureLo, s[k].sureLo - shift);
+            sureHi = std::min(sureHi, s[k].sureHi - shift);
         }
-        if (!may) continue;
+        if (!(mayLo <= mayHi)) continue;
         markCells(polygonMaybe, std::ceil(mayLo), std::floor(mayHi));
-        if (sure) markCells(polygonSure, std::floor(sureLo) + 1.0, std::ceil(sureHi) - 1.0);
+        if (y >= pair.firstSureRow && y <= pair.lastSureRow) markCells(polygonSure, std::floor(sureLo) + 1.0, std::ceil(sureHi) - 1.0);
     }
 }
 
@@ -435,17 +472,19 @@ bool ColliderPoseMapBuilder::advance(std::int64_t cellBudget) {
     std::int64_t spent = 0;
     while (!complete() && (spent == 0 || spent < cellBudget)) {
         const int y = m.pixels.rowsDone;
-        if (s.bounded) s.boundRow(y);
+        if (s.pixelsBounded || s.polygonBounded) s.boundRow(y);
         int pixelSure = 0, pixelMaybe = 0, polygonSure = 0, polygonMaybe = 0;
         for (int x = 0; x < w.width(); ++x) {
             // Each side: 2 when the bound proves a hit, 0 a miss, 1 when the test must tell.
             int pixels = 1, polygon = 1;
-            if (s.bounded) {
+            if (s.pixelsBounded) {
                 pixelSure += s.pixelSure[static_cast<std::size_t>(x)];
                 pixelMaybe += s.pixelMaybe[static_cast<std::size_t>(x)];
+                pixels = pixelSure > 0 ? 2 : pixelMaybe > 0 ? 1 : 0;
+            }
+            if (s.polygonBounded) {
                 polygonSure += s.polygonSure[static_cast<std::size_t>(x)];
                 polygonMaybe += s.polygonMaybe[static_cast<std::size_t>(x)];
-                pixels = pixelSure > 0 ? 2 : pixelMaybe > 0 ? 1 : 0;
                 polygon = polygonSure > 0 ? 2 : polygonMaybe > 0 ? 1 : 0;
             }
             Body moved = s.b;
