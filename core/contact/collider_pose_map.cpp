@@ -62,8 +62,8 @@ constexpr int kMaxRunsPerRow = 8;
 constexpr int kGridPerCell = 2;
 // Relative margin of the bounds (the tests round at about 1e-16 of the coordinates).
 constexpr double kMargin = 1e-9;
-// More raster items or run pairs than this (beyond a multiple of the cells) and the map runs both tests on every
-// cell, as before: the bounds would cost more than they save.
+// More raster items, run pairs or slab evaluations than this (plus 16 per cell, times 16 for the last two) and that
+// side's test runs on every cell: its bound would cost more than it saves.
 constexpr std::int64_t kMaxBoundWork = std::int64_t(1) << 22;
 
 // Runs of cells [x, y] (inclusive) on the rows of a grid, row r at runs[start[r - firstRow] .. start[r - firstRow + 1]).
@@ -260,7 +260,7 @@ struct ColliderPoseMapBuilder::State {
 
     bool setUp = false;
     bool pixelsBounded = false, polygonBounded = false;  // each side's bound is in use (else its test runs on every cell)
-    SolidRaster rasterA, rasterB;  // B's at the window's first cell; cell (x, y) of the map moves it by (x, y) cells
+    SolidRaster rasterA, rasterB;  // B's at the window's first cell; map cell (x, y) moves it by kGridPerCell (x, y) cells
     std::vector<PiecePair> pairs;  // by first row
     std::vector<Slab> slabs;
     std::size_t nextPair = 0;           // the first pair not yet active
