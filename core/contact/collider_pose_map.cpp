@@ -62,8 +62,8 @@ constexpr int kMaxRunsPerRow = 8;
 constexpr int kGridPerCell = 2;
 // Relative margin of the bounds (the tests round at about 1e-16 of the coordinates).
 constexpr double kMargin = 1e-9;
-// More raster items, run pairs or slab evaluations than this (plus 16 per cell, times 16 for the last two) and that
-// side's test runs on every cell: its bound would cost more than it saves.
+// More raster items, run pairs or slab evaluations than about this (plus some per cell; see prepare()) and that
+// side's test runs on every cell: its bound would cost more than it saves, or hold too much.
 constexpr std::int64_t kMaxBoundWork = std::int64_t(1) << 22;
 
 // Runs of cells [x, y] (inclusive) on the rows of a grid, row r at runs[start[r - firstRow] .. start[r - firstRow + 1]).
@@ -316,10 +316,13 @@ void ColliderPoseMapBuilder::State::prepare() {
         return out;
     };
     const auto worldA = toWorld(*piecesA, worldMatrix(a.transform)), worldB = toWorld(*piecesB, worldMatrix(b0.transform));
-    std::int64_t slabCount = 0;
+    // The slabs are kept (40 bytes each): at most kMaxBoundWork / 2 beyond two a cell.
+    std::int64_t slabCount = 0, vertices = 0;
+    for (const auto& pa : worldA) vertices += static_cast<std::int64_t>(pa.size());
+    for (const auto& pb : worldB) vertices += static_cast<std::int64_t>(pb.size());
     for (const auto& pa : worldA)
         for (const auto& pb : worldB) slabCount += static_cast<std::int64_t>(pa.size() + pb.size()) + 2;
-    if (slabCount > limit) return;
+    if (slabCount > kMaxBoundWork / 2 + 2 * cellCount(w)) return;
     const auto project = [](const std::vector<glm::dvec2>& piece, glm::dvec2 axis) {
         glm::dvec2 range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
         for (const glm::dvec2 v : piece) {
@@ -372,10 +375,11 @@ void ColliderPoseMapBuilder::State::prepare() {
             else slabs.resize(pair.firstSlab);
         }
     }
-    // The slabs are evaluated once per row a pair spans: too many and the test is cheaper.
+    // The slabs are evaluated once per row a pair spans. Running the test on every cell instead maps at least every
+    // vertex of both colliders per cell: past a few times that, the test is cheaper.
     double rowSlabs = 0.0;
     for (const PiecePair& pair : pairs) rowSlabs += double(pair.lastRow - pair.firstRow + 1) * double(pair.slabCount);
-    if (rowSlabs > 16.0 * static_cast<double>(limit)) return;
+    if (rowSlabs > 16.0 * static_cast<double>(limit) + 8.0 * static_cast<double>(cellCount(w)) * static_cast<double>(vertices)) return;
     // Rows are filled in order: the pairs, by first row, join the active list as the rows reach them.
     std::sort(pairs.begin(), pairs.end(), [](const PiecePair& p, const PiecePair& q) { return p.firstRow < q.firstRow; });
     polygonSure.assign(n, 0);
