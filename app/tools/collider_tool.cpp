@@ -14,6 +14,7 @@
 #include "app/cli/collider_output.h"
 #include "app/editor/document.h"
 #include "app/tools/colour_key.h"
+#include "app/tools/command_table.h"
 #include "app/tools/settings_fields.h"
 #include "app/tools/tool_context.h"
 #include "app/views/view_drawing.h"
@@ -348,6 +349,15 @@ void ColliderTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
     }
 }
 
+void ColliderTool::addCommands(CommandTable& commands) {
+    // A gesture row (no action): F1 and the controls table list it.
+    Command c;
+    c.id = "gesture.collider.pose-map";
+    c.keys = "Every pose window: click / wheel / right drag";
+    c.help = "Collider: move B to the cell / zoom the pose map about the mouse / pan it";
+    commands.add(std::move(c));
+}
+
 void ColliderTool::describeUi(nlohmann::json& ui) const {
     m_poseMap.describe(ui);
     if (!m_shown) return;
@@ -367,11 +377,15 @@ void ColliderTool::describeUi(nlohmann::json& ui) const {
 void ColliderTool::saveSettings(nlohmann::json& settings) const {
     settings["collider_show_pieces"] = m_showPieces;
     settings["collider_show_errors"] = m_showErrors;
+    settings["collider_pose_map_window"] = m_poseMap.windowOpen();
 }
 
 void ColliderTool::loadSettings(const nlohmann::json& settings, std::vector<std::string>& warnings) {
     readSettingsBool(settings, "collider_show_pieces", m_showPieces, warnings);
     readSettingsBool(settings, "collider_show_errors", m_showErrors, warnings);
+    bool poseMapWindow = m_poseMap.windowOpen();
+    readSettingsBool(settings, "collider_pose_map_window", poseMapWindow, warnings);
+    m_poseMap.setWindowOpen(poseMapWindow);
 }
 
 }  // namespace cl

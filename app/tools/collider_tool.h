@@ -89,6 +89,7 @@ public:
     void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
     void sceneOpened() override;
     Shortcut shortcut() const override { return {Key::F6}; }
+    void addCommands(CommandTable& commands) override;
     void describeUi(nlohmann::json& ui) const override;
     void saveSettings(nlohmann::json& settings) const override;
     void loadSettings(const nlohmann::json& settings, std::vector<std::string>& warnings) override;

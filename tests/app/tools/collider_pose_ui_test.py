@@ -9,6 +9,9 @@ usage: collider_pose_ui_test.py COLLISION_LAB LESSON26.json
    xdotool clicks a "collider only" cell and Ctrl+S saves: the bullet stands at that cell's position. Ctrl+Z and
    Ctrl+S: it is back at (120, 200) (the click was one undo step). `collision-lab check` on the saved pose says
    polygon hits and pixel-exact does not (the map's cell, checked by the CLI).
+   The map is in a window of its own with cells of at least 4 px at 1600x900; three wheel notches over a cell zoom
+   the map 1.25^3 times about the mouse (the same cell stays under it) and the read-out names that cell, its offset
+   from where the bullet stands and its class.
 2. Compare at the lesson's third pose (balanced, epsilon 2, the bullet at (184, 196)). xdotool clicks Compare's
    preset "collider vs pixels"; --describe-ui then shows polygon vs pixel-exact with pixel pairs only the collider
    counts, none only the pixels count and none both (pixel-exact has no overlap there: the CLI's check says so).
@@ -75,6 +78,24 @@ def map_session(app, scene, data, env, work, ui_file, cell):
         return {"moved": moved, "hits": hits, "ui": ui}
 
 
+def zoom_session(app, scene, data, env, work, ui_file, cell):
+    write(scene, data)
+    with open_sandbox(app, [scene, "--tool", "collider", "--size", SIZE, "--describe-ui", ui_file], env, work,
+                      point=(900, 300), settle=1.0, pause=1.5) as (window, proc):
+        if not window:
+            return "the sandbox window did not appear"
+        xdotool("mousemove", str(round(cell["screen"][0])), str(round(cell["screen"][1])))
+        time.sleep(0.4)
+        for _ in range(3):
+            xdotool("click", "4")  # wheel up
+            time.sleep(0.2)
+        time.sleep(0.6)
+        ui = quit_and_describe(proc, ui_file)
+        if isinstance(ui, str):
+            return ui
+        return ui.get("pose_map")
+
+
 def compare_session(app, scene, env, work, ui_file, preset):
     with open_sandbox(app, [scene, "--tool", "compare", "--size", SIZE, "--describe-ui", ui_file], env, work,
                       point=(900, 300), settle=1.0, pause=1.0) as (window, proc):
@@ -118,6 +139,23 @@ def main():
             fail(f"at {result['moved']} `check` answers {result['hits']}: the cell said collider only")
         print(f"ok: the click moved the bullet to {result['moved']}, where check says polygon hits and pixel-exact "
               "misses; Ctrl+Z put it back at (120, 200)")
+
+        # The map's window: cells of at least 4 px; the wheel zooms about the mouse; the read-out names the cell.
+        if pose_map["cell_pixels"] < 4 or not pose_map["window_open"]:
+            fail(f"at {SIZE} the map's cells are {pose_map['cell_pixels']} px (window open: {pose_map['window_open']})")
+        zoomed, _ = retry(3, lambda: zoom_session(app, scene, data, env, work, ui_file, cell))
+        if not zoomed or abs(zoomed["zoom"] - 1.25 ** 3) > 1e-9:
+            fail(f"three wheel notches over the map left it at {zoomed and zoomed.get('zoom')}")
+        if abs(zoomed["cell_pixels"] - pose_map["cell_pixels"] * 1.25 ** 3) > 1e-6:
+            fail(f"zoomed cells are {zoomed['cell_pixels']} px, not {pose_map['cell_pixels']} x 1.25^3")
+        hovered = zoomed.get("hovered")
+        expected_offset = [cell["position"][0] - 120, cell["position"][1] - 200]
+        if not hovered or hovered["cell"] != cell["cell"] or hovered["kind"] != "collider_only" or \
+                [round(v, 9) for v in hovered["offset"]] != expected_offset:
+            fail(f"after zooming about {cell} the read-out is {hovered}; expected that cell, collider_only, offset "
+                 f"{expected_offset}")
+        print(f"ok: {pose_map['cell_pixels']} px cells at {SIZE}; three wheel notches zoom {zoomed['zoom']:.4g}x about "
+              f"the mouse and the read-out keeps {hovered}")
 
         # 2. Compare at the lesson's third pose: balanced, epsilon 2, the bullet at (184, 196).
         third = json.loads(json.dumps(data))
