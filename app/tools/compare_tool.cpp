@@ -82,8 +82,8 @@ std::string answerText(const Algorithm* algorithm, const CollisionResult& r) {
     return text;
 }
 
-void countRow(const char* label, std::uint32_t rgba, std::size_t count, const char* tooltip) {
-    ImGui::ColorButton(label, toVec4(rgba), ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
+void countRow(const char* label, CompareSet set, std::size_t count, const char* tooltip) {
+    compareMarkerKey(set, ImGui::GetTextLineHeight());
     ImGui::SameLine();
     ImGui::Text("%-12s %zu", label, count);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
@@ -127,16 +127,16 @@ void CompareTool::drawBadge(ToolContext& ctx) {
         if (ImGui::SmallButton("x")) m_compare.enabled = false;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop comparing (the Compare tab's box)");
         ImGui::Text("     vs: %s", second.c_str());
-        const auto swatch = [](const char* label, std::uint32_t rgba) {
-            ImGui::ColorButton(label, toVec4(rgba), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+        const auto swatch = [](const char* label, CompareSet set) {
+            compareMarkerKey(set, ImGui::GetTextLineHeight());
             ImGui::SameLine(0.0f, 4.0f);
             ImGui::TextUnformatted(label);
         };
-        swatch("only first", comparePalette::kOnlyFirst);
+        swatch("only first", CompareSet::OnlyFirst);
         ImGui::SameLine();
-        swatch("only second", comparePalette::kOnlySecond);
+        swatch("only second", CompareSet::OnlySecond);
         ImGui::SameLine();
-        swatch("both", comparePalette::kBoth);
+        swatch("both", CompareSet::Both);
     }
     ImGui::End();
 }
@@ -222,9 +222,9 @@ void CompareTool::drawControls(ToolContext& ctx) {
     const AlgorithmSet& algorithms = ctx.report().algorithms();
     ImGui::TextWrapped("First:  %s - %s", firstName.c_str(), answerText(algorithms.find(compare.firstUsed.algorithm), c.first).c_str());
     ImGui::TextWrapped("Second: %s - %s", secondName.c_str(), answerText(algorithms.find(compare.secondUsed.algorithm), c.second).c_str());
-    countRow("only first", comparePalette::kOnlyFirst, c.sets.onlyFirst.size(), "Pixel pairs only the first test counted.");
-    countRow("only second", comparePalette::kOnlySecond, c.sets.onlySecond.size(), "Pixel pairs only the second test counted.");
-    countRow("both", comparePalette::kBoth, c.sets.both.size(), "Pixel pairs both tests counted.");
+    countRow("only first", CompareSet::OnlyFirst, c.sets.onlyFirst.size(), "Pixel pairs only the first test counted.");
+    countRow("only second", CompareSet::OnlySecond, c.sets.onlySecond.size(), "Pixel pairs only the second test counted.");
+    countRow("both", CompareSet::Both, c.sets.both.size(), "Pixel pairs both tests counted.");
     if (c.sets.agree()) {
         ImGui::TextColored(toVec4(comparePalette::kBoth), "The two tests found the same pixel pairs.");
     } else if (c.first.hit != c.second.hit) {

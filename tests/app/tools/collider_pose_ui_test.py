@@ -15,6 +15,8 @@ usage: collider_pose_ui_test.py COLLISION_LAB LESSON26.json
 2. Compare at the lesson's third pose (balanced, epsilon 2, the bullet at (184, 196)). xdotool clicks Compare's
    preset "collider vs pixels"; --describe-ui then shows polygon vs pixel-exact with pixel pairs only the collider
    counts, none only the pixels count and none both (pixel-exact has no overlap there: the CLI's check says so).
+   The "only first" markers stand out on the yellow bullet: in a screenshot, the pixels of exactly their colour in the
+   world view are ringed by dark pixels on all four sides.
 """
 import json
 import os
@@ -25,9 +27,30 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
 from sandbox_driver import (click, fail, fresh_env, open_sandbox, quit_and_describe, retry,  # noqa: E402
-                            scene_with_absolute_images, undo_and_save, wait_for, xdotool)
+                            scene_with_absolute_images, screenshot_rgb, undo_and_save, wait_for, xdotool)
 
 SIZE = "1600x900"
+ONLY_FIRST = (0xFF, 0xE2, 0x3A)  # comparePalette::kOnlyFirst
+# The world view at 1600x900 with the default layout (a 420-pixel left column, the local view from x 1075), above
+# the Compare badge at its foot.
+WORLD = ((440, 1000), (80, 480))
+
+
+def marker_ring(shot):
+    """The box of the pixels of exactly the "only first" colour in the world view and the pixels just outside it on
+    each side, or None when there is no such pixel."""
+    width, _, rgb = shot
+
+    def pixel(x, y):
+        i = (y * width + x) * 3
+        return tuple(rgb[i:i + 3])
+    points = [(x, y) for y in range(*WORLD[1]) for x in range(*WORLD[0]) if pixel(x, y) == ONLY_FIRST]
+    if not points:
+        return None
+    x0, x1 = min(p[0] for p in points), max(p[0] for p in points)
+    y0, y1 = min(p[1] for p in points), max(p[1] for p in points)
+    xm, ym = (x0 + x1) // 2, (y0 + y1) // 2
+    return (x0, y0, x1, y1), [pixel(x0 - 1, ym), pixel(x1 + 1, ym), pixel(xm, y0 - 1), pixel(xm, y1 + 1)]
 
 
 def centre(rect):
@@ -104,12 +127,18 @@ def compare_session(app, scene, env, work, ui_file, preset):
         click(preset)
         xdotool("mousemove", "900", "300")
         time.sleep(1.0)
+        ring = marker_ring(screenshot_rgb(os.path.join(work, "compare.rgb")))
         ui = quit_and_describe(proc, ui_file)
         if isinstance(ui, str):
             return ui
         compare = ui.get("compare", {})
         if compare.get("first_used") != "polygon" or compare.get("second_used") != "pixel-exact":
             return f"after a click on the preset Compare shows {compare.get('first_used')} vs {compare.get('second_used')}"
+        if ring is None:
+            return "no pixel of the only-first colour in the world view"
+        if any(max(p) > 80 for p in ring[1]):
+            return f"the only-first markers at {ring[0]} are not ringed in a dark colour: beside them {ring[1]}"
+        compare["ring"] = ring
         return compare
 
 
@@ -173,7 +202,8 @@ def main():
         if not compare["only_first"] or compare["only_second"] or compare["both"]:
             fail(f"Compare must show pixel pairs only the collider counts and no other: {compare}")
         print(f"ok: Compare (collider vs pixels) shows {len(compare['only_first'])} pixel pairs only the collider "
-              f"counts, e.g. {compare['only_first'][:3]}, none only the pixels count, none both")
+              f"counts, e.g. {compare['only_first'][:3]}, none only the pixels count, none both; their markers at "
+              f"{compare['ring'][0]} are ringed by {compare['ring'][1]}")
 
 
 if __name__ == "__main__":
