@@ -17,6 +17,7 @@
 #include "app/tools/command_table.h"
 #include "app/tools/settings_fields.h"
 #include "app/tools/tool_context.h"
+#include "app/views/text_wrap.h"
 #include "app/views/view_drawing.h"
 #include "core/base/mask_cache.h"
 #include "core/base/sprite_transform.h"
@@ -218,8 +219,9 @@ void ColliderTool::drawControls(ToolContext& ctx, int sprite) {
     ImGui::Checkbox("pieces", &m_showPieces);
     ImGui::SameLine();
     ImGui::Checkbox("error pixels", &m_showErrors);
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::CalcTextSize("(in the world view)").x);
     ImGui::TextDisabled("(in the world view)");
+    remember("in_the_world_view");
 }
 
 void ColliderTool::drawCertificate(const ToolContext& ctx) {
@@ -278,7 +280,7 @@ void ColliderTool::drawExport(ToolContext& ctx, int sprite) {
         ImGui::EndCombo();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("What Export... writes: collision-lab collider --format %s", formats[std::size_t(m_exportFormat)].c_str());
-    if (!ready) ImGui::TextDisabled("(Export... once the collider is made)");
+    if (!ready) textDisabledWrapped("(Export... once the collider is made)");
     if (!m_exportMessage.empty()) ImGui::TextWrapped("%s", m_exportMessage.c_str());
     if (!clicked || !ready) return;
     // The file is chosen in the app's file browser; the export writes this answer (the one on screen now), with

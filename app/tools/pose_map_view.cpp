@@ -17,6 +17,7 @@
 #include "app/tools/cspace_drag.h"
 #include "app/tools/cspace_layout.h"
 #include "app/tools/tool_context.h"
+#include "app/views/text_wrap.h"
 #include "app/views/view_drawing.h"
 #include "core/base/geometry.h"
 #include "core/base/mask_cache.h"
@@ -155,7 +156,7 @@ void PoseMapView::draw(ToolContext& ctx) {
     const Selection& selection = doc.selection();
     const std::optional<PoseMapJob> job = poseMapJobFor(doc.scene(), selection.pairA, selection.pairB);
     if (!job) {
-        ImGui::TextDisabled("Every pose: the scene needs a pair of sprites.");
+        textDisabledWrapped("Every pose: the scene needs a pair of sprites.");
         return;
     }
     if (!m_asked || !m_asked->sameMap(*job)) {
@@ -188,14 +189,16 @@ void PoseMapView::draw(ToolContext& ctx) {
     colourKey(both.c_str(), kPoseBothHitColour, "Offsets where both hit.", false);
     colourKey(none.c_str(), kPoseBothMissColour, "Offsets where both miss.", false);
     const bool lagging = !m_asked->sameMap(shown.job);
-    ImGui::TextDisabled("%d x %d offsets, step %s px, %s%s", map.window().width(), map.window().height(),
-                        shortNumber(map.step()).c_str(),
-                        map.complete() ? ("made in " + shortNumber(std::round(shown.ms)) + " ms").c_str()
-                                       : ("filling: " + std::to_string(map.rowsDone()) + " of " + std::to_string(map.window().height()) + " rows").c_str(),
-                        lagging ? " (of an earlier pose)" : "");
+    const std::string status =
+        std::to_string(map.window().width()) + " x " + std::to_string(map.window().height()) + " offsets, step " +
+        shortNumber(map.step()) + " px, " +
+        (map.complete() ? "made in " + shortNumber(std::round(shown.ms)) + " ms"
+                        : "filling: " + std::to_string(map.rowsDone()) + " of " + std::to_string(map.window().height()) + " rows") +
+        (lagging ? " (of an earlier pose)" : "");
+    textDisabledWrapped(status.c_str());
     if (map.window().empty()) {
         m_rect = {};
-        ImGui::TextDisabled("No offset can hit: a sprite has no solid pixel.");
+        textDisabledWrapped("No offset can hit: a sprite has no solid pixel.");
         return;
     }
     // The image, uploaded once per delivery.
@@ -215,9 +218,7 @@ void PoseMapView::draw(ToolContext& ctx) {
         ImGui::TextDisabled("(in a window of its own)");
         return;
     }
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextWrapped("The map is in the window \"Every pose\" beside this column: the wheel zooms, a right-drag pans.");
-    ImGui::PopStyleColor();
+    textDisabledWrapped("The map is in the window \"Every pose\" beside this column: the wheel zooms, a right-drag pans.");
     drawWindow(ctx, *job);
 }
 
@@ -227,14 +228,16 @@ void PoseMapView::drawWindow(ToolContext& ctx, const PoseMapJob& job) {
     const PoseMapAnswer& shown = *m_shown;
     const ColliderPoseMap& map = shown.map;
     const std::string nameB = scene.sprites[std::size_t(job.b)].name;
-    // First placed at the right over the local-space view (the Collider tool does not need it) and tall enough for
-    // cells a user can click; then where the user leaves it.
+    // First placed at the right over the local-space view (the Collider tool does not need it), as wide as that view
+    // (the Collision table's name and hit columns stay clear) and tall enough for cells a user can click; then
+    // where the user leaves it.
     const Rect local = ctx.localCamera().viewport(), world = ctx.worldCamera().viewport();
     const glm::dvec2 display(ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y);
     const double font = ImGui::GetFontSize();
     const double top = local.size().y >= 160.0 ? local.min.y : world.min.y;
-    const glm::dvec2 size = glm::min(glm::max(glm::dvec2(local.size().x, local.size().y), glm::dvec2(0.4, 0.6) * display - 8.0),
-                                     glm::dvec2(display.x * 0.6, display.y - top - 4.0));
+    const double width = local.size().x >= 160.0 ? local.size().x - 8.0 : display.x * 0.3;
+    const glm::dvec2 size = glm::min(glm::dvec2(width, std::max(local.size().y, display.y * 0.6) - 8.0),
+                                     glm::dvec2(display.x * 0.6, display.y - top - 8.0));
     ImGui::SetNextWindowPos(ImVec2(float(display.x - 4.0), float(top + 4.0)), ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
     ImGui::SetNextWindowSize(toIm(glm::max(size, glm::dvec2(12.0 * font, 10.0 * font))), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSizeConstraints(ImVec2(float(12.0 * font), float(10.0 * font)), ImVec2(1.0e5f, 1.0e5f));
@@ -253,9 +256,10 @@ void PoseMapView::drawWindow(ToolContext& ctx, const PoseMapJob& job) {
     ImGui::SameLine();
     if (ImGui::SmallButton("fit")) m_zoom = 1.0;
     ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextWrapped("wheel: zoom, right-drag: pan, click: move %s there", nameB.c_str());
-    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("wheel: zoom about the mouse\nright drag: pan (zoomed)\nclick: move %s to the cell (one undo step)", nameB.c_str());
     // Two lines for the cell under the mouse, kept in place so the map does not jump as the text changes.
     const ImVec2 readoutAt = ImGui::GetCursorScreenPos();
     const float readoutWidth = ImGui::GetContentRegionAvail().x;
@@ -312,7 +316,7 @@ void PoseMapView::drawWindow(ToolContext& ctx, const PoseMapJob& job) {
     drawCrosshair(list, layout.topLeft + (k - glm::dvec2(map.window().first) + 0.5) * cell, toImColor(kNowColour),
                   float(std::max(6.0, 2.5 * cell)));
     const bool overMap = hovered && mouse.x >= mapMin.x && mouse.y >= mapMin.y && mouse.x < mapMax.x && mouse.y < mapMax.y;
-    std::string readout = "Point at a cell for its offset and what the two tests say there.";
+    std::string readout = "Point at a cell: its offset and what the two tests say.";
     m_hovered.reset();
     if (overMap) {
         const glm::ivec2 at = layout.clampToWindow(layout.cellAt(mouse));
