@@ -24,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
 from sandbox_driver import (click, fail, fresh_env, open_sandbox, quit_and_describe, retry,  # noqa: E402
-                            scene_with_absolute_images, wait_for, xdotool)
+                            copy_scene, wait_for, xdotool)
 
 SIZE = "1600x900"
 MARKER = "not an export\n"
@@ -100,9 +100,7 @@ def main():
     app, source = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with tempfile.TemporaryDirectory() as work:
         env = fresh_env(work)
-        scene = os.path.join(work, "lesson.json")
-        with open(scene, "w") as f:
-            json.dump(scene_with_absolute_images(source), f, indent=2)
+        scene = copy_scene(source, work)
         ui_file = os.path.join(work, "ui.json")
         subprocess.run([app, scene, "--tool", "collider", "--size", SIZE, "--frames", "40", "--describe-ui", ui_file],
                        env=env, cwd=work, capture_output=True, check=True, timeout=60)

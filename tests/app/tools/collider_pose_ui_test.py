@@ -80,10 +80,15 @@ def write(scene, data):
         json.dump(data, f, indent=2)
 
 
-def map_session(app, scene, data, env, work, ui_file, cell):
+def collider_window(app, scene, data, env, work, ui_file):
+    """Writes `data` to `scene` and opens it on the Collider tab: open_sandbox's context."""
     write(scene, data)
-    with open_sandbox(app, [scene, "--tool", "collider", "--size", SIZE, "--describe-ui", ui_file], env, work,
-                      point=(900, 300), settle=1.0, pause=1.5) as (window, proc):
+    return open_sandbox(app, [scene, "--tool", "collider", "--size", SIZE, "--describe-ui", ui_file], env, work,
+                        point=(900, 300), settle=1.0, pause=1.5)
+
+
+def map_session(app, scene, data, env, work, ui_file, cell):
+    with collider_window(app, scene, data, env, work, ui_file) as (window, proc):
         if not window:
             return "the sandbox window did not appear"
         click(cell["screen"])
@@ -102,9 +107,7 @@ def map_session(app, scene, data, env, work, ui_file, cell):
 
 
 def zoom_session(app, scene, data, env, work, ui_file, cell):
-    write(scene, data)
-    with open_sandbox(app, [scene, "--tool", "collider", "--size", SIZE, "--describe-ui", ui_file], env, work,
-                      point=(900, 300), settle=1.0, pause=1.5) as (window, proc):
+    with collider_window(app, scene, data, env, work, ui_file) as (window, proc):
         if not window:
             return "the sandbox window did not appear"
         xdotool("mousemove", str(round(cell["screen"][0])), str(round(cell["screen"][1])))

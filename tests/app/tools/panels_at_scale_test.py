@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
-from sandbox_driver import fail, fresh_env, scene_with_absolute_images  # noqa: E402
+from sandbox_driver import fail, fresh_env, copy_scene  # noqa: E402
 
 SIZE = "1600x900"
 
@@ -43,9 +43,7 @@ def main():
     app, source = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with tempfile.TemporaryDirectory() as work:
         env = fresh_env(work)
-        scene = os.path.join(work, "lesson.json")
-        with open(scene, "w") as f:
-            json.dump(scene_with_absolute_images(source), f, indent=2)
+        scene = copy_scene(source, work)
 
         ui = describe(app, scene, "compare", env, work)
         widgets = ui["compare"]["widgets"]
