@@ -293,6 +293,21 @@ void drawFileDialogs(SandboxState& state) {
         state.dialogs.browser.open(FileBrowser::Mode::Save, "Save the scene as", browserStartFolder(state, true), {".json"},
                            state.open.file.empty() ? "untitled.json" : state.open.file.filename().string());
     }
+    if (!state.dialogs.browser.isOpen()) {
+        if (std::optional<BrowseToSave> save = state.requests.take<BrowseToSave>(); save && save->write) {
+            state.dialogs.browserPurpose = BrowserPurpose::ToolFile;
+            state.dialogs.browserWrite = std::move(save->write);
+            state.dialogs.browser.offerEmbed = false;
+            state.dialogs.browser.offerKeepExpectations.clear();
+            std::error_code ec;
+            const std::filesystem::path folder = save->file.parent_path();
+            state.dialogs.browser.open(FileBrowser::Mode::Save, save->title,
+                                       !folder.empty() && std::filesystem::is_directory(folder, ec) ? folder : browserStartFolder(state, true),
+                                       save->extensions, save->file.filename().string());
+            if (!save->defaultExtension.empty()) state.dialogs.browser.defaultExtension = save->defaultExtension;
+            state.dialogs.browser.askBeforeReplacing = true;
+        }
+    }
     if (const auto chosen = state.dialogs.browser.draw()) {
         state.settings.lastFolder = chosen->parent_path().string();
         switch (state.dialogs.browserPurpose) {
@@ -314,6 +329,13 @@ void drawFileDialogs(SandboxState& state) {
                 break;
             case BrowserPurpose::BugReport:
                 state.dialogs.bugReport.browsed = *chosen;  // bug_report.cpp saves it
+                break;
+            case BrowserPurpose::ToolFile:
+                if (state.dialogs.browserWrite) {
+                    if (const std::string error = state.dialogs.browserWrite(*chosen); !error.empty()) state.dialogs.errors.push_back(error);
+                    else state.dialogs.status = "Wrote " + chosen->string();
+                }
+                state.dialogs.browserWrite = nullptr;
                 break;
         }
     }

@@ -53,6 +53,10 @@ void FileBrowser::open(Mode mode, std::string title, const std::filesystem::path
     m_error.clear();
     m_shownFolder = m_folder;
     m_selectedFolder.clear();
+    m_replacing.clear();
+    m_focusName = mode == Mode::Save;
+    defaultExtension = ".json";
+    askBeforeReplacing = false;
     refresh();
 }
 
@@ -102,6 +106,7 @@ std::optional<std::filesystem::path> FileBrowser::draw() {
     bool keepOpen = true;
     if (ImGui::BeginPopupModal(id, &keepOpen)) {
         ImGui::TextUnformatted(m_title.c_str());
+        ImGui::BeginDisabled(!m_replacing.empty());
         if (ImGui::Button("Up")) {
             m_folder = m_folder.parent_path();
             refresh();
@@ -112,8 +117,13 @@ std::optional<std::filesystem::path> FileBrowser::draw() {
             m_folder = m_folderText;
             refresh();
         }
+        ImGui::EndDisabled();
+        // While the replace question is asked, only its answers work. Its keys count only from the frame after it
+        // appears: the Enter that chose the file must not also answer it.
+        const bool asking = !m_replacing.empty();
+        ImGui::BeginDisabled(asking);
         const int checkboxes = m_mode == Mode::Save ? int(offerEmbed) + int(!offerKeepExpectations.empty()) : 0;
-        const float footer = ImGui::GetFrameHeightWithSpacing() * (2.2f + float(checkboxes));
+        const float footer = ImGui::GetFrameHeightWithSpacing() * (2.2f + float(checkboxes) + (asking ? 1.0f : 0.0f));
         if (ImGui::BeginChild("entries", ImVec2(0, -footer), true)) {
             for (const Entry& entry : m_entries) {
                 const std::string label = entry.folder ? "[dir] " + entry.name : entry.name;
@@ -139,24 +149,49 @@ std::optional<std::filesystem::path> FileBrowser::draw() {
         }
         ImGui::EndChild();
         ImGui::SetNextItemWidth(-1);
+        if (m_focusName) {
+            ImGui::SetKeyboardFocusHere();
+            m_focusName = false;
+        }
         if (ImGui::InputTextWithHint("##name", "file name", &m_fileName, ImGuiInputTextFlags_EnterReturnsTrue) && !m_fileName.empty()) {
             chosen = m_folder / m_fileName;
         }
         if (m_mode == Mode::Save && offerEmbed) ImGui::Checkbox("Embed images in the scene file", &embedImages);
         if (m_mode == Mode::Save && !offerKeepExpectations.empty()) ImGui::Checkbox(offerKeepExpectations.c_str(), &keepExpectations);
+        ImGui::EndDisabled();
         if (!m_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", m_error.c_str());
-        if (ImGui::Button(m_mode == Mode::Save ? "Save" : "Open")) {
-            if (!m_fileName.empty()) {
-                chosen = m_folder / m_fileName;
-            } else if (!m_selectedFolder.empty()) {
-                m_folder /= m_selectedFolder;
-                m_selectedFolder.clear();
-                refresh();
+        if (asking) {
+            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s exists. Replace it?", m_replacing.filename().string().c_str());
+            if (ImGui::Button("Replace") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+                chosen = m_replacing;
+                m_replacing.clear();
+            }
+            ImGui::SameLine();
+            if (ImGui::Button("Back") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+                m_replacing.clear();
+                m_focusName = true;
+            }
+            ImGui::SameLine();
+            ImGui::TextDisabled("(Enter replaces, Escape goes back)");
+        } else {
+            if (ImGui::Button(m_mode == Mode::Save ? "Save" : "Open")) {
+                if (!m_fileName.empty()) {
+                    chosen = m_folder / m_fileName;
+                } else if (!m_selectedFolder.empty()) {
+                    m_folder /= m_selectedFolder;
+                    m_selectedFolder.clear();
+                    refresh();
+                }
+            }
+            ImGui::SameLine();
+            if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) keepOpen = false;
+            if (chosen && m_mode == Mode::Save && chosen->extension().empty()) chosen->replace_extension(defaultExtension);
+            std::error_code ec;
+            if (chosen && m_mode == Mode::Save && askBeforeReplacing && std::filesystem::exists(*chosen, ec)) {
+                m_replacing = *chosen;  // asked below from the next frame on
+                chosen.reset();
             }
         }
-        ImGui::SameLine();
-        if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) keepOpen = false;
-        if (chosen && m_mode == Mode::Save && chosen->extension().empty()) chosen->replace_extension(".json");
         if (chosen || !keepOpen) {
             m_open = false;
             ImGui::CloseCurrentPopup();

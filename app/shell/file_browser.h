@@ -54,6 +54,13 @@ public:
     std::string offerKeepExpectations;
     /// Save mode: the "keep the expectations" checkbox state.
     bool keepExpectations = false;
+    /// Save mode: added to a chosen name without an extension. open() sets ".json"; set it after open().
+    std::string defaultExtension = ".json";
+    /// Save mode: a chosen file that exists is returned only once the user answers "Replace" (Enter) to the
+    /// question; "Back" (Escape) returns to the list. open() clears it; set it after open().
+    bool askBeforeReplacing = false;
+    /// The file the replace question is about; empty while it is not asked.
+    const std::filesystem::path& replacing() const { return m_replacing; }
 
 private:
     void refresh();
@@ -69,6 +76,8 @@ private:
     std::string m_fileName;
     std::string m_selectedFolder;  // a folder selected by one click (double click or Open enters it)
     std::string m_error;
+    std::filesystem::path m_replacing;  // the existing file the replace question is about
+    bool m_focusName = false;           // Save mode: the name field takes the keys when the dialog appears
     struct Entry {
         std::string name;
         bool folder = false;

@@ -4,6 +4,7 @@
 // take the part they need; those that coordinate several parts (the file actions) take the whole.
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,7 +32,7 @@ struct ShrinkJob;  // app/shell/shrink_report.h
 enum class PendingAction { None, New, Open, OpenRecent, OpenLesson, OpenUntitled, Quit };
 
 /// What the file browser's answer is for.
-enum class BrowserPurpose { OpenScene, SaveScene, LoadImage, AddSprite, BugReport };
+enum class BrowserPurpose { OpenScene, SaveScene, LoadImage, AddSprite, BugReport, ToolFile };
 
 /// The document being edited and the file it belongs to.
 struct OpenScene {
@@ -64,6 +65,7 @@ struct Dialogs {
     FileBrowser browser;
     BrowserPurpose browserPurpose = BrowserPurpose::OpenScene;
     int browserSprite = -1;               ///< LoadImage: which sprite gets the image.
+    std::function<std::string(const std::filesystem::path&)> browserWrite;  ///< ToolFile: writes the chosen file (BrowseToSave).
     BugReportForm bugReport;              ///< File > Save as bug report...: the dialog's fields.
     std::shared_ptr<ShrinkJob> shrink;    ///< File > Shrink this bug report...: the run in flight, if any.
 };

@@ -14,8 +14,10 @@
 #include "app/cli/collider_output.h"
 #include "app/editor/document.h"
 #include "app/tools/colour_key.h"
+#include "app/tools/command_table.h"
 #include "app/tools/settings_fields.h"
 #include "app/tools/tool_context.h"
+#include "app/views/text_wrap.h"
 #include "app/views/view_drawing.h"
 #include "core/base/mask_cache.h"
 #include "core/base/sprite_transform.h"
@@ -217,8 +219,9 @@ void ColliderTool::drawControls(ToolContext& ctx, int sprite) {
     ImGui::Checkbox("pieces", &m_showPieces);
     ImGui::SameLine();
     ImGui::Checkbox("error pixels", &m_showErrors);
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::CalcTextSize("(in the world view)").x);
     ImGui::TextDisabled("(in the world view)");
+    remember("in_the_world_view");
 }
 
 void ColliderTool::drawCertificate(const ToolContext& ctx) {
@@ -266,49 +269,34 @@ void ColliderTool::drawExport(ToolContext& ctx, int sprite) {
     m_exportFormat = std::clamp(m_exportFormat, 0, int(formats.size()) - 1);
     const bool ready = m_shown && m_asked && *m_asked == m_shown->job;
     ImGui::BeginDisabled(!ready);
-    if (ImGui::Button("Export...")) {
-        const std::string path = defaultColliderExportFile(ctx.sceneFile(), s.name, formats[std::size_t(m_exportFormat)]).string();
-        std::snprintf(m_exportPath.data(), m_exportPath.size(), "%s", path.c_str());
-        m_exportMessage.clear();
-        ImGui::OpenPopup("Export collider");
-    }
+    const bool clicked = ImGui::Button("Export...");
+    m_widgets["export"] = {ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y};
     ImGui::EndDisabled();
-    if (!ready) {
-        ImGui::SameLine();
-        ImGui::TextDisabled("(once the collider is made)");
-    }
-    if (!m_exportMessage.empty()) ImGui::TextWrapped("%s", m_exportMessage.c_str());
-    if (!ImGui::BeginPopupModal("Export collider", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    ImGui::Text("%s's collider, as collision-lab collider --format writes it", s.name.c_str());
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
     if (ImGui::BeginCombo("format", formats[std::size_t(m_exportFormat)].c_str())) {
-        for (int i = 0; i < int(formats.size()); ++i) {
-            if (!ImGui::Selectable(formats[std::size_t(i)].c_str(), i == m_exportFormat)) continue;
-            const std::string before = defaultColliderExportFile(ctx.sceneFile(), s.name, formats[std::size_t(m_exportFormat)]).string();
-            m_exportFormat = i;
-            // A file name the user has not changed follows the format's extension.
-            if (before == m_exportPath.data()) {
-                const std::string path = defaultColliderExportFile(ctx.sceneFile(), s.name, formats[std::size_t(i)]).string();
-                std::snprintf(m_exportPath.data(), m_exportPath.size(), "%s", path.c_str());
-            }
-        }
+        for (int i = 0; i < int(formats.size()); ++i)
+            if (ImGui::Selectable(formats[std::size_t(i)].c_str(), i == m_exportFormat)) m_exportFormat = i;
         ImGui::EndCombo();
     }
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
-    ImGui::InputText("file", m_exportPath.data(), m_exportPath.size());
-    const bool enter = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
-    if (ImGui::Button("Export") || enter) {
-        if (m_shown) {
-            const std::filesystem::path file(m_exportPath.data());
-            const std::string error = exportSpriteCollider(s, *m_shown, formats[std::size_t(m_exportFormat)], file, ctx.sceneFile());
-            m_exportMessage = error.empty() ? "Wrote " + file.string() : error;
-            if (!error.empty()) ctx.showError(error);
-        }
-        ImGui::CloseCurrentPopup();
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("What Export... writes: collision-lab collider --format %s", formats[std::size_t(m_exportFormat)].c_str());
+    if (!ready) textDisabledWrapped("(Export... once the collider is made)");
+    if (!m_exportMessage.empty()) ImGui::TextWrapped("%s", m_exportMessage.c_str());
+    if (!clicked || !ready) return;
+    // The file is chosen in the app's file browser; the export writes this answer (the one on screen now), with
+    // a copy of the sprite as it is now, whatever changes while the browser is open.
+    const std::string format = formats[std::size_t(m_exportFormat)];
+    const std::string extension = colliderFormatExtension(format);
+    m_exportMessage.clear();
+    ctx.browseToSave({.title = "Export " + s.name + "'s collider (" + format + ") as",
+                      .file = defaultColliderExportFile(ctx.sceneFile(), s.name, format),
+                      .extensions = {std::filesystem::path(extension).extension().string()},
+                      .defaultExtension = extension,
+                      .write = [this, sprite = s, answer = m_shown, format, sceneFile = ctx.sceneFile()](const std::filesystem::path& file) {
+                          const std::string error = exportSpriteCollider(sprite, *answer, format, file, sceneFile);
+                          m_exportMessage = error.empty() ? "Wrote " + file.string() : error;
+                          return error;
+                      }});
 }
 
 void ColliderTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const {
@@ -348,6 +336,15 @@ void ColliderTool::drawWorldOverlay(const WorldOverlay& view, const ToolContext&
     }
 }
 
+void ColliderTool::addCommands(CommandTable& commands) {
+    // A gesture row (no action): F1 and the controls table list it.
+    Command c;
+    c.id = "gesture.collider.pose-map";
+    c.keys = "Every pose window: click / wheel / right drag";
+    c.help = "Collider: move B to the cell / zoom the pose map about the mouse / pan it";
+    commands.add(std::move(c));
+}
+
 void ColliderTool::describeUi(nlohmann::json& ui) const {
     m_poseMap.describe(ui);
     if (!m_shown) return;
@@ -359,7 +356,9 @@ void ColliderTool::describeUi(nlohmann::json& ui) const {
                       {"threshold", a.job.threshold},
                       {"pieces", a.collider.pieces.size()},
                       {"vertices", vertexCount(a.collider)},
-                      {"current", m_asked && *m_asked == a.job}};
+                      {"current", m_asked && *m_asked == a.job},
+                      {"export_format", colliderFormats()[std::size_t(std::clamp(m_exportFormat, 0, int(colliderFormats().size()) - 1))]},
+                      {"export_message", m_exportMessage}};
     for (const auto& [name, r] : m_widgets) ui["collider"]["widgets"][name] = r;
     ui["collider"]["certificate"] = nlohmann::json(colliderCertificateJson(a.collider.certificate));
 }
@@ -367,11 +366,15 @@ void ColliderTool::describeUi(nlohmann::json& ui) const {
 void ColliderTool::saveSettings(nlohmann::json& settings) const {
     settings["collider_show_pieces"] = m_showPieces;
     settings["collider_show_errors"] = m_showErrors;
+    settings["collider_pose_map_window"] = m_poseMap.windowOpen();
 }
 
 void ColliderTool::loadSettings(const nlohmann::json& settings, std::vector<std::string>& warnings) {
     readSettingsBool(settings, "collider_show_pieces", m_showPieces, warnings);
     readSettingsBool(settings, "collider_show_errors", m_showErrors, warnings);
+    bool poseMapWindow = m_poseMap.windowOpen();
+    readSettingsBool(settings, "collider_pose_map_window", poseMapWindow, warnings);
+    m_poseMap.setWindowOpen(poseMapWindow);
 }
 
 }  // namespace cl

@@ -4,8 +4,9 @@
 // error as a heat map (missed pixels in one colour, extra pixels in another), with the certificate's numbers, and
 // the pair's pose map (app/tools/pose_map_view.h): every offset of B where the collider and the pixels disagree.
 // Mode, epsilon, max vertices and threshold edit the scene (undoable); the collider is made on the tool's
-// LatestWorker so dragging epsilon never holds up a frame. Export... writes what `collision-lab collider`
-// writes for the same settings (app/cli/collider_output.h), atomically under the output rule.
+// LatestWorker so dragging epsilon never holds up a frame. Export... asks for the file in the app's file browser
+// (a BrowseToSave request: it asks before replacing a file) and writes what `collision-lab collider` writes for the
+// same settings in the format chosen beside it (app/cli/collider_output.h), atomically under the output rule.
 
 #include <array>
 #include <map>
@@ -89,6 +90,7 @@ public:
     void drawWorldOverlay(const WorldOverlay& view, const ToolContext& ctx) const override;
     void sceneOpened() override;
     Shortcut shortcut() const override { return {Key::F6}; }
+    void addCommands(CommandTable& commands) override;
     void describeUi(nlohmann::json& ui) const override;
     void saveSettings(nlohmann::json& settings) const override;
     void loadSettings(const nlohmann::json& settings, std::vector<std::string>& warnings) override;
@@ -105,7 +107,6 @@ private:
     std::optional<ColliderToolJob> m_asked;
     std::shared_ptr<const ColliderToolAnswer> m_shown;
     int m_exportFormat = 1;                  // index into colliderFormats(): json
-    std::array<char, 1024> m_exportPath{};  // the Export dialog's file field
     std::string m_exportMessage;
     std::map<std::string, std::array<float, 4>> m_widgets;  // each control's screen rectangle (x0, y0, x1, y1)
     PoseMapView m_poseMap;                     // every pose of the pair: collider vs pixels

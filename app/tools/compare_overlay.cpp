@@ -46,24 +46,67 @@ void updateComparison(CompareState& compare, const CollisionReport& report) {
     compare.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+std::uint32_t compareSetColour(CompareSet set) {
+    switch (set) {
+        case CompareSet::OnlyFirst: return comparePalette::kOnlyFirst;
+        case CompareSet::OnlySecond: return comparePalette::kOnlySecond;
+        case CompareSet::Both: break;
+    }
+    return comparePalette::kBoth;
+}
+
+void drawCompareMarker(ImDrawList* list, glm::dvec2 centre, float half, CompareSet set) {
+    // The ring is dark and the fills light: a light sprite shows the ring, a dark one the fill, a sprite of the
+    // set's own colour the ring around it.
+    const ImU32 ring = IM_COL32(16, 16, 20, 235);
+    const ImU32 fill = toImColor(compareSetColour(set));
+    const float rim = std::max(1.0f, half * 0.4f);
+    const ImVec2 c(float(centre.x), float(centre.y));
+    switch (set) {
+        case CompareSet::OnlyFirst:
+            list->AddRectFilled(ImVec2(c.x - half - rim, c.y - half - rim), ImVec2(c.x + half + rim, c.y + half + rim), ring);
+            list->AddRectFilled(ImVec2(c.x - half, c.y - half), ImVec2(c.x + half, c.y + half), fill);
+            break;
+        case CompareSet::OnlySecond: {
+            // A diamond as wide as the square's diagonal is tall would crowd neighbours: its tips reach 1.25 half.
+            const float outer = half * 1.25f + rim * 1.4f, inner = half * 1.25f;
+            list->AddQuadFilled(ImVec2(c.x, c.y - outer), ImVec2(c.x + outer, c.y), ImVec2(c.x, c.y + outer), ImVec2(c.x - outer, c.y), ring);
+            list->AddQuadFilled(ImVec2(c.x, c.y - inner), ImVec2(c.x + inner, c.y), ImVec2(c.x, c.y + inner), ImVec2(c.x - inner, c.y), fill);
+            break;
+        }
+        case CompareSet::Both:
+            list->AddCircleFilled(c, half + rim, ring, 12);
+            list->AddCircleFilled(c, half, fill, 12);
+            break;
+    }
+}
+
+void compareMarkerKey(CompareSet set, float size) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float line = ImGui::GetTextLineHeight();
+    ImGui::Dummy(ImVec2(size, line));
+    drawCompareMarker(ImGui::GetWindowDrawList(), {at.x + size * 0.5, at.y + line * 0.5}, size * 0.3f, set);
+}
+
 void drawCompareOverlay(ImDrawList* list, const CompareState& compare, const Camera& camera) {
     if (!compare.enabled || !compare.computed || !compare.comparison.applicable) return;
     const Rect& viewport = camera.viewport();
     list->PushClipRect(ImVec2(float(viewport.min.x), float(viewport.min.y)), ImVec2(float(viewport.max.x), float(viewport.max.y)), true);
     // Smaller than a world pixel so neighbouring pairs stay apart, but never too small to see.
-    const float half = float(std::max(2.0, camera.worldToScreenLength(0.35)));
-    auto drawSet = [&](const std::vector<PixelHit>& hits, std::uint32_t rgba) {
-        const ImU32 colour = toImColor(withAlpha(rgba, 210));
+    const float half = float(std::max(2.0, camera.worldToScreenLength(0.3)));
+    auto drawSet = [&](const std::vector<PixelHit>& hits, CompareSet set) {
         for (const PixelHit& hit : hits) {
             const glm::dvec2 p = camera.worldToScreen(hit.world);
-            if (p.x < viewport.min.x - half || p.x > viewport.max.x + half || p.y < viewport.min.y - half || p.y > viewport.max.y + half) continue;
-            list->AddRectFilled(ImVec2(float(p.x) - half, float(p.y) - half), ImVec2(float(p.x) + half, float(p.y) + half), colour);
+            if (p.x < viewport.min.x - 2 * half || p.x > viewport.max.x + 2 * half || p.y < viewport.min.y - 2 * half ||
+                p.y > viewport.max.y + 2 * half)
+                continue;
+            drawCompareMarker(list, p, half, set);
         }
     };
     // The disagreements go on top: they are what the view is for.
-    drawSet(compare.comparison.sets.both, comparePalette::kBoth);
-    drawSet(compare.comparison.sets.onlyFirst, comparePalette::kOnlyFirst);
-    drawSet(compare.comparison.sets.onlySecond, comparePalette::kOnlySecond);
+    drawSet(compare.comparison.sets.both, CompareSet::Both);
+    drawSet(compare.comparison.sets.onlyFirst, CompareSet::OnlyFirst);
+    drawSet(compare.comparison.sets.onlySecond, CompareSet::OnlySecond);
     list->PopClipRect();
 }
 

@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "app/tools/tool_context.h"
+#include "app/views/text_wrap.h"
 #include "app/views/view_drawing.h"
 
 namespace cl {
@@ -23,13 +24,6 @@ std::array<float, 4> rectOfItem() {
 ImVec4 toVec4(std::uint32_t rgba) {
     return ImVec4(float((rgba >> 24) & 0xFF) / 255.0f, float((rgba >> 16) & 0xFF) / 255.0f, float((rgba >> 8) & 0xFF) / 255.0f,
                   float(rgba & 0xFF) / 255.0f);
-}
-
-// Gray text wrapped at the panel's edge (the inspector column is narrow).
-void disabledWrapped(const char* text) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", text);
-    ImGui::PopStyleColor();
 }
 
 // One side's controls; `id` keeps the two sides' widgets apart.
@@ -63,10 +57,10 @@ void drawChoice(const char* id, const char* label, CompareChoice& choice, const 
         choice.scan = static_cast<ScanDirection>(scan);
     }
     if (algorithm && !algorithm->honoursSampling && !algorithm->directional) {
-        disabledWrapped("(no sampling or scan options: it does not walk A's pixel grid)");
+        textDisabledWrapped("(no sampling or scan options: it does not walk A's pixel grid)");
     }
     if (algorithm && algorithm->kind == AlgorithmKind::Bound) {
-        disabledWrapped("(the pixel pairs whose squares share area inside both sprites' colliders: against pixel-exact, "
+        textDisabledWrapped("(the pixel pairs whose squares share area inside both sprites' colliders: against pixel-exact, "
                         "the pairs only one of them counts are where the colliders and the pixels disagree)");
     }
     ImGui::PopID();
@@ -82,8 +76,8 @@ std::string answerText(const Algorithm* algorithm, const CollisionResult& r) {
     return text;
 }
 
-void countRow(const char* label, std::uint32_t rgba, std::size_t count, const char* tooltip) {
-    ImGui::ColorButton(label, toVec4(rgba), ImGuiColorEditFlags_NoTooltip, ImVec2(14, 14));
+void countRow(const char* label, CompareSet set, std::size_t count, const char* tooltip) {
+    compareMarkerKey(set, ImGui::GetTextLineHeight());
     ImGui::SameLine();
     ImGui::Text("%-12s %zu", label, count);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
@@ -121,22 +115,39 @@ void CompareTool::drawBadge(ToolContext& ctx) {
         const CompareChoice& s = m_compare.computed ? m_compare.secondUsed : m_compare.second;
         const std::string first = comparedTestName({algorithms.find(f.algorithm), f.sampling, f.scan});
         const std::string second = comparedTestName({algorithms.find(s.algorithm), s.sampling, s.scan});
-        // One test a line, so the badge stays narrow enough for a small window's world view.
-        ImGui::Text("Compare: %s", first.c_str());
-        ImGui::SameLine();
-        if (ImGui::SmallButton("x")) m_compare.enabled = false;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop comparing (the Compare tab's box)");
-        ImGui::Text("     vs: %s", second.c_str());
-        const auto swatch = [](const char* label, std::uint32_t rgba) {
-            ImGui::ColorButton(label, toVec4(rgba), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+        const auto swatch = [](const char* label, CompareSet set) {
+            compareMarkerKey(set, ImGui::GetTextLineHeight());
             ImGui::SameLine(0.0f, 4.0f);
             ImGui::TextUnformatted(label);
         };
-        swatch("only first", comparePalette::kOnlyFirst);
-        ImGui::SameLine();
-        swatch("only second", comparePalette::kOnlySecond);
-        ImGui::SameLine();
-        swatch("both", comparePalette::kBoth);
+        // A short view (a large UI scale, a low window) gets one line, so the badge does not cover the sprites
+        // it marks; the tests' names are then in its tooltip (and in the panel beside it).
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const bool compact = 3.0f * ImGui::GetFrameHeightWithSpacing() + 2.0f * style.WindowPadding.y > 0.3f * float(view.size().y);
+        if (compact) {
+            swatch("only 1st", CompareSet::OnlyFirst);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("only %s", first.c_str());
+            ImGui::SameLine();
+            swatch("only 2nd", CompareSet::OnlySecond);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("only %s", second.c_str());
+            ImGui::SameLine();
+            swatch("both", CompareSet::Both);
+            ImGui::SameLine();
+        } else {
+            // One test a line, so the badge stays narrow enough for a small window's world view.
+            ImGui::Text("Compare: %s", first.c_str());
+            ImGui::SameLine();
+        }
+        if (ImGui::SmallButton("x")) m_compare.enabled = false;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop comparing (the Compare tab's box)");
+        if (!compact) {
+            ImGui::Text("     vs: %s", second.c_str());
+            swatch("only first", CompareSet::OnlyFirst);
+            ImGui::SameLine();
+            swatch("only second", CompareSet::OnlySecond);
+            ImGui::SameLine();
+            swatch("both", CompareSet::Both);
+        }
     }
     ImGui::End();
 }
@@ -167,34 +178,36 @@ void CompareTool::drawControls(ToolContext& ctx) {
     CompareState& compare = m_compare;
     ImGui::Checkbox("Compare two tests in the world view", &compare.enabled);
     m_widgets["enabled"] = rectOfItem();
-    disabledWrapped("Colours the (A pixel, B pixel) pairs each test counts as overlapping, over the other overlays, "
+    textDisabledWrapped("Colours the (A pixel, B pixel) pairs each test counts as overlapping, over the other overlays, "
                     "while this tab is open.");
     ImGui::TextUnformatted("Presets:");
-    ImGui::SameLine();
-    if (ImGui::SmallButton("A grid vs world")) {
+    // Each preset on the line while it fits, so none is cut off in a narrow column or at a large UI scale.
+    const auto preset = [this](const char* label, const char* key) {
+        sameLineIfFits(ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f);
+        const bool clicked = ImGui::SmallButton(label);
+        m_widgets[std::string("preset.") + key] = rectOfItem();
+        return clicked;
+    };
+    if (preset("A grid vs world", "a_grid_vs_world")) {
         compare.first = {"pixel-naive"};
         compare.second = {"pixel-world"};
         compare.enabled = true;
     }
-    ImGui::SameLine();
-    if (ImGui::SmallButton("center vs xna")) {
+    if (preset("center vs xna", "center_vs_xna")) {
         compare.first = {"pixel-naive", Sampling::Center};
         compare.second = {"pixel-naive", Sampling::Xna};
         compare.enabled = true;
     }
-    ImGui::SameLine();
-    if (ImGui::SmallButton("A->B vs B->A")) {
+    if (preset("A->B vs B->A", "a_to_b_vs_b_to_a")) {
         compare.first = {"pixel-naive", Sampling::Center, ScanDirection::AToB};
         compare.second = {"pixel-naive", Sampling::Center, ScanDirection::BToA};
         compare.enabled = true;
     }
-    // The narrow inspector wraps the fourth preset onto its own line.
-    if (ImGui::SmallButton("collider vs pixels")) {
+    if (preset("collider vs pixels", "collider_vs_pixels")) {
         compare.first = {"polygon"};
         compare.second = {"pixel-exact"};
         compare.enabled = true;
     }
-    m_widgets["preset.collider_vs_pixels"] = rectOfItem();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("polygon vs pixel-exact: only first = overlap the colliders add, only second = overlap they miss");
     ImGui::Separator();
@@ -205,7 +218,7 @@ void CompareTool::drawControls(ToolContext& ctx) {
     // After the widgets, so a preset or a new choice shows its answer in the same frame.
     updateComparison(compare, ctx.report());
     if (!compare.enabled) {
-        ImGui::TextDisabled("Tick the box (or pick a preset) to compare.");
+        textDisabledWrapped("Tick the box (or pick a preset) to compare.");
         return;
     }
     if (!compare.computed) {
@@ -222,15 +235,15 @@ void CompareTool::drawControls(ToolContext& ctx) {
     const AlgorithmSet& algorithms = ctx.report().algorithms();
     ImGui::TextWrapped("First:  %s - %s", firstName.c_str(), answerText(algorithms.find(compare.firstUsed.algorithm), c.first).c_str());
     ImGui::TextWrapped("Second: %s - %s", secondName.c_str(), answerText(algorithms.find(compare.secondUsed.algorithm), c.second).c_str());
-    countRow("only first", comparePalette::kOnlyFirst, c.sets.onlyFirst.size(), "Pixel pairs only the first test counted.");
-    countRow("only second", comparePalette::kOnlySecond, c.sets.onlySecond.size(), "Pixel pairs only the second test counted.");
-    countRow("both", comparePalette::kBoth, c.sets.both.size(), "Pixel pairs both tests counted.");
+    countRow("only first", CompareSet::OnlyFirst, c.sets.onlyFirst.size(), "Pixel pairs only the first test counted.");
+    countRow("only second", CompareSet::OnlySecond, c.sets.onlySecond.size(), "Pixel pairs only the second test counted.");
+    countRow("both", CompareSet::Both, c.sets.both.size(), "Pixel pairs both tests counted.");
     if (c.sets.agree()) {
         ImGui::TextColored(toVec4(comparePalette::kBoth), "The two tests found the same pixel pairs.");
     } else if (c.first.hit != c.second.hit) {
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "They disagree on the hit itself.");
     }
-    disabledWrapped("Counts are of distinct pairs; a test's own overlap can be larger when it counts a pair twice (scan both).");
+    textDisabledWrapped("Counts are of distinct pairs; a test's own overlap can be larger when it counts a pair twice (scan both).");
     ImGui::TextDisabled("Compared in %.2f ms.", compare.ms);
 }
 

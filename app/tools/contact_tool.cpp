@@ -236,10 +236,7 @@ void colourText(std::uint32_t rgba, const char* text) {
 
 // A colour's name in the legend line, on the same line while it fits.
 void colourName(std::uint32_t rgba, const char* text, bool first) {
-    if (!first) {
-        ImGui::SameLine(0.0f, 10.0f);
-        if (ImGui::GetCursorPosX() + ImGui::CalcTextSize(text).x > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
-    }
+    if (!first) sameLineIfFits(ImGui::CalcTextSize(text).x, 10.0f);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(toImColor(rgba)), "%s", text);
 }
 

@@ -30,6 +30,11 @@ double fitCellPixels(const LatticeWindow& window, glm::dvec2 available, double m
     return std::min(maxCellPixels, fit >= 1.0 ? std::floor(fit) : fit);
 }
 
+glm::dvec2 zoomCentre(glm::dvec2 centre, glm::dvec2 viewCentre, glm::dvec2 mouse, double fromCell, double toCell) {
+    // The map point under the mouse is centre + (mouse - viewCentre) / cell before and after.
+    return centre + (mouse - viewCentre) * (1.0 / fromCell - 1.0 / toCell);
+}
+
 glm::dvec2 positionForCell(glm::dvec2 base, glm::ivec2 cell, double step) { return base + glm::dvec2(cell) * step; }
 
 std::optional<glm::ivec2> cellForPosition(glm::dvec2 base, glm::dvec2 position, double step) {

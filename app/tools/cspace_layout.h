@@ -33,6 +33,11 @@ struct CspaceLayout {
 /// below one pixel it is fractional. 0 for an empty window or no room.
 double fitCellPixels(const LatticeWindow& window, glm::dvec2 available, double maxCellPixels);
 
+/// The map point (in cells from the window's first corner) to show at `viewCentre` after the cells grow from
+/// `fromCell` to `toCell` screen pixels, when `centre` was shown there: the point under screen point `mouse` stays
+/// under it (a wheel zoom about the mouse).
+glm::dvec2 zoomCentre(glm::dvec2 centre, glm::dvec2 viewCentre, glm::dvec2 mouse, double fromCell, double toCell);
+
 /// A's position for map cell c of a map built with A at `base` on a lattice of step `step`: base + c h.
 glm::dvec2 positionForCell(glm::dvec2 base, glm::ivec2 cell, double step);
 

@@ -17,7 +17,9 @@
 #include "app/tools/cspace_drag.h"
 #include "app/tools/cspace_layout.h"
 #include "app/tools/tool_context.h"
+#include "app/views/text_wrap.h"
 #include "app/views/view_drawing.h"
+#include "core/base/geometry.h"
 #include "core/base/mask_cache.h"
 #include "core/check/scene_check.h"
 
@@ -26,6 +28,7 @@ namespace {
 
 constexpr std::uint32_t kNowColour = 0xFF3CF0FFu;  // B where it stands: magenta, apart from the red of "pixels only"
 constexpr double kChunkMs = 40.0;                  // a delivery of rows about this often
+constexpr double kMaxZoom = 32.0;                  // the wheel's furthest zoom over the fitted map
 
 const char* kindName(PoseCell kind) {
     switch (kind) {
@@ -153,7 +156,7 @@ void PoseMapView::draw(ToolContext& ctx) {
     const Selection& selection = doc.selection();
     const std::optional<PoseMapJob> job = poseMapJobFor(doc.scene(), selection.pairA, selection.pairB);
     if (!job) {
-        ImGui::TextDisabled("Every pose: the scene needs a pair of sprites.");
+        textDisabledWrapped("Every pose: the scene needs a pair of sprites.");
         return;
     }
     if (!m_asked || !m_asked->sameMap(*job)) {
@@ -186,14 +189,16 @@ void PoseMapView::draw(ToolContext& ctx) {
     colourKey(both.c_str(), kPoseBothHitColour, "Offsets where both hit.", false);
     colourKey(none.c_str(), kPoseBothMissColour, "Offsets where both miss.", false);
     const bool lagging = !m_asked->sameMap(shown.job);
-    ImGui::TextDisabled("%d x %d offsets, step %s px, %s%s", map.window().width(), map.window().height(),
-                        shortNumber(map.step()).c_str(),
-                        map.complete() ? ("made in " + shortNumber(std::round(shown.ms)) + " ms").c_str()
-                                       : ("filling: " + std::to_string(map.rowsDone()) + " of " + std::to_string(map.window().height()) + " rows").c_str(),
-                        lagging ? " (of an earlier pose)" : "");
+    const std::string status =
+        std::to_string(map.window().width()) + " x " + std::to_string(map.window().height()) + " offsets, step " +
+        shortNumber(map.step()) + " px, " +
+        (map.complete() ? "made in " + shortNumber(std::round(shown.ms)) + " ms"
+                        : "filling: " + std::to_string(map.rowsDone()) + " of " + std::to_string(map.window().height()) + " rows") +
+        (lagging ? " (of an earlier pose)" : "");
+    textDisabledWrapped(status.c_str());
     if (map.window().empty()) {
         m_rect = {};
-        ImGui::TextDisabled("No offset can hit: a sprite has no solid pixel.");
+        textDisabledWrapped("No offset can hit: a sprite has no solid pixel.");
         return;
     }
     // The image, uploaded once per delivery.
@@ -205,33 +210,131 @@ void PoseMapView::draw(ToolContext& ctx) {
         m_textureId = shown.id;
         m_textureRows = std::uint64_t(map.rowsDone());
     }
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const double cell = fitCellPixels(map.window(), {avail.x, std::clamp(double(avail.y) - 8.0, 120.0, 360.0)}, 8.0);
-    if (cell <= 0.0) return;
+    if (!m_windowOpen) {
+        m_rect = {};
+        m_cellPixels = 0.0;
+        if (ImGui::Button("Show the map")) m_windowOpen = true;
+        ImGui::SameLine();
+        ImGui::TextDisabled("(in a window of its own)");
+        return;
+    }
+    textDisabledWrapped("The map is in the window \"Every pose\" beside this column: the wheel zooms, a right-drag pans.");
+    drawWindow(ctx, *job);
+}
+
+void PoseMapView::drawWindow(ToolContext& ctx, const PoseMapJob& job) {
+    Document& doc = ctx.document();
+    const Scene& scene = doc.scene();
+    const PoseMapAnswer& shown = *m_shown;
+    const ColliderPoseMap& map = shown.map;
+    const std::string nameB = scene.sprites[std::size_t(job.b)].name;
+    // First placed at the right over the local-space view (the Collider tool does not need it), as wide as that view
+    // (the Collision table's name and hit columns stay clear) and tall enough for cells a user can click; then
+    // where the user leaves it.
+    const Rect local = ctx.localCamera().viewport(), world = ctx.worldCamera().viewport();
+    const glm::dvec2 display(ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y);
+    const double font = ImGui::GetFontSize();
+    const double top = local.size().y >= 160.0 ? local.min.y : world.min.y;
+    const double width = local.size().x >= 160.0 ? local.size().x - 8.0 : display.x * 0.3;
+    const glm::dvec2 size = glm::min(glm::dvec2(width, std::max(local.size().y, display.y * 0.6) - 8.0),
+                                     glm::dvec2(display.x * 0.6, display.y - top - 8.0));
+    ImGui::SetNextWindowPos(ImVec2(float(display.x - 4.0), float(top + 4.0)), ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
+    ImGui::SetNextWindowSize(toIm(glm::max(size, glm::dvec2(12.0 * font, 10.0 * font))), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(float(12.0 * font), float(10.0 * font)), ImVec2(1.0e5f, 1.0e5f));
+    ImGui::SetNextWindowBgAlpha(1.0f);  // the views under it would show through the map's light cells
+    const bool visible = ImGui::Begin("Every pose (Collider)###posemap", &m_windowOpen, ImGuiWindowFlags_NoCollapse);
+    if (!visible || !m_windowOpen) {
+        ImGui::End();
+        m_rect = {};
+        m_cellPixels = 0.0;
+        return;
+    }
+    const double step = map.step();
+    const int b = job.b;
+    const glm::dvec2 bNow = scene.sprites[std::size_t(b)].transform.position;
+    ImGui::TextUnformatted(("zoom " + shortNumber(std::round(m_zoom * 100.0) / 100.0) + "x").c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("fit")) m_zoom = 1.0;
+    ImGui::SameLine();
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("wheel: zoom about the mouse\nright drag: pan (zoomed)\nclick: move %s to the cell (one undo step)", nameB.c_str());
+    // Two lines for the cell under the mouse, kept in place so the map does not jump as the text changes.
+    const ImVec2 readoutAt = ImGui::GetCursorScreenPos();
+    const float readoutWidth = ImGui::GetContentRegionAvail().x;
+    ImGui::Dummy(ImVec2(1.0f, ImGui::GetTextLineHeight() * 2.0f + ImGui::GetStyle().ItemSpacing.y));
     const ImVec2 corner = ImGui::GetCursorScreenPos();
-    const CspaceLayout layout{map.window(), {corner.x, corner.y}, cell};
-    const glm::dvec2 size = layout.size();
-    ImGui::InvisibleButton("##posemap", toIm(size));
-    m_rect = {corner.x, corner.y, float(corner.x + size.x), float(corner.y + size.y)};
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const glm::dvec2 viewSize(std::max(1.0f, avail.x), std::max(1.0f, avail.y));
+    ImGui::InvisibleButton("##posemap", toIm(viewSize), ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    const bool hovered = ImGui::IsItemHovered();
+    const glm::dvec2 viewMin(corner.x, corner.y), viewCentre = viewMin + 0.5 * viewSize;
+    const glm::dvec2 cells(map.window().width(), map.window().height());
+    const double fit = fitCellPixels(map.window(), viewSize, 24.0);
+    if (fit <= 0.0) {
+        ImGui::End();
+        return;
+    }
+    if (m_zoom <= 1.0) m_centre = 0.5 * cells;  // fitted: the whole map, centred
+    ImGuiIO& io = ImGui::GetIO();
+    const glm::dvec2 mouse(io.MousePos.x, io.MousePos.y);
+    if (hovered && io.MouseWheel != 0.0f) {
+        const double zoom = std::clamp(m_zoom * std::pow(1.25, double(io.MouseWheel)), 1.0, kMaxZoom);
+        m_centre = zoomCentre(m_centre, viewCentre, mouse, fit * m_zoom, fit * zoom);
+        m_zoom = zoom;
+    }
+    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Right) && m_zoom > 1.0)
+        m_centre -= glm::dvec2(io.MouseDelta.x, io.MouseDelta.y) / (fit * m_zoom);
+    m_centre = glm::clamp(m_centre, glm::dvec2(0.0), cells);
+    const double cell = fit * m_zoom;
+    const CspaceLayout layout{map.window(), viewCentre - m_centre * cell, cell};
+    const glm::dvec2 mapMin = glm::max(layout.topLeft, viewMin), mapMax = glm::min(layout.topLeft + layout.size(), viewMin + viewSize);
+    m_rect = {float(mapMin.x), float(mapMin.y), float(mapMax.x), float(mapMax.y)};
     m_cellPixels = cell;
+    m_topLeft = layout.topLeft;
     m_baseB = shown.job.transformB.position;
     ImDrawList* list = ImGui::GetWindowDrawList();
-    list->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(m_texture->getNativeHandle())), corner, toIm(layout.topLeft + size));
-    const double step = map.step();
-    const int b = job->b;
+    list->PushClipRect(toIm(viewMin), toIm(viewMin + viewSize), true);
+    list->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(m_texture->getNativeHandle())), toIm(layout.topLeft),
+                   toIm(layout.topLeft + layout.size()));
+    // Cell borders once cells are big enough to tell apart, only those in view.
+    if (cell >= 8.0) {
+        const ImU32 line = IM_COL32(128, 128, 128, 70);
+        const glm::ivec2 first = layout.clampToWindow(layout.cellAt(mapMin)), last = layout.clampToWindow(layout.cellAt(mapMax));
+        for (int x = first.x; x <= last.x + 1; ++x) {
+            const double sx = layout.cellTopLeft({x, 0}).x;
+            list->AddLine(ImVec2(float(sx), float(mapMin.y)), ImVec2(float(sx), float(mapMax.y)), line);
+        }
+        for (int y = first.y; y <= last.y + 1; ++y) {
+            const double sy = layout.cellTopLeft({0, y}).y;
+            list->AddLine(ImVec2(float(mapMin.x), float(sy)), ImVec2(float(mapMax.x), float(sy)), line);
+        }
+    }
     // Where B stands now, in the shown map's cells.
-    const glm::dvec2 k = (scene.sprites[std::size_t(b)].transform.position - m_baseB) / step;
-    list->PushClipRect(corner, toIm(layout.topLeft + size), true);
-    drawCrosshair(list, layout.topLeft + (k - glm::dvec2(map.window().first) + 0.5) * cell, toImColor(kNowColour), float(std::max(6.0, 2.5 * cell)));
+    const glm::dvec2 k = (bNow - m_baseB) / step;
+    drawCrosshair(list, layout.topLeft + (k - glm::dvec2(map.window().first) + 0.5) * cell, toImColor(kNowColour),
+                  float(std::max(6.0, 2.5 * cell)));
+    const bool overMap = hovered && mouse.x >= mapMin.x && mouse.y >= mapMin.y && mouse.x < mapMax.x && mouse.y < mapMax.y;
+    std::string readout = "Point at a cell: its offset and what the two tests say.";
+    m_hovered.reset();
+    if (overMap) {
+        const glm::ivec2 at = layout.clampToWindow(layout.cellAt(mouse));
+        const glm::dvec2 position = positionForCell(m_baseB, at, step);
+        const bool known = at.y - map.window().first.y < map.rowsDone();
+        const glm::dvec2 offset = position - bNow;
+        m_hovered = HoveredCell{at, offset, known ? kindKey(map.cell(at)) : "pending"};
+        readout = "offset (" + shortNumber(offset.x) + ", " + shortNumber(offset.y) + ") px from where " + nameB + " stands: " +
+                  (known ? kindName(map.cell(at)) : "not computed yet") + "  (" + nameB + " at " + shortNumber(position.x) + ", " +
+                  shortNumber(position.y) + ")";
+        const glm::dvec2 c0 = layout.cellTopLeft(at);
+        list->AddRect(toIm(c0), toIm(c0 + glm::dvec2(cell)), IM_COL32(255, 255, 255, 255), 0.0f, 0, cell >= 6.0 ? 2.0f : 1.0f);
+        if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) moveToCell(doc, b, m_baseB, at, step);
+    }
     list->PopClipRect();
-    if (!ImGui::IsItemHovered()) return;
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    const glm::ivec2 hovered = layout.clampToWindow(layout.cellAt({mouse.x, mouse.y}));
-    const glm::dvec2 position = positionForCell(m_baseB, hovered, step);
-    const bool known = hovered.y - map.window().first.y < map.rowsDone();
-    ImGui::SetTooltip("%s at (%s, %s): %s\nclick to move %s there", nameB.c_str(), shortNumber(position.x).c_str(),
-                      shortNumber(position.y).c_str(), known ? kindName(map.cell(hovered)) : "not computed yet", nameB.c_str());
-    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) moveToCell(doc, b, m_baseB, hovered, step);
+    list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), readoutAt, ImGui::GetColorU32(ImGuiCol_Text), readout.c_str(), nullptr,
+                  readoutWidth);
+    ImGui::End();
 }
 
 void PoseMapView::describe(nlohmann::json& ui) const {
@@ -250,15 +353,23 @@ void PoseMapView::describe(nlohmann::json& ui) const {
             {{"both_hit", map.counts.bothHit}, {"collider_only", map.counts.colliderOnly}, {"pixels_only", map.counts.pixelsOnly},
              {"both_miss", map.counts.bothMiss}}},
            {"rect", m_rect},
-           {"cell_pixels", m_cellPixels}};
+           {"cell_pixels", m_cellPixels},
+           {"top_left", {m_topLeft.x, m_topLeft.y}},
+           {"zoom", m_zoom},
+           {"window_open", m_windowOpen}};
+    if (m_hovered)
+        out["hovered"] = {{"cell", {m_hovered->cell.x, m_hovered->cell.y}},
+                          {"offset", {m_hovered->offset.x, m_hovered->offset.y}},
+                          {"kind", m_hovered->kind}};
     // A few disagreeing cells with the screen point at their centre, for a UI test to click.
     nlohmann::json cells = nlohmann::json::array();
-    const CspaceLayout layout{map.window(), {m_rect[0], m_rect[1]}, m_cellPixels};
+    const CspaceLayout layout{map.window(), m_topLeft, m_cellPixels};
     for (int y = map.window().first.y; y <= map.window().last.y && cells.size() < 16 && m_cellPixels > 0.0; ++y) {
         for (int x = map.window().first.x; x <= map.window().last.x && cells.size() < 16; ++x) {
             const PoseCell kind = map.cell({x, y});
             if (kind != PoseCell::ColliderOnly && kind != PoseCell::PixelsOnly) continue;
             const glm::dvec2 centre = layout.cellCentre({x, y});
+            if (centre.x < m_rect[0] || centre.y < m_rect[1] || centre.x >= m_rect[2] || centre.y >= m_rect[3]) continue;  // zoomed out of view
             const glm::dvec2 position = positionForCell(m_shown->job.transformB.position, {x, y}, map.step());
             cells.push_back({{"cell", {x, y}}, {"kind", kindKey(kind)}, {"screen", {centre.x, centre.y}}, {"position", {position.x, position.y}}});
         }

@@ -2,8 +2,10 @@
 // The Collider tool's pose map: for the current pair, every offset of B at its turn and scale coloured by what the
 // `polygon` test (the colliders) and `pixel-exact` (the pixels) say there — both hit, collider only (a false hit),
 // pixels only (a missed hit), both miss — with the counts (core/contact/collider_pose_map.h). Made on its own
-// LatestWorker, shown as it fills; a click on a cell moves B there as one undoable edit, so Compare (collider vs
-// pixels) then shows that pose's pixels.
+// LatestWorker, shown as it fills, in a resizable window of its own ("Every pose"; the panel keeps the counts): the
+// mouse wheel zooms about the mouse, a right-drag pans, the cell under the mouse is read out (its offset from where B
+// stands and its class), and a click on a cell moves B there as one undoable edit, so Compare (collider vs pixels)
+// then shows that pose's pixels.
 
 #include <cstdint>
 #include <map>
@@ -63,18 +65,34 @@ public:
     void draw(ToolContext& ctx);
     /// Forgets the map (another scene).
     void reset();
-    /// "pose_map": pair, window, step, counts, completeness, the map's screen rectangle and some disagreeing cells
-    /// with their screen centres.
+    /// The map's window is shown while the Collider tab is (the user may close it; a button in the panel reopens it).
+    bool windowOpen() const { return m_windowOpen; }
+    /// See windowOpen().
+    void setWindowOpen(bool open) { m_windowOpen = open; }
+    /// "pose_map": pair, window, step, counts, completeness, the map's visible screen rectangle, cell size, zoom, the
+    /// cell under the mouse (read out) and some disagreeing cells in view with their screen centres.
     void describe(nlohmann::json& ui) const;
 
 private:
+    void drawWindow(ToolContext& ctx, const PoseMapJob& job);
+
     std::optional<PoseMapJob> m_asked;
     std::shared_ptr<const PoseMapAnswer> m_shown;
     std::unique_ptr<sf::Texture> m_texture;  // made on first use (an sf::Texture needs the display)
     std::uint64_t m_textureId = 0;           // the answer whose image the texture holds
     std::uint64_t m_textureRows = 0;
-    std::array<float, 4> m_rect{};          // the map on screen (x0, y0, x1, y1)
+    std::array<float, 4> m_rect{};          // the map's visible part on screen (x0, y0, x1, y1)
     double m_cellPixels = 0.0;
+    glm::dvec2 m_topLeft{0.0, 0.0};          // the first cell's top-left corner on screen (may lie out of view)
+    bool m_windowOpen = true;
+    double m_zoom = 1.0;                     // 1: the whole map fits the window
+    glm::dvec2 m_centre{0.0, 0.0};           // the map point (cells from the window's first corner) at the view's centre
+    struct HoveredCell {
+        glm::ivec2 cell;
+        glm::dvec2 offset;  // from where B stands
+        const char* kind;
+    };
+    std::optional<HoveredCell> m_hovered;    // the read-out's cell, for describe()
     glm::dvec2 m_baseB{0.0, 0.0};            // B's position the shown map's cells count from
     std::unique_ptr<PoseMapWorker> m_worker;  // last: stops before the state above goes
 };

@@ -6,7 +6,9 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <string>
 #include <optional>
 #include <utility>
 #include <variant>
@@ -24,6 +26,17 @@ struct FrameLocal {};
 struct TakeScreenshot {};
 /// Open the file browser for Save As.
 struct OpenSaveAs {};
+/// Open the file browser to save a file a tool writes (the Collider tool's Export...): titled `title`, in `file`'s
+/// folder when it is one (else where Save As starts) with `file`'s name filled in, listing `extensions`; a name
+/// without an extension gets `defaultExtension`, and an existing file is replaced only once the user says so. Then
+/// `write` writes the chosen file and returns "" or what went wrong (shown in the error popup).
+struct BrowseToSave {
+    std::string title;
+    std::filesystem::path file;
+    std::vector<std::string> extensions;
+    std::string defaultExtension;
+    std::function<std::string(const std::filesystem::path&)> write;
+};
 /// Leave the frame loop: unsaved work has been dealt with.
 struct QuitNow {};
 /// Open this tool's tab (an index into the registry's list).
@@ -51,8 +64,8 @@ struct OpenUntitledScene {
 struct OpenBugReportDialog {};
 
 /// One request of any kind.
-using Request = std::variant<FrameWorld, FrameLocal, TakeScreenshot, OpenSaveAs, QuitNow, FocusTool, BrowseForImage,
-                             AskFrame, OpenLesson, OpenUntitledScene, OpenBugReportDialog>;
+using Request = std::variant<FrameWorld, FrameLocal, TakeScreenshot, OpenSaveAs, BrowseToSave, QuitNow, FocusTool,
+                             BrowseForImage, AskFrame, OpenLesson, OpenUntitledScene, OpenBugReportDialog>;
 
 /// The requests not yet served, at most one of each kind: a newer request of a kind replaces the older
 /// one (the newest wish wins), so a request that waits (FrameLocal while the view is hidden) never piles up.

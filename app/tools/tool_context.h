@@ -59,6 +59,9 @@ public:
     void showError(std::string message) const { m_parts.errors.push_back(std::move(message)); }
     /// Opens the file browser for an image or atlas: replaces sprite `sprite`'s image, or adds a sprite when -1.
     void browseForImage(int sprite) const { m_parts.requests.push(BrowseForImage{sprite}); }
+    /// Opens the file browser to save a file the tool writes (see BrowseToSave): the write runs once the user has
+    /// chosen the file (and agreed to replace it when it exists); its failure goes to the error popup.
+    void browseToSave(BrowseToSave request) const { m_parts.requests.push(std::move(request)); }
     /// The sprite a loaded atlas was just given to, whose frame the Sprites tool asks for (once); -1 for none.
     int takeFrameQuestion() const;
 

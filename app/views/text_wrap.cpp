@@ -30,6 +30,17 @@ std::vector<std::string_view> wrapWhole(std::string_view text, double width,
     return lines;
 }
 
+void sameLineIfFits(float width, float spacing) {
+    ImGui::SameLine(0.0f, spacing);
+    if (ImGui::GetCursorPosX() + width > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+}
+
+void textDisabledWrapped(const char* text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", text);
+    ImGui::PopStyleColor();
+}
+
 void textWrappedWhole(std::string_view text) {
     const double width = ImGui::GetContentRegionAvail().x;
     const auto measure = [](std::string_view part) { return double(ImGui::CalcTextSize(part.data(), part.data() + part.size()).x); };

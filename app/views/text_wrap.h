@@ -13,6 +13,13 @@ namespace cl {
 std::vector<std::string_view> wrapWhole(std::string_view text, double width,
                                         const std::function<double(std::string_view)>& measure);
 
+/// Puts the next item on the current line (after `spacing` pixels; < 0: the style's item spacing) when `width`
+/// pixels of it fit before the window's content edge, else on a new line: rows of keys or buttons that wrap whole.
+void sameLineIfFits(float width, float spacing = -1.0f);
+
+/// `text` in the disabled (grey) colour, wrapped at the window's content width (ImGui::TextWrapped's breaks).
+void textDisabledWrapped(const char* text);
+
 /// ImGui::TextWrapped with wrapWhole's breaks, in the current text colour, at the window's content width.
 void textWrappedWhole(std::string_view text);
 

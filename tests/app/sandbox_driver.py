@@ -116,6 +116,15 @@ def scene_with_absolute_images(source):
     return data
 
 
+def copy_scene(source, folder, name="lesson.json"):
+    """Write the scene file `source` into `folder` as `name`, its images made absolute (scene_with_absolute_images);
+    return the copy's path."""
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        json.dump(scene_with_absolute_images(source), f, indent=2)
+    return path
+
+
 def undo_and_save(read, expected, seconds=10):
     """Press Ctrl+Z, then Ctrl+S; True once read() (the saved file's value) gives `expected` within `seconds`."""
     xdotool("key", "ctrl+z")

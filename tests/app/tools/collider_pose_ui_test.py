@@ -9,9 +9,14 @@ usage: collider_pose_ui_test.py COLLISION_LAB LESSON26.json
    xdotool clicks a "collider only" cell and Ctrl+S saves: the bullet stands at that cell's position. Ctrl+Z and
    Ctrl+S: it is back at (120, 200) (the click was one undo step). `collision-lab check` on the saved pose says
    polygon hits and pixel-exact does not (the map's cell, checked by the CLI).
+   The map is in a window of its own with cells of at least 4 px at 1600x900; three wheel notches over a cell zoom
+   the map 1.25^3 times about the mouse (the same cell stays under it) and the read-out names that cell, its offset
+   from where the bullet stands and its class.
 2. Compare at the lesson's third pose (balanced, epsilon 2, the bullet at (184, 196)). xdotool clicks Compare's
    preset "collider vs pixels"; --describe-ui then shows polygon vs pixel-exact with pixel pairs only the collider
    counts, none only the pixels count and none both (pixel-exact has no overlap there: the CLI's check says so).
+   The "only first" markers stand out on the yellow bullet: in a screenshot, the pixels of exactly their colour in the
+   world view are ringed by dark pixels on all four sides.
 """
 import json
 import os
@@ -22,9 +27,30 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
 from sandbox_driver import (click, fail, fresh_env, open_sandbox, quit_and_describe, retry,  # noqa: E402
-                            scene_with_absolute_images, undo_and_save, wait_for, xdotool)
+                            scene_with_absolute_images, screenshot_rgb, undo_and_save, wait_for, xdotool)
 
 SIZE = "1600x900"
+ONLY_FIRST = (0xFF, 0xE2, 0x3A)  # comparePalette::kOnlyFirst
+# The world view at 1600x900 with the default layout (a 420-pixel left column, the local view from x 1075), above
+# the Compare badge at its foot.
+WORLD = ((440, 1000), (80, 480))
+
+
+def marker_ring(shot):
+    """The box of the pixels of exactly the "only first" colour in the world view and the pixels just outside it on
+    each side, or None when there is no such pixel."""
+    width, _, rgb = shot
+
+    def pixel(x, y):
+        i = (y * width + x) * 3
+        return tuple(rgb[i:i + 3])
+    points = [(x, y) for y in range(*WORLD[1]) for x in range(*WORLD[0]) if pixel(x, y) == ONLY_FIRST]
+    if not points:
+        return None
+    x0, x1 = min(p[0] for p in points), max(p[0] for p in points)
+    y0, y1 = min(p[1] for p in points), max(p[1] for p in points)
+    xm, ym = (x0 + x1) // 2, (y0 + y1) // 2
+    return (x0, y0, x1, y1), [pixel(x0 - 1, ym), pixel(x1 + 1, ym), pixel(xm, y0 - 1), pixel(xm, y1 + 1)]
 
 
 def centre(rect):
@@ -54,10 +80,15 @@ def write(scene, data):
         json.dump(data, f, indent=2)
 
 
-def map_session(app, scene, data, env, work, ui_file, cell):
+def collider_window(app, scene, data, env, work, ui_file):
+    """Writes `data` to `scene` and opens it on the Collider tab: open_sandbox's context."""
     write(scene, data)
-    with open_sandbox(app, [scene, "--tool", "collider", "--size", SIZE, "--describe-ui", ui_file], env, work,
-                      point=(900, 300), settle=1.0, pause=1.5) as (window, proc):
+    return open_sandbox(app, [scene, "--tool", "collider", "--size", SIZE, "--describe-ui", ui_file], env, work,
+                        point=(900, 300), settle=1.0, pause=1.5)
+
+
+def map_session(app, scene, data, env, work, ui_file, cell):
+    with collider_window(app, scene, data, env, work, ui_file) as (window, proc):
         if not window:
             return "the sandbox window did not appear"
         click(cell["screen"])
@@ -75,6 +106,22 @@ def map_session(app, scene, data, env, work, ui_file, cell):
         return {"moved": moved, "hits": hits, "ui": ui}
 
 
+def zoom_session(app, scene, data, env, work, ui_file, cell):
+    with collider_window(app, scene, data, env, work, ui_file) as (window, proc):
+        if not window:
+            return "the sandbox window did not appear"
+        xdotool("mousemove", str(round(cell["screen"][0])), str(round(cell["screen"][1])))
+        time.sleep(0.4)
+        for _ in range(3):
+            xdotool("click", "4")  # wheel up
+            time.sleep(0.2)
+        time.sleep(0.6)
+        ui = quit_and_describe(proc, ui_file)
+        if isinstance(ui, str):
+            return ui
+        return ui.get("pose_map")
+
+
 def compare_session(app, scene, env, work, ui_file, preset):
     with open_sandbox(app, [scene, "--tool", "compare", "--size", SIZE, "--describe-ui", ui_file], env, work,
                       point=(900, 300), settle=1.0, pause=1.0) as (window, proc):
@@ -83,12 +130,18 @@ def compare_session(app, scene, env, work, ui_file, preset):
         click(preset)
         xdotool("mousemove", "900", "300")
         time.sleep(1.0)
+        ring = marker_ring(screenshot_rgb(os.path.join(work, "compare.rgb")))
         ui = quit_and_describe(proc, ui_file)
         if isinstance(ui, str):
             return ui
         compare = ui.get("compare", {})
         if compare.get("first_used") != "polygon" or compare.get("second_used") != "pixel-exact":
             return f"after a click on the preset Compare shows {compare.get('first_used')} vs {compare.get('second_used')}"
+        if ring is None:
+            return "no pixel of the only-first colour in the world view"
+        if any(max(p) > 80 for p in ring[1]):
+            return f"the only-first markers at {ring[0]} are not ringed in a dark colour: beside them {ring[1]}"
+        compare["ring"] = ring
         return compare
 
 
@@ -119,6 +172,23 @@ def main():
         print(f"ok: the click moved the bullet to {result['moved']}, where check says polygon hits and pixel-exact "
               "misses; Ctrl+Z put it back at (120, 200)")
 
+        # The map's window: cells of at least 4 px; the wheel zooms about the mouse; the read-out names the cell.
+        if pose_map["cell_pixels"] < 4 or not pose_map["window_open"]:
+            fail(f"at {SIZE} the map's cells are {pose_map['cell_pixels']} px (window open: {pose_map['window_open']})")
+        zoomed, _ = retry(3, lambda: zoom_session(app, scene, data, env, work, ui_file, cell))
+        if not zoomed or abs(zoomed["zoom"] - 1.25 ** 3) > 1e-9:
+            fail(f"three wheel notches over the map left it at {zoomed and zoomed.get('zoom')}")
+        if abs(zoomed["cell_pixels"] - pose_map["cell_pixels"] * 1.25 ** 3) > 1e-6:
+            fail(f"zoomed cells are {zoomed['cell_pixels']} px, not {pose_map['cell_pixels']} x 1.25^3")
+        hovered = zoomed.get("hovered")
+        expected_offset = [cell["position"][0] - 120, cell["position"][1] - 200]
+        if not hovered or hovered["cell"] != cell["cell"] or hovered["kind"] != "collider_only" or \
+                [round(v, 9) for v in hovered["offset"]] != expected_offset:
+            fail(f"after zooming about {cell} the read-out is {hovered}; expected that cell, collider_only, offset "
+                 f"{expected_offset}")
+        print(f"ok: {pose_map['cell_pixels']} px cells at {SIZE}; three wheel notches zoom {zoomed['zoom']:.4g}x about "
+              f"the mouse and the read-out keeps {hovered}")
+
         # 2. Compare at the lesson's third pose: balanced, epsilon 2, the bullet at (184, 196).
         third = json.loads(json.dumps(data))
         third["sprites"][0]["collider"] = {"mode": "balanced", "epsilon": 2, "max_vertices": 8}
@@ -135,7 +205,8 @@ def main():
         if not compare["only_first"] or compare["only_second"] or compare["both"]:
             fail(f"Compare must show pixel pairs only the collider counts and no other: {compare}")
         print(f"ok: Compare (collider vs pixels) shows {len(compare['only_first'])} pixel pairs only the collider "
-              f"counts, e.g. {compare['only_first'][:3]}, none only the pixels count, none both")
+              f"counts, e.g. {compare['only_first'][:3]}, none only the pixels count, none both; their markers at "
+              f"{compare['ring'][0]} are ringed by {compare['ring'][1]}")
 
 
 if __name__ == "__main__":

@@ -44,6 +44,20 @@ TEST(CspaceLayout, FitCellPixels) {
     EXPECT_EQ(fitCellPixels(w, {0.0, 100.0}, 8.0), 0.0);
 }
 
+TEST(CspaceLayout, ZoomKeepsThePointUnderTheMouse) {
+    // Map point (10, 6) shown at the view centre (300, 200) with 4-pixel cells; the mouse at (340, 180) is over
+    // map point (10 + 40 / 4, 6 - 20 / 4) = (20, 1). At 8-pixel cells (20, 1) must stay under the mouse, so the
+    // centre shows (20 - 40 / 8, 1 + 20 / 8) = (15, 3.5).
+    const glm::dvec2 centre = zoomCentre({10.0, 6.0}, {300.0, 200.0}, {340.0, 180.0}, 4.0, 8.0);
+    EXPECT_NEAR(centre.x, 15.0, 1e-12);
+    EXPECT_NEAR(centre.y, 3.5, 1e-12);
+    // Zooming back out returns to where it started; the mouse on the view centre leaves the centre alone.
+    const glm::dvec2 back = zoomCentre(centre, {300.0, 200.0}, {340.0, 180.0}, 8.0, 4.0);
+    EXPECT_NEAR(back.x, 10.0, 1e-12);
+    EXPECT_NEAR(back.y, 6.0, 1e-12);
+    EXPECT_EQ(zoomCentre({10.0, 6.0}, {300.0, 200.0}, {300.0, 200.0}, 4.0, 16.0), glm::dvec2(10.0, 6.0));
+}
+
 TEST(CspaceLayout, CellToPositionAndBack) {
     // A at (40, 30) when the map was built, h = 1/4: cell (-3, 2) is A at (40 - 0.75, 30 + 0.5).
     EXPECT_EQ(positionForCell({40.0, 30.0}, {-3, 2}, 0.25), glm::dvec2(39.25, 30.5));

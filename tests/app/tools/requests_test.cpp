@@ -61,5 +61,30 @@ TEST(RequestQueue, ARequestThatCarriesASceneKeepsIt) {
     EXPECT_EQ(untitled->scene->title, "paused game");
 }
 
+TEST(RequestQueue, ABrowseToSaveCarriesItsWriteAndTheNewestWins) {
+    RequestQueue queue;
+    std::vector<std::string> written;
+    const auto writer = [&written](std::string tag) {
+        return [&written, tag](const std::filesystem::path& file) {
+            written.push_back(tag + ":" + file.string());
+            return std::string();
+        };
+    };
+    queue.push(BrowseToSave{.title = "first", .file = "a.json", .extensions = {".json"}, .defaultExtension = ".json",
+                            .write = writer("first")});
+    queue.push(BrowseToSave{.title = "second", .file = "b.h", .extensions = {".h"}, .defaultExtension = ".collider.h",
+                            .write = writer("second")});
+    EXPECT_EQ(queue.size(), 1u);
+    std::optional<BrowseToSave> save = queue.take<BrowseToSave>();
+    ASSERT_TRUE(save);
+    EXPECT_EQ(save->title, "second");
+    EXPECT_EQ(save->file, std::filesystem::path("b.h"));
+    EXPECT_EQ(save->defaultExtension, ".collider.h");
+    ASSERT_TRUE(save->write);
+    EXPECT_EQ(save->write("out/b.h"), "");
+    EXPECT_EQ(written, std::vector<std::string>{"second:out/b.h"});  // the first was dropped unrun
+    EXPECT_TRUE(queue.empty());
+}
+
 }  // namespace
 }  // namespace cl
