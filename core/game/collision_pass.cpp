@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/game/block_box.h"
 #include "core/game/make_broad_phase.h"
 
 
@@ -25,11 +26,14 @@ struct BodyBlocks {
     const Body& body(std::size_t i, std::vector<Body>&, std::vector<std::uint64_t>&, std::uint64_t) const { return bodies[i]; }
 };
 
-// The game's blocks, sharing one mask: a box is the centre plus or minus one reach; a body is made on demand.
+// The game's blocks, sharing one mask: a box is the centre plus or minus one reach; a body is made on demand;
+// when `estimates`, the pre-check's box is estimated from the block alone (blockBoxEstimate).
 struct SharedMaskBlocks {
     const AlphaMask* mask;
     std::span<const FallingBlock> blocks;
     double reach;
+    bool estimates;
+    BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], *mask); }
     std::size_t size() const { return blocks.size(); }
     std::uint64_t id(std::size_t i) const { return blocks[i].id; }
     Rect box(std::size_t i) const { return Rect{blocks[i].position - glm::dvec2(reach), blocks[i].position + glm::dvec2(reach)}; }
@@ -77,7 +81,10 @@ void CollisionPass::run(const Body& person, std::span<const Body> blocks, std::s
 void CollisionPass::run(const Body& person, const AlphaMask& blockMask, std::span<const FallingBlock> blocks, glm::dvec2 fall,
                         FrameReport& out) {
     const double reach = blocks.empty() ? 0.0 : broadPhaseReach(blockMask, fallingBlockTransform(blocks.front(), blockMask));
-    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach}, fall, out);
+    // The aabb pre-check's box of a block is bounded from its turn alone (estimates never say meet or apart where
+    // the exact boxes would not; a mask with no solid pixel has no box).
+    const bool estimates = m_precheck && m_precheck->boundIsTextureBox && blockMask.solidCount() > 0;
+    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates}, fall, out);
 }
 
 template <class Blocks>
@@ -94,6 +101,8 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
         m_bodyFrame.resize(n, 0);
         m_bounds.resize(n);
         m_boundFrame.resize(n, 0);
+        m_estimates.resize(n);
+        m_estimateFrame.resize(n, 0);
     }
 
     auto start = std::chrono::steady_clock::now();
@@ -141,6 +150,29 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
         }
         return m_bounds[i];
     };
+    // Blocks whose pre-check box can be estimated: the exact boxes only for a pair too near touching to tell.
+    bool estimates = false;
+    BoxEstimate personEstimate{personBound.box, 0.0};
+    auto estimateOf = [&](int index) -> const BoxEstimate& {
+        if (index < 0) return personEstimate;
+        const auto i = static_cast<std::size_t>(index);
+        if constexpr (requires { blocks.estimate(i); }) {
+            if (m_estimateFrame[i] != m_frameStamp) {
+                m_estimates[i] = blocks.estimate(i);
+                m_estimateFrame[i] = m_frameStamp;
+            }
+        }
+        return m_estimates[i];
+    };
+    if constexpr (requires { blocks.estimates; }) estimates = blocks.estimates;
+    auto boundsMeet = [&](int a, int b) {
+        if (estimates) {
+            if (a < 0 && personBound.empty) return false;
+            const BoxVerdict verdict = boxEstimatesMeet(estimateOf(a), estimateOf(b));
+            if (verdict != BoxVerdict::Unsure) return verdict == BoxVerdict::Meet;
+        }
+        return m_precheck->boundsMeet(boundOf(a), boundOf(b));
+    };
     start = std::chrono::steady_clock::now();
     m_survivors.clear();
     auto precheck = [&](int a, int b) {
@@ -148,8 +180,7 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
             m_survivors.emplace_back(a, b);
             return;
         }
-        const bool hit = m_precheck->bodyBound ? m_precheck->boundsMeet(boundOf(a), boundOf(b))
-                                               : m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
+        const bool hit = m_precheck->bodyBound ? boundsMeet(a, b) : m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
         spendWork(m_budget);
         if (hit) m_survivors.emplace_back(a, b);
     };

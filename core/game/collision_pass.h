@@ -9,6 +9,7 @@
 
 #include "core/collision/algorithms.h"
 #include "core/base/collision_result.h"
+#include "core/game/block_box.h"
 #include "core/game/broad_phase.h"
 #include "core/game/falling_block.h"
 #include "core/game/game_settings.h"
@@ -69,7 +70,9 @@ public:
              FrameReport& out);
     /// The same for the game's blocks, which all share `blockMask` (ids ascending): the same counts and hits
     /// as the run above given their bodies (Body{&blockMask, fallingBlockTransform(block, blockMask)}), but
-    /// a block's body and pre-check shape are made only when a candidate pair holds it, once a frame.
+    /// a block's body and pre-check shape are made only when a candidate pair holds it, once a frame. With the
+    /// `aabb` pre-check a block's box is estimated from its turn (blockBoxEstimate()) and made exactly only for a
+    /// pair too near touching to tell.
     void run(const Body& person, const AlphaMask& blockMask, std::span<const FallingBlock> blocks, glm::dvec2 fall,
              FrameReport& out);
     /// The work budget the frames count against (null: none); it must outlive the pass's use of it.
@@ -96,6 +99,8 @@ private:
     std::vector<std::uint64_t> m_bodyFrame;
     std::vector<BodyBound> m_bounds;
     std::vector<std::uint64_t> m_boundFrame;
+    std::vector<BoxEstimate> m_estimates;  // the pre-check's box estimated from a block alone (block_box.h)
+    std::vector<std::uint64_t> m_estimateFrame;
 };
 
 /// The box the broad phase keeps for a body: the square about its pivot that holds the texture at any
