@@ -40,16 +40,4 @@ BoxEstimate blockBoxEstimate(const FallingBlock& block, const AlphaMask& mask) {
     return e;
 }
 
-BoxVerdict boxEstimatesMeet(const BoxEstimate& a, const BoxEstimate& b) {
-    // overlapsPositively asks min(max) > max(min) per axis; min and max move no further than their arguments,
-    // so each exact gap is within 2 (a.error + b.error) of the estimated one (its own rounding is covered by
-    // the errors' slack).
-    const double margin = 2.0 * (a.error + b.error);
-    const double gapX = std::min(a.box.max.x, b.box.max.x) - std::max(a.box.min.x, b.box.min.x);
-    const double gapY = std::min(a.box.max.y, b.box.max.y) - std::max(a.box.min.y, b.box.min.y);
-    if (gapX > margin && gapY > margin) return BoxVerdict::Meet;
-    if (gapX <= -margin || gapY <= -margin) return BoxVerdict::Apart;
-    return BoxVerdict::Unsure;
-}
-
 }  // namespace cl

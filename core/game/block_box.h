@@ -4,6 +4,8 @@
 // corners — within an error no coordinate exceeds, so that a pair far from touching is answered without the
 // exact boxes and only a pair too near touching to tell asks for them.
 
+#include <algorithm>
+
 #include "core/base/alpha_mask.h"
 #include "core/base/geometry.h"
 #include "core/game/falling_block.h"
@@ -29,6 +31,16 @@ BoxEstimate blockBoxEstimate(const FallingBlock& block, const AlphaMask& mask);
 /// Meet when the exact boxes surely overlap positively (overlapsPositively, what boxesMeet() asks), Apart when
 /// they surely do not, Unsure otherwise (always when an error is NaN, as
 /// blockBoxEstimate() makes it for a block not finite). An exact box is an estimate with error 0.
-BoxVerdict boxEstimatesMeet(const BoxEstimate& a, const BoxEstimate& b);
+inline BoxVerdict boxEstimatesMeet(const BoxEstimate& a, const BoxEstimate& b) {
+    // overlapsPositively asks min(max) > max(min) per axis; min and max move no further than their arguments,
+    // so each exact gap is within 2 (a.error + b.error) of the estimated one (its own rounding is covered by
+    // the errors' slack).
+    const double margin = 2.0 * (a.error + b.error);
+    const double gapX = std::min(a.box.max.x, b.box.max.x) - std::max(a.box.min.x, b.box.min.x);
+    const double gapY = std::min(a.box.max.y, b.box.max.y) - std::max(a.box.min.y, b.box.min.y);
+    if (gapX > margin && gapY > margin) return BoxVerdict::Meet;
+    if (gapX <= -margin || gapY <= -margin) return BoxVerdict::Apart;
+    return BoxVerdict::Unsure;
+}
 
 }  // namespace cl

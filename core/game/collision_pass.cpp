@@ -150,42 +150,48 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
         }
         return m_bounds[i];
     };
-    // Blocks whose pre-check box can be estimated: the exact boxes only for a pair too near touching to tell.
-    bool estimates = false;
-    BoxEstimate personEstimate{personBound.box, 0.0};
-    auto estimateOf = [&](int index) -> const BoxEstimate& {
-        if (index < 0) return personEstimate;
-        const auto i = static_cast<std::size_t>(index);
-        if constexpr (requires { blocks.estimate(i); }) {
-            if (m_estimateFrame[i] != m_frameStamp) {
-                m_estimates[i] = blocks.estimate(i);
-                m_estimateFrame[i] = m_frameStamp;
-            }
-        }
-        return m_estimates[i];
-    };
-    if constexpr (requires { blocks.estimates; }) estimates = blocks.estimates;
-    auto boundsMeet = [&](int a, int b) {
-        if (estimates) {
-            if (a < 0 && personBound.empty) return false;
-            const BoxVerdict verdict = boxEstimatesMeet(estimateOf(a), estimateOf(b));
-            if (verdict != BoxVerdict::Unsure) return verdict == BoxVerdict::Meet;
-        }
-        return m_precheck->boundsMeet(boundOf(a), boundOf(b));
-    };
     start = std::chrono::steady_clock::now();
     m_survivors.clear();
-    auto precheck = [&](int a, int b) {
-        if (!m_precheck) {
-            m_survivors.emplace_back(a, b);
-            return;
-        }
-        const bool hit = m_precheck->bodyBound ? boundsMeet(a, b) : m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
-        spendWork(m_budget);
-        if (hit) m_survivors.emplace_back(a, b);
+    // Every candidate pair once, the person's first: (-1, block) or (block, later block).
+    auto forEachCandidate = [&](auto&& visit) {
+        for (int block : m_personCandidates) visit(-1, block);
+        for (auto [a, b] : m_blockPairs) visit(a, b);
     };
-    for (int block : m_personCandidates) precheck(-1, block);
-    for (auto [a, b] : m_blockPairs) precheck(a, b);
+    bool estimates = false;
+    if constexpr (requires { blocks.estimates; }) estimates = blocks.estimates && !personBound.empty;
+    if (!m_precheck) {
+        forEachCandidate([&](int a, int b) { m_survivors.emplace_back(a, b); });
+    } else if (estimates) {
+        // Blocks whose pre-check box can be estimated (a short loop of its own, the pass's hottest after the pixel
+        // tests): the exact boxes only for a pair too near touching to tell.
+        if constexpr (requires { blocks.estimate(0); }) {
+            const BoxEstimate personEstimate{personBound.box, 0.0};
+            auto estimateOf = [&](int index) -> const BoxEstimate& {
+                if (index < 0) return personEstimate;
+                const auto i = static_cast<std::size_t>(index);
+                if (m_estimateFrame[i] != m_frameStamp) {
+                    m_estimates[i] = blocks.estimate(i);
+                    m_estimateFrame[i] = m_frameStamp;
+                }
+                return m_estimates[i];
+            };
+            forEachCandidate([&](int a, int b) {
+                const BoxVerdict verdict = boxEstimatesMeet(estimateOf(a), estimateOf(b));
+                spendWork(m_budget);
+                if (verdict == BoxVerdict::Meet ||
+                    (verdict == BoxVerdict::Unsure && m_precheck->boundsMeet(boundOf(a), boundOf(b)))) {
+                    m_survivors.emplace_back(a, b);
+                }
+            });
+        }
+    } else {
+        forEachCandidate([&](int a, int b) {
+            const bool hit = m_precheck->bodyBound ? m_precheck->boundsMeet(boundOf(a), boundOf(b))
+                                                   : m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
+            spendWork(m_budget);
+            if (hit) m_survivors.emplace_back(a, b);
+        });
+    }
     out.times.precheckNs = nanosecondsSince(start);
     out.counts.afterPrecheck = static_cast<std::int64_t>(m_survivors.size());
 
