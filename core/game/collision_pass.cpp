@@ -196,15 +196,23 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     out.counts.afterPrecheck = static_cast<std::int64_t>(m_survivors.size());
 
     start = std::chrono::steady_clock::now();
+    m_hitKeys.clear();
     for (auto [a, b] : m_survivors) {
         // The row's own function scans A into B, as the game and `check` both do for (earlier, later).
         const CollisionResult result = m_pixel->run(bodyOf(a), bodyOf(b), m_options);
         spendWork(m_budget);
         if (!result.applicable) ++out.counts.notApplicable;
-        if (result.hit) out.hits.push_back({a < 0 ? kPersonId : blocks.id(static_cast<std::size_t>(a)), blocks.id(static_cast<std::size_t>(b))});
+        // (a + 1, b) in one number: the person (-1) first, then by index, which ids follow.
+        if (result.hit) m_hitKeys.push_back(static_cast<std::uint64_t>(a + 1) << 32 | static_cast<std::uint32_t>(b));
     }
-    // The broad phases list pairs in their own orders; hits are reported in one order for all of them.
-    std::sort(out.hits.begin(), out.hits.end());
+    // The broad phases list pairs in their own orders; hits are reported in one order for all of them (sorted as
+    // plain numbers, not as pairs of ids).
+    std::sort(m_hitKeys.begin(), m_hitKeys.end());
+    out.hits.reserve(m_hitKeys.size());
+    for (std::uint64_t key : m_hitKeys) {
+        const auto a = static_cast<std::size_t>(key >> 32), b = static_cast<std::size_t>(key & 0xffffffffu);
+        out.hits.push_back({a == 0 ? kPersonId : blocks.id(a - 1), blocks.id(b)});
+    }
     out.times.pixelNs = nanosecondsSince(start);
     out.counts.pixelTests = static_cast<std::int64_t>(m_survivors.size());
     out.counts.hits = static_cast<std::int64_t>(out.hits.size());

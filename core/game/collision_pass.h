@@ -93,6 +93,7 @@ private:
     std::vector<int> m_personCandidates;
     std::vector<std::pair<int, int>> m_blockPairs;
     std::vector<std::pair<int, int>> m_survivors;  // (-1 for the person, block index)
+    std::vector<std::uint64_t> m_hitKeys;          // the frame's hits as (a + 1) << 32 | b, by index
     // Bodies and pre-check shapes made this frame, by block index: made when m_*Frame[i] == m_frameStamp.
     std::uint64_t m_frameStamp = 0;
     std::vector<Body> m_bodies;

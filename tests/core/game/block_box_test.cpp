@@ -9,18 +9,12 @@
 
 #include "core/collision/bounding.h"
 #include "core/game/game_random.h"
+#include "tests/core/test_masks.h"
 
 namespace cl {
 namespace {
 
-// A w x h mask, solid everywhere.
-AlphaMask solidMask(int w, int h) {
-    RgbaImage image;
-    image.width = w;
-    image.height = h;
-    image.pixels.assign(static_cast<std::size_t>(w) * h * 4, 255);
-    return AlphaMask(image, 127);
-}
+using testing::solidMask;
 
 // What the pre-check works out for a block: aabbBound of its body.
 Rect exactBox(const FallingBlock& block, const AlphaMask& mask) {
