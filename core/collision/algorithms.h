@@ -50,6 +50,9 @@ struct Algorithm {
     /// bit for bit. Both null for the other tests.
     BodyBoundFunction bodyBound = nullptr;
     BoundsMeetFunction boundsMeet = nullptr;
+    /// bodyBound's shape is the world box of the texture's corners (worldAabb) for a mask with a solid pixel,
+    /// and boundsMeet is boxesMeet: a caller knowing a body's pivot, turn and size may bound it without the body.
+    bool boundIsTextureBox = false;
 };
 
 /// A set of tests in table order. The app builds core's set plus its own `gpu` row once at start-up and

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/game/block_box.h"
 #include "core/game/make_broad_phase.h"
 
 
@@ -25,11 +26,14 @@ struct BodyBlocks {
     const Body& body(std::size_t i, std::vector<Body>&, std::vector<std::uint64_t>&, std::uint64_t) const { return bodies[i]; }
 };
 
-// The game's blocks, sharing one mask: a box is the centre plus or minus one reach; a body is made on demand.
+// The game's blocks, sharing one mask: a box is the centre plus or minus one reach; a body is made on demand;
+// when `estimates`, the pre-check's box is estimated from the block alone (blockBoxEstimate).
 struct SharedMaskBlocks {
     const AlphaMask* mask;
     std::span<const FallingBlock> blocks;
     double reach;
+    bool estimates;
+    BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], *mask); }
     std::size_t size() const { return blocks.size(); }
     std::uint64_t id(std::size_t i) const { return blocks[i].id; }
     Rect box(std::size_t i) const { return Rect{blocks[i].position - glm::dvec2(reach), blocks[i].position + glm::dvec2(reach)}; }
@@ -77,7 +81,10 @@ void CollisionPass::run(const Body& person, std::span<const Body> blocks, std::s
 void CollisionPass::run(const Body& person, const AlphaMask& blockMask, std::span<const FallingBlock> blocks, glm::dvec2 fall,
                         FrameReport& out) {
     const double reach = blocks.empty() ? 0.0 : broadPhaseReach(blockMask, fallingBlockTransform(blocks.front(), blockMask));
-    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach}, fall, out);
+    // The aabb pre-check's box of a block is bounded from its turn alone (estimates never say meet or apart where
+    // the exact boxes would not; a mask with no solid pixel has no box).
+    const bool estimates = m_precheck && m_precheck->boundIsTextureBox && blockMask.solidCount() > 0;
+    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates}, fall, out);
 }
 
 template <class Blocks>
@@ -94,6 +101,8 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
         m_bodyFrame.resize(n, 0);
         m_bounds.resize(n);
         m_boundFrame.resize(n, 0);
+        m_estimates.resize(n);
+        m_estimateFrame.resize(n, 0);
     }
 
     auto start = std::chrono::steady_clock::now();
@@ -143,31 +152,67 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     };
     start = std::chrono::steady_clock::now();
     m_survivors.clear();
-    auto precheck = [&](int a, int b) {
-        if (!m_precheck) {
-            m_survivors.emplace_back(a, b);
-            return;
-        }
-        const bool hit = m_precheck->bodyBound ? m_precheck->boundsMeet(boundOf(a), boundOf(b))
-                                               : m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
-        spendWork(m_budget);
-        if (hit) m_survivors.emplace_back(a, b);
+    // Every candidate pair once, the person's first: (-1, block) or (block, later block).
+    auto forEachCandidate = [&](auto&& visit) {
+        for (int block : m_personCandidates) visit(-1, block);
+        for (auto [a, b] : m_blockPairs) visit(a, b);
     };
-    for (int block : m_personCandidates) precheck(-1, block);
-    for (auto [a, b] : m_blockPairs) precheck(a, b);
+    bool estimates = false;
+    if constexpr (requires { blocks.estimates; }) estimates = blocks.estimates && !personBound.empty;
+    if (!m_precheck) {
+        forEachCandidate([&](int a, int b) { m_survivors.emplace_back(a, b); });
+    } else if (estimates) {
+        // Blocks whose pre-check box can be estimated (a short loop of its own, the pass's hottest after the pixel
+        // tests): the exact boxes only for a pair too near touching to tell.
+        if constexpr (requires { blocks.estimate(0); }) {
+            const BoxEstimate personEstimate{personBound.box, 0.0};
+            auto estimateOf = [&](int index) -> const BoxEstimate& {
+                if (index < 0) return personEstimate;
+                const auto i = static_cast<std::size_t>(index);
+                if (m_estimateFrame[i] != m_frameStamp) {
+                    m_estimates[i] = blocks.estimate(i);
+                    m_estimateFrame[i] = m_frameStamp;
+                }
+                return m_estimates[i];
+            };
+            forEachCandidate([&](int a, int b) {
+                const BoxVerdict verdict = boxEstimatesMeet(estimateOf(a), estimateOf(b));
+                spendWork(m_budget);
+                if (verdict == BoxVerdict::Meet ||
+                    (verdict == BoxVerdict::Unsure && m_precheck->boundsMeet(boundOf(a), boundOf(b)))) {
+                    m_survivors.emplace_back(a, b);
+                }
+            });
+        }
+    } else {
+        forEachCandidate([&](int a, int b) {
+            const bool hit = m_precheck->bodyBound ? m_precheck->boundsMeet(boundOf(a), boundOf(b))
+                                                   : m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
+            spendWork(m_budget);
+            if (hit) m_survivors.emplace_back(a, b);
+        });
+    }
     out.times.precheckNs = nanosecondsSince(start);
     out.counts.afterPrecheck = static_cast<std::int64_t>(m_survivors.size());
 
     start = std::chrono::steady_clock::now();
+    m_hitKeys.clear();
     for (auto [a, b] : m_survivors) {
         // The row's own function scans A into B, as the game and `check` both do for (earlier, later).
         const CollisionResult result = m_pixel->run(bodyOf(a), bodyOf(b), m_options);
         spendWork(m_budget);
         if (!result.applicable) ++out.counts.notApplicable;
-        if (result.hit) out.hits.push_back({a < 0 ? kPersonId : blocks.id(static_cast<std::size_t>(a)), blocks.id(static_cast<std::size_t>(b))});
+        // (a + 1, b) in one number: the person (-1) first, then by index, which ids follow.
+        if (result.hit) m_hitKeys.push_back(static_cast<std::uint64_t>(a + 1) << 32 | static_cast<std::uint32_t>(b));
     }
-    // The broad phases list pairs in their own orders; hits are reported in one order for all of them.
-    std::sort(out.hits.begin(), out.hits.end());
+    // The broad phases list pairs in their own orders; hits are reported in one order for all of them (sorted as
+    // plain numbers, not as pairs of ids).
+    std::sort(m_hitKeys.begin(), m_hitKeys.end());
+    out.hits.reserve(m_hitKeys.size());
+    for (std::uint64_t key : m_hitKeys) {
+        const auto a = static_cast<std::size_t>(key >> 32), b = static_cast<std::size_t>(key & 0xffffffffu);
+        out.hits.push_back({a == 0 ? kPersonId : blocks.id(a - 1), blocks.id(b)});
+    }
     out.times.pixelNs = nanosecondsSince(start);
     out.counts.pixelTests = static_cast<std::int64_t>(m_survivors.size());
     out.counts.hits = static_cast<std::int64_t>(out.hits.size());

@@ -9,6 +9,7 @@
 
 #include "core/collision/algorithms.h"
 #include "core/base/collision_result.h"
+#include "core/game/block_box.h"
 #include "core/game/broad_phase.h"
 #include "core/game/falling_block.h"
 #include "core/game/game_settings.h"
@@ -69,7 +70,9 @@ public:
              FrameReport& out);
     /// The same for the game's blocks, which all share `blockMask` (ids ascending): the same counts and hits
     /// as the run above given their bodies (Body{&blockMask, fallingBlockTransform(block, blockMask)}), but
-    /// a block's body and pre-check shape are made only when a candidate pair holds it, once a frame.
+    /// a block's body and pre-check shape are made only when a candidate pair holds it, once a frame. With the
+    /// `aabb` pre-check a block's box is estimated from its turn (blockBoxEstimate()) and made exactly only for a
+    /// pair too near touching to tell.
     void run(const Body& person, const AlphaMask& blockMask, std::span<const FallingBlock> blocks, glm::dvec2 fall,
              FrameReport& out);
     /// The work budget the frames count against (null: none); it must outlive the pass's use of it.
@@ -90,12 +93,15 @@ private:
     std::vector<int> m_personCandidates;
     std::vector<std::pair<int, int>> m_blockPairs;
     std::vector<std::pair<int, int>> m_survivors;  // (-1 for the person, block index)
+    std::vector<std::uint64_t> m_hitKeys;          // the frame's hits as (a + 1) << 32 | b, by index
     // Bodies and pre-check shapes made this frame, by block index: made when m_*Frame[i] == m_frameStamp.
     std::uint64_t m_frameStamp = 0;
     std::vector<Body> m_bodies;
     std::vector<std::uint64_t> m_bodyFrame;
     std::vector<BodyBound> m_bounds;
     std::vector<std::uint64_t> m_boundFrame;
+    std::vector<BoxEstimate> m_estimates;  // the pre-check's box estimated from a block alone (block_box.h)
+    std::vector<std::uint64_t> m_estimateFrame;
 };
 
 /// The box the broad phase keeps for a body: the square about its pivot that holds the texture at any

@@ -49,9 +49,12 @@ public:
         const std::size_t cells = static_cast<std::size_t>(m_columns) * static_cast<std::size_t>(m_rows);
         m_start.assign(cells + 1, 0);
         m_cell.resize(n);
+        m_place.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t c = static_cast<std::uint32_t>(index(column(m_boxes[i].min.x), row(m_boxes[i].min.y)));
+            const int x = column(m_boxes[i].min.x), y = row(m_boxes[i].min.y);
+            const std::uint32_t c = static_cast<std::uint32_t>(index(x, y));
             m_cell[i] = c;
+            m_place[i] = {x, y};
             ++m_start[c + 1];
         }
         for (std::size_t c = 0; c < cells; ++c) m_start[c + 1] += m_start[c];
@@ -85,9 +88,7 @@ public:
         for (std::size_t e = 0; e < n; ++e) {
             const int i = m_entries[e];
             const Rect& a = m_boxes[static_cast<std::size_t>(i)];
-            const std::uint32_t c = m_cell[static_cast<std::size_t>(i)];
-            const int x = static_cast<int>(c % static_cast<std::uint32_t>(m_columns));
-            const int y = static_cast<int>(c / static_cast<std::uint32_t>(m_columns));
+            const auto [x, y] = m_place[static_cast<std::size_t>(i)];
             const int right = std::min(x + 1, m_columns - 1);
             auto compare = [&](std::uint32_t first, std::uint32_t last) {
                 for (std::uint32_t f = first; f < last; ++f) {
@@ -101,10 +102,12 @@ public:
     }
 
 private:
-    // The column (or row) of coordinate v, clamped to the grid; NaN counts as the first.
+    // The column (or row) of coordinate v, floor((v - origin) / cell) clamped to the grid; NaN counts as the first.
+    // No floor: below 1 the answer is 0, at or above count - 1 (a whole number) it is count - 1, and between
+    // them the conversion's truncation is the floor of a positive number.
     static int cellOf(double v, double origin, double inverseCell, int count) {
-        const double k = std::floor((v - origin) * inverseCell);
-        if (!(k > 0.0)) return 0;
+        const double k = (v - origin) * inverseCell;
+        if (!(k >= 1.0)) return 0;
         return k >= count - 1 ? count - 1 : static_cast<int>(k);
     }
     int column(double x) const { return cellOf(x, m_origin.x, m_inverseCell, m_columns); }
@@ -115,6 +118,7 @@ private:
 
     std::vector<Rect> m_boxes;
     std::vector<std::uint32_t> m_cell;   // the cell of each item's top-left corner
+    std::vector<std::pair<int, int>> m_place;  // and its column and row (no division per item in pairs())
     std::vector<std::uint32_t> m_start;  // cell c's entries are m_entries[m_start[c] .. m_start[c + 1])
     std::vector<std::uint32_t> m_fill;
     std::vector<int> m_entries;          // item indexes, ascending within each cell
