@@ -74,7 +74,9 @@ struct PairTurn {
 };
 inline PairTurn pairTurn(const SpriteTransform& a, const SpriteTransform& b) {
     const double turnA = reduceDegrees(a.rotationDeg), turnB = reduceDegrees(b.rotationDeg);
-    const glm::dvec2 csB = cosSinDegrees(turnB);
+    // B's own turn, remembered per thread (cosSinDegrees reduces the turn itself: the same bits for
+    // b.rotationDeg as for turnB, and the same key as worldMatrix(b) uses).
+    const glm::dvec2 csB = cosSinDegreesCached(b.rotationDeg);
     // With A unturned the difference is B's turn backwards: cosSinDegrees(-turnB) is csB with the sine
     // negated, bit for bit (0.0 - s keeps +0 where the call would give it).
     return {csB, turnA == 0.0 ? glm::dvec2{csB.x, 0.0 - csB.y} : cosSinDegrees(turnA - turnB)};
