@@ -74,10 +74,16 @@ struct PairTurn {
 };
 inline PairTurn pairTurn(const SpriteTransform& a, const SpriteTransform& b) {
     const double turnA = reduceDegrees(a.rotationDeg), turnB = reduceDegrees(b.rotationDeg);
-    const glm::dvec2 csB = cosSinDegrees(turnB);
+    // B's own turn, remembered per thread (cosSinDegrees reduces the turn itself: the same bits for
+    // b.rotationDeg as for turnB, and the same key as worldMatrix(b) uses).
+    const glm::dvec2 csB = cosSinDegreesCached(b.rotationDeg);
     // With A unturned the difference is B's turn backwards: cosSinDegrees(-turnB) is csB with the sine
     // negated, bit for bit (0.0 - s keeps +0 where the call would give it).
-    return {csB, turnA == 0.0 ? glm::dvec2{csB.x, 0.0 - csB.y} : cosSinDegrees(turnA - turnB)};
+    if (turnA == 0.0) return {csB, {csB.x, 0.0 - csB.y}};
+    // With B unturned it is A's own turn: turnA - (±0) is turnA, or +0 for -0 - -0 (whose answer is -0's,
+    // {1, 0}), and cosSinDegrees(a.rotationDeg) reduces to turnA itself; remembered like csB.
+    if (turnB == 0.0) return {csB, cosSinDegreesCached(a.rotationDeg)};
+    return {csB, cosSinDegrees(turnA - turnB)};
 }
 
 }  // namespace

@@ -1,6 +1,10 @@
 #include "core/base/sprite_transform.h"
 
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <numbers>
 #include <sstream>
 
@@ -84,8 +88,39 @@ glm::dvec2 cosSinDegrees(double degrees) {
     }
 }
 
+namespace {
+
+// cosSinDegreesCached's table: direct-mapped, 256 entries (6 KB) a thread, each the angle's bits and its
+// cos and sin. Every entry starts as the turn +0, whose answer it holds, so a look-up never needs to ask
+// whether an entry was filled.
+struct TurnEntry {
+    std::uint64_t bits;
+    double cos, sin;
+};
+constexpr int kTurnTableBits = 8;
+struct TurnTable {
+    std::array<TurnEntry, std::size_t{1} << kTurnTableBits> entries;
+    constexpr TurnTable() : entries() {
+        for (TurnEntry& e : entries) e = {0, 1.0, 0.0};
+    }
+};
+thread_local TurnTable turnTable;
+
+}  // namespace
+
+glm::dvec2 cosSinDegreesCached(double degrees) {
+    const auto bits = std::bit_cast<std::uint64_t>(degrees);
+    // Fibonacci hashing: the angle's top bits (sign, exponent, leading mantissa) mixed with the rest.
+    TurnEntry& e = turnTable.entries[static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ull) >> (64 - kTurnTableBits))];
+    if (e.bits != bits) {
+        const glm::dvec2 cs = cosSinDegrees(degrees);
+        e = {bits, cs.x, cs.y};
+    }
+    return {e.cos, e.sin};
+}
+
 glm::dmat3 worldMatrix(const SpriteTransform& t) {
-    const glm::dvec2 cs = cosSinDegrees(t.rotationDeg);
+    const glm::dvec2 cs = cosSinDegreesCached(t.rotationDeg);
     // Linear part R * S; columns are the images of the texture's x and y axes.
     const glm::dvec2 axisX{cs.x * t.scale.x, cs.y * t.scale.x};
     const glm::dvec2 axisY{-cs.y * t.scale.y, cs.x * t.scale.y};

@@ -53,7 +53,14 @@ inline double reduceDegrees(double degrees) {
 /// cos and sin of an angle in degrees, exact (0, ±1) for whole multiples of 90 degrees.
 glm::dvec2 cosSinDegrees(double degrees);
 
-/// Local (texture pixel) -> world matrix T(position) * R(rotation) * S(scale) * T(-origin), column vectors.
+/// cosSinDegrees(degrees), bit for bit, remembered in a small table per thread keyed by the angle's exact
+/// bits: a sprite's turn asked again (the sprite in its next pair of a frame, its hit placed in the world)
+/// costs a look-up instead of the series. For turns of one sprite; a pair's difference turn is new nearly
+/// every time and is better computed.
+glm::dvec2 cosSinDegreesCached(double degrees);
+
+/// Local (texture pixel) -> world matrix T(position) * R(rotation) * S(scale) * T(-origin), column vectors
+/// (its cos and sin by cosSinDegreesCached).
 glm::dmat3 worldMatrix(const SpriteTransform& t);
 
 /// Inverse of an affine 2D matrix (the last row is 0 0 1); exact for axis-aligned scale/translate matrices

@@ -9,6 +9,10 @@
 #include <limits>
 #include <utility>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <glm/vec2.hpp>
 
 #include "core/base/alpha_mask.h"
@@ -73,9 +77,53 @@ public:
         const double kx = -half - t.start.x, ky = -half - t.start.y;
         // One pass: each corner mapped, the extremes kept as values (not re-read through their index: no
         // chain of loads), and whether all are finite (0 * v is 0 for every finite v, NaN otherwise).
-        int top = 0, bottom = 0;
         double topY = std::numeric_limits<double>::infinity(), bottomY = -topY, xMin = topY, xMax = -topY;
         double notFinite = 0.0;
+#if defined(__SSE2__)
+        // Two corners a step, each lane the same operations in the same order as one corner alone. An odd
+        // count maps its last corner in both lanes (its copy lands in the unused slot m_x[count]).
+        {
+            const __m128d r = _mm_set1_pd(rounding), kx2 = _mm_set1_pd(kx), ky2 = _mm_set1_pd(ky);
+            const __m128d a00 = _mm_set1_pd(m00), a01 = _mm_set1_pd(m01), a10 = _mm_set1_pd(m10), a11 = _mm_set1_pd(m11);
+            const __m128d zero = _mm_setzero_pd();
+            __m128d lowX = _mm_set1_pd(xMin), highX = _mm_set1_pd(xMax), lowY = _mm_set1_pd(topY), highY = _mm_set1_pd(bottomY);
+            __m128d nan = zero;
+            for (int i = 0; i < count; i += 2) {
+                const auto j = static_cast<std::size_t>(i);
+                const bool pair = i + 1 < count;
+                const __m128d px = pair ? _mm_loadu_pd(&polygon.x[j]) : _mm_set1_pd(polygon.x[j]);
+                const __m128d py = pair ? _mm_loadu_pd(&polygon.y[j]) : _mm_set1_pd(polygon.y[j]);
+                const __m128d ox = pair ? _mm_loadu_pd(&polygon.outX[j]) : _mm_set1_pd(polygon.outX[j]);
+                const __m128d oy = pair ? _mm_loadu_pd(&polygon.outY[j]) : _mm_set1_pd(polygon.outY[j]);
+                const __m128d qx = _mm_add_pd(_mm_add_pd(px, _mm_mul_pd(r, ox)), kx2);
+                const __m128d qy = _mm_add_pd(_mm_add_pd(py, _mm_mul_pd(r, oy)), ky2);
+                const __m128d cx = _mm_add_pd(_mm_mul_pd(a00, qx), _mm_mul_pd(a01, qy));
+                const __m128d cy = _mm_add_pd(_mm_mul_pd(a10, qx), _mm_mul_pd(a11, qy));
+                _mm_storeu_pd(&m_x[j], cx);
+                _mm_storeu_pd(&m_y[j], cy);
+                nan = _mm_add_pd(nan, _mm_mul_pd(_mm_add_pd(cx, cy), zero));
+                // min(c, m) is c < m ? c : m, max(c, m) is c > m ? c : m: the scalar loop's choices.
+                lowX = _mm_min_pd(cx, lowX);
+                highX = _mm_max_pd(cx, highX);
+                lowY = _mm_min_pd(cy, lowY);
+                highY = _mm_max_pd(cy, highY);
+            }
+            const auto lane = [](__m128d v, int k) { return k == 0 ? _mm_cvtsd_f64(v) : _mm_cvtsd_f64(_mm_unpackhi_pd(v, v)); };
+            const auto least = [&](__m128d v) { return std::min(lane(v, 0), lane(v, 1)); };
+            const auto most = [&](__m128d v) { return std::max(lane(v, 0), lane(v, 1)); };
+            notFinite = lane(nan, 0) + lane(nan, 1);
+            xMin = least(lowX);
+            xMax = most(highX);
+            topY = least(lowY);
+            bottomY = most(highY);
+        }
+        // The top and bottom corners: the first that reaches the least and the greatest y (as the strict
+        // comparisons of one pass would keep them).
+        int top = 0, bottom = 0;
+        while (top < count - 1 && !(m_y[static_cast<std::size_t>(top)] == topY)) ++top;
+        while (bottom < count - 1 && !(m_y[static_cast<std::size_t>(bottom)] == bottomY)) ++bottom;
+#else
+        int top = 0, bottom = 0;
         for (int i = 0; i < count; ++i) {
             const auto j = static_cast<std::size_t>(i);
             const double qx = polygon.x[j] + rounding * polygon.outX[j] + kx;
@@ -91,6 +139,7 @@ public:
             xMin = cx < xMin ? cx : xMin;
             xMax = cx > xMax ? cx : xMax;
         }
+#endif
         if (!(notFinite == 0.0)) return;
         // Rounding in B, about 2^-52 of the magnitudes subtracted, is magnified by the inverse lattice;
         // 1e-12 leaves a wide margin (clipRow adds a sample on each end for the solve itself). The corners
@@ -154,6 +203,27 @@ public:
             return;
         }
         range(y, lo, hi);
+    }
+
+    /// Rows on which both sides stay on one edge each: from the row given to lineRun() up to, not
+    /// including, `end`, and no further than `last`. Row y's range is exactly rowRange()'s:
+    /// [loX + (y - loY) loSlope - slack, hiX + (y - hiY) hiSlope + slack].
+    struct LineRun {
+        double loX, loY, loSlope, hiX, hiY, hiSlope, slack, end, last;
+        double lo(double y) const { return loX + (y - loY) * loSlope - slack; }
+        double hi(double y) const { return hiX + (y - hiY) * hiSlope + slack; }
+    };
+    /// For a row y strictly between the whole polygon's top and bottom corners, where rowRange() follows
+    /// the sides: moves them onto row y's edges and says how far the rows stay on them. False for other
+    /// rows (range() then answers for the row alone).
+    bool lineRun(int y, LineRun& run) {
+        if (m_box || !m_clips) return false;
+        double lo, hi;
+        rowRange(y, lo, hi);  // builds the sides when needed, moves them onto row y's edges
+        if (!(m_chains && y >= m_interiorFrom && y <= m_interiorTo)) return false;
+        run = {m_left.x(), m_left.y(), m_left.slope(), m_right.x(), m_right.y(), m_right.slope(), m_slack,
+               std::min(m_left.edgeEnd(m_y.data()), m_right.edgeEnd(m_y.data())), m_interiorTo};
+        return true;
     }
 
     /// range() of the box (kSolidBox), inline: each axis of B bounds the row's samples between two lines.
@@ -233,6 +303,8 @@ private:
             return m_next == m_bottom ? std::numeric_limits<double>::infinity() : y[m_next];
         }
         double atRow0() const { return m_x - m_y * m_slope; }
+        double x() const { return m_x; }
+        double y() const { return m_y; }
         double slope() const { return m_slope; }
 
     private:

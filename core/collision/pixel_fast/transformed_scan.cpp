@@ -140,12 +140,35 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
         // Hit-only on a short A: each row clipped as it comes. Such a scan mostly stops within its first
         // rows, and no count follows; a tall A's rows are clipped a block at a time below (a scan that
         // never hits walks them all).
-        for (y = yFrom; y <= yTo; ++y, baseX += nextRowX, baseY += nextRowY) {
-            double lo, hi;
-            polygon.rowRange(y, lo, hi);
+        // Most rows keep no sample (the polygon's narrow end beside A's narrow arm): along a run of rows on
+        // the same two edges, such a row costs two lines and a look at its extent, and the clip and walk
+        // come only for the rows that keep one. Rows are clipped exactly as one at a time would be.
+        const auto walkRow = [&](int row, double lo, double hi) {
             int xFirst, xLast;
-            portable::clipRows(extents + y, 1, &lo, &hi, &xFirst, &xLast);
-            if (xFirst <= xLast && walker.walk(y, baseX, baseY, xFirst, xLast)) return;
+            portable::clipRows(extents + row, 1, &lo, &hi, &xFirst, &xLast);
+            const auto down = static_cast<std::uint64_t>(row - yFrom);
+            return xFirst <= xLast && walker.walk(row, baseX + down * nextRowX, baseY + down * nextRowY, xFirst, xLast);
+        };
+        for (y = yFrom; y <= yTo;) {
+            LatticePolygon::LineRun run;
+            if (!polygon.lineRun(y, run)) {
+                double lo, hi;
+                polygon.range(y, lo, hi);
+                if (walkRow(y, lo, hi)) return;
+                ++y;
+                continue;
+            }
+            // Rows y .. stop stay on the run's edges (at least row y itself, which lineRun placed there).
+            // (run.last >= y >= 0 and run.end > y: both bounds below are in the int range.)
+            int stop = floorToInt(std::min(run.last, static_cast<double>(yTo)));
+            if (run.end <= yTo) stop = std::min(stop, std::max(y, ceilToInt(run.end) - 1));  // rows < end
+            for (; y <= stop; ++y) {
+                const double row = y, lo = run.lo(row), hi = run.hi(row);
+                // clipRows keeps no sample of a row whose range ends before its extent starts or starts
+                // after its last pixel: such a row is passed over without the clip.
+                if (lo > extents[y].x1 - 1 || hi < extents[y].x0) continue;
+                if (walkRow(y, lo, hi)) return;
+            }
         }
         return;
     }

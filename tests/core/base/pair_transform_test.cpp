@@ -304,6 +304,32 @@ TEST(PairTransform, AnUnturnedAUsesTheTurnBetweenThemBitForBit) {
     }
 }
 
+TEST(PairTransform, AnUnturnedBUsesTheTurnBetweenThemBitForBit) {
+    // With B unturned the lattice takes A's own cos and sin from the per-thread table; the steps must be
+    // what cosSinDegrees(turnA - turnB) gives, every bit and sign, for every A, whether or not the table
+    // held A's turn already (each pair is built twice).
+    std::mt19937 rng(78u);
+    std::vector<double> turns{0.0, -0.0, 90.0, 180.0, 270.0, -90.0, -180.0, 30.0, -30.0, 45.0, 359.5, 1e12, -1e12 - 0.25};
+    for (int i = 0; i < 20000; ++i) turns.push_back(std::uniform_real_distribution<double>(-1000.0, 1000.0)(rng));
+    const auto reduce = [](double turn) { return std::abs(turn) < 360.0 ? turn : std::fmod(turn, 360.0); };
+    const auto same = [](double p, double q) { return p == q && std::signbit(p) == std::signbit(q); };
+    for (double turnB : {0.0, -0.0, 360.0, -720.0}) {
+        for (double turnA : turns) {
+            SpriteTransform a = makeTransform({1.25, -3.5}, {2.0, 1.0}, turnA, {1.5, -0.75});
+            SpriteTransform b = makeTransform({-0.5, 2.0}, {4.0, 3.0}, turnB, {0.8, 1.7});
+            const glm::dvec2 cs = cosSinDegrees(reduce(turnA) - reduce(turnB));
+            const glm::dvec2 stepX{cs.x * a.scale.x / b.scale.x, cs.y * a.scale.x / b.scale.y};
+            const glm::dvec2 stepY{-cs.y * a.scale.y / b.scale.x, cs.x * a.scale.y / b.scale.y};
+            for (int ask = 0; ask < 2; ++ask) {
+                const SampleLattice lattice = makeSampleLattice(a, b, Sampling::Center);
+                ASSERT_TRUE(same(lattice.stepX.x, stepX.x) && same(lattice.stepX.y, stepX.y) && same(lattice.stepY.x, stepY.x) &&
+                            same(lattice.stepY.y, stepY.y))
+                    << turnA << " / " << turnB << " ask " << ask;
+            }
+        }
+    }
+}
+
 // The batch gives every placement the start makeSampleLattice gives it, bit for bit: random turns, scales,
 // flips and sub-pixel positions far from the origin, with both samplings.
 TEST(SampleLatticeFamily, StartsAtInABatchEqualMakeSampleLatticeForEveryPlacement) {

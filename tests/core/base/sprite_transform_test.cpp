@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <thread>
+#include <utility>
 #include <numbers>
 #include <limits>
 #include <random>
@@ -197,6 +201,68 @@ TEST(ReduceDegrees, IsFmodBitForBitOnRandomAngles) {
         expectSameAsFmod(x);
         expectSameAsFmod(-x);
     }
+}
+
+// The bits of a double pair, so that -0, NaN payloads and every last place are compared.
+std::pair<std::uint64_t, std::uint64_t> bitsOf(glm::dvec2 v) {
+    return {std::bit_cast<std::uint64_t>(v.x), std::bit_cast<std::uint64_t>(v.y)};
+}
+
+TEST(CosSinDegreesCached, ReturnsTheCallsBitsForEveryAngleAskedAgainAndAgain) {
+    // Far more angles than the table has entries, asked in an order that revisits them after others have
+    // taken their slots: each answer is the call's, whether the table held it, lost it or never had it.
+    std::mt19937_64 rng(25);
+    std::uniform_real_distribution<double> turn(-2000.0, 2000.0);
+    std::vector<double> angles{0.0, -0.0, 90.0, -90.0, 180.0, 270.0, 360.0, -360.0, 45.0, 1e-300, -1e-300, 1e30,
+                               kInf, -kInf, kNaN, std::numeric_limits<double>::denorm_min()};
+    for (int i = 0; i < 3000; ++i) angles.push_back(turn(rng));
+    // Neighbours one unit in the last place apart: keys differing only in their lowest bit.
+    for (int i = 0; i < 200; ++i) angles.push_back(std::nextafter(angles[static_cast<std::size_t>(16 + i)], kInf));
+    std::uniform_int_distribution<std::size_t> pick(0, angles.size() - 1);
+    for (int round = 0; round < 20000; ++round) {
+        const double a = round < static_cast<int>(angles.size()) ? angles[static_cast<std::size_t>(round)] : angles[pick(rng)];
+        ASSERT_EQ(bitsOf(cosSinDegreesCached(a)), bitsOf(cosSinDegrees(a))) << "angle " << a << " round " << round;
+    }
+}
+
+TEST(CosSinDegreesCached, AnAngleThatSharesAnotherOnesSlotGetsItsOwnAnswer) {
+    // Two different angles asked alternately many times: whichever holds the slot, each gets its own.
+    for (const auto& [p, q] : std::vector<std::pair<double, double>>{{30.0, 60.0}, {0.0, -0.0}, {10.0, std::nextafter(10.0, 11.0)}}) {
+        for (int i = 0; i < 10; ++i) {
+            EXPECT_EQ(bitsOf(cosSinDegreesCached(p)), bitsOf(cosSinDegrees(p)));
+            EXPECT_EQ(bitsOf(cosSinDegreesCached(q)), bitsOf(cosSinDegrees(q)));
+        }
+    }
+    // -0 is a key of its own (its bits differ from +0's): it gets what the call gives -0.
+    EXPECT_EQ(bitsOf(cosSinDegreesCached(-0.0)), bitsOf(cosSinDegrees(-0.0)));
+}
+
+TEST(CosSinDegreesCached, EveryThreadHasItsOwnTableAndItsOwnRightAnswers) {
+    // Threads asking overlapping sets of angles at once each get the call's bits (a shared table written
+    // by two threads could hand one thread another's half-written entry).
+    std::vector<std::thread> threads;
+    std::vector<int> wrong(4, 0);
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([t, &wrong] {
+            std::mt19937_64 rng(static_cast<std::uint64_t>(t));
+            std::uniform_real_distribution<double> turn(-400.0, 400.0);
+            for (int i = 0; i < 20000; ++i) {
+                const double a = std::round(turn(rng) * 8.0) / 8.0;  // few distinct angles: many repeats
+                if (bitsOf(cosSinDegreesCached(a)) != bitsOf(cosSinDegrees(a))) ++wrong[static_cast<std::size_t>(t)];
+            }
+        });
+    }
+    for (std::thread& th : threads) th.join();
+    EXPECT_EQ(wrong, std::vector<int>(4, 0));
+}
+
+TEST(WorldMatrix, IsTheComposedStepsWithTheCallsCosAndSinWhetherOrNotTheTurnWasAskedBefore) {
+    SpriteTransform t = makeTransform({3.5, -7.25}, {12.0, 5.0}, 1234.567, {1.5, -0.75});
+    const glm::dvec2 cs = cosSinDegrees(t.rotationDeg);
+    const glm::dvec2 axisX{cs.x * t.scale.x, cs.y * t.scale.x}, axisY{-cs.y * t.scale.y, cs.x * t.scale.y};
+    const glm::dvec2 translation = t.position - (axisX * t.origin.x + axisY * t.origin.y);
+    const glm::dmat3 expected(glm::dvec3(axisX, 0.0), glm::dvec3(axisY, 0.0), glm::dvec3(translation, 1.0));
+    for (int i = 0; i < 3; ++i) expectMatrixEq(worldMatrix(t), expected);  // first ask, then from the table
 }
 
 TEST(WorldMatrix, DefaultTransformIsTheIdentity) { expectMatrixEq(worldMatrix(SpriteTransform{}), glm::dmat3(1.0)); }
