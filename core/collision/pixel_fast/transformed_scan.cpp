@@ -143,10 +143,12 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
         // Most rows keep no sample (the polygon's narrow end beside A's narrow arm): along a run of rows on
         // the same two edges, such a row costs two lines and a look at its extent, and the clip and walk
         // come only for the rows that keep one. Rows are clipped exactly as one at a time would be.
+        // Clang before 16 cannot capture a structured binding (the fuzz stage builds with Clang): a copy of it.
+        const int firstRow = yFrom;
         const auto walkRow = [&](int row, double lo, double hi) {
             int xFirst, xLast;
             portable::clipRows(extents + row, 1, &lo, &hi, &xFirst, &xLast);
-            const auto down = static_cast<std::uint64_t>(row - yFrom);
+            const auto down = static_cast<std::uint64_t>(row - firstRow);
             return xFirst <= xLast && walker.walk(row, baseX + down * nextRowX, baseY + down * nextRowY, xFirst, xLast);
         };
         for (y = yFrom; y <= yTo;) {
