@@ -81,7 +81,7 @@ def session(app, scene, env, work, ui_file, button, expected):
             return f"Enter at the replace question left {read(out)!r:.200}"
         # 4. The scene's own file: refused, with a message; nothing written.
         click(button)
-        time.sleep(0.6)
+        time.sleep(1.0)
         key("ctrl+a", after=0.3)
         xdotool("type", "--delay", "40", "lesson.json")
         time.sleep(0.4)
@@ -93,7 +93,12 @@ def session(app, scene, env, work, ui_file, button, expected):
             return ui
         if read(scene) != scene_bytes:
             return "the refused export changed the scene file"
-        return ui
+        # On a busy machine the browser may open a frame after the keys that were meant for its name field (CI once
+        # exported to "on.json": "less" typed before the field had the keys): a wrong name is tried again.
+        message = ui["collider"]["export_message"]
+        if "cannot save" not in message or "lesson.json" not in message:
+            return f"after exporting over the scene file the panel says {message!r}"
+        return {"message": message}  # not a string: retry() takes a string for a problem
 
 
 def main():
@@ -111,10 +116,8 @@ def main():
         button = centre(collider["widgets"]["export"])
         expected = subprocess.run([app, "collider", scene, "--sprite", "hero", "--format", "json"], capture_output=True,
                                   text=True, check=True, timeout=60).stdout
-        ui, _ = retry(3, lambda: session(app, scene, env, work, ui_file, button, expected))
-        message = ui["collider"]["export_message"]
-        if "cannot save" not in message or "lesson.json" not in message:
-            fail(f"after exporting over the scene file the panel says {message!r}")
+        result, _ = retry(3, lambda: session(app, scene, env, work, ui_file, button, expected))
+        message = result["message"]
         print("ok: Export... + Enter wrote the CLI's bytes; the replace question kept the file on Escape and replaced "
               f"it on Enter; the scene's own file was refused: {message}")
 
