@@ -195,7 +195,7 @@ void PoseMapView::draw(ToolContext& ctx) {
         (map.complete() ? "made in " + shortNumber(std::round(shown.ms)) + " ms"
                         : "filling: " + std::to_string(map.rowsDone()) + " of " + std::to_string(map.window().height()) + " rows") +
         (lagging ? " (of an earlier pose)" : "");
-    textDisabledWrapped(status.c_str());
+    textDisabledWrapped("%s", status.c_str());
     if (map.window().empty()) {
         m_rect = {};
         textDisabledWrapped("No offset can hit: a sprite has no solid pixel.");
