@@ -41,8 +41,14 @@ def save_as(name, work, undimmed):
     xdotool("key", "ctrl+shift+s")
     if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) != undimmed, 10, step=0.3):
         return False
-    time.sleep(0.5)  # the name field takes the keys on the frame the browser appears
-    xdotool("key", "ctrl+a")
+    # The name field takes the keys a frame after the browser appears; a Ctrl+A before that is lost and the name is
+    # typed after the one filled in (seen on a busy machine: "fresh.jsonother.json"). Ctrl is held over whole frames.
+    time.sleep(1.0)
+    xdotool("keydown", "ctrl")
+    time.sleep(0.25)
+    xdotool("key", "a")
+    time.sleep(0.25)
+    xdotool("keyup", "ctrl")
     time.sleep(0.3)
     xdotool("type", "--delay", "40", name)
     time.sleep(0.4)
@@ -76,7 +82,8 @@ def session(app, scene, names, env, work, ui_file):
         if not save_as("other.json", work, undimmed):
             return "Ctrl+Shift+S opened no file browser the second time"
         if not wait_for(lambda: question_shown(work), 10, step=0.5):
-            return f"Save As over other.json showed no replace question; other.json holds {read(other)!r:.200}"
+            return (f"Save As over other.json showed no replace question; other.json holds {read(other)!r:.200}; "
+                    f"the folder holds {sorted(os.listdir(work))}")
         if read(other) != MARKER:
             return f"Save As replaced other.json while asking: {read(other)!r:.200}"
         xdotool("key", "Escape")
