@@ -305,7 +305,6 @@ void drawFileDialogs(SandboxState& state) {
                                        !folder.empty() && std::filesystem::is_directory(folder, ec) ? folder : browserStartFolder(state, true),
                                        save->extensions, save->file.filename().string());
             if (!save->defaultExtension.empty()) state.dialogs.browser.defaultExtension = save->defaultExtension;
-            state.dialogs.browser.askBeforeReplacing = true;
         }
     }
     if (const auto chosen = state.dialogs.browser.draw()) {
@@ -339,6 +338,9 @@ void drawFileDialogs(SandboxState& state) {
                 break;
         }
     }
+    // The Save As that the Quit prompt opened quits only if it saves: once the browser closed (saved, cancelled, or
+    // the replace question answered Back and then the browser closed) a later Save As does not quit.
+    if (!state.dialogs.browser.isOpen()) state.dialogs.quitAfterSave = false;
 
     if (state.dialogs.pending != PendingAction::None && !ImGui::IsPopupOpen("Unsaved changes")) ImGui::OpenPopup("Unsaved changes");
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));

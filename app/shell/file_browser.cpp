@@ -56,7 +56,6 @@ void FileBrowser::open(Mode mode, std::string title, const std::filesystem::path
     m_replacing.clear();
     m_focusName = mode == Mode::Save;
     defaultExtension = ".json";
-    askBeforeReplacing = false;
     refresh();
 }
 
@@ -187,7 +186,8 @@ std::optional<std::filesystem::path> FileBrowser::draw() {
             if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) keepOpen = false;
             if (chosen && m_mode == Mode::Save && chosen->extension().empty()) chosen->replace_extension(defaultExtension);
             std::error_code ec;
-            if (chosen && m_mode == Mode::Save && askBeforeReplacing && std::filesystem::exists(*chosen, ec)) {
+            // A folder is not asked about: the writer refuses it with its own message.
+            if (chosen && m_mode == Mode::Save && std::filesystem::exists(*chosen, ec) && !std::filesystem::is_directory(*chosen, ec)) {
                 m_replacing = *chosen;  // asked below from the next frame on
                 chosen.reset();
             }

@@ -44,7 +44,8 @@ public:
     bool isOpen() const { return m_open; }
     /// The folder the dialog shows.
     const std::filesystem::path& folder() const { return m_folder; }
-    /// Draws the dialog; returns the chosen file once, when the user confirms.
+    /// Draws the dialog; returns the chosen file once, when the user confirms (Save mode: a file that exists only once
+    /// the user said to replace it).
     std::optional<std::filesystem::path> draw();
     /// Save mode: the "embed images" checkbox state.
     bool embedImages = false;
@@ -56,10 +57,8 @@ public:
     bool keepExpectations = false;
     /// Save mode: added to a chosen name without an extension. open() sets ".json"; set it after open().
     std::string defaultExtension = ".json";
-    /// Save mode: a chosen file that exists is returned only once the user answers "Replace" (Enter) to the
-    /// question; "Back" (Escape) returns to the list. open() clears it; set it after open().
-    bool askBeforeReplacing = false;
-    /// The file the replace question is about; empty while it is not asked.
+    /// Save mode: the file the question "NAME exists. Replace it?" is about (asked for every existing file chosen; draw()
+    /// returns it once the user answers Replace or Enter, Back or Escape returns to the list); empty while not asked.
     const std::filesystem::path& replacing() const { return m_replacing; }
 
 private:

@@ -199,6 +199,15 @@ void Sandbox::describeUi(const std::filesystem::path& file) const {
     json["ui_scale"] = m_state.settings.uiScale;
     json["font_pixels"] = ImGui::GetFontSize();
     json["inspector_width"] = m_state.views.layout.inspector.size().x;
+    // The window's regions (x0, y0, x1, y1), for UI tests that check what a window covers.
+    nlohmann::json regions;
+    const SandboxLayout& layout = m_state.views.layout;
+    for (const auto& [name, r] : {std::pair<const char*, const Rect&>{"inspector", layout.inspector}, {"legend", layout.legend},
+                                  {"world", layout.world}, {"local_bar", layout.localBar}, {"local", layout.local},
+                                  {"bottom", layout.bottom}}) {
+        regions[name] = {r.min.x, r.min.y, r.max.x, r.max.y};
+    }
+    json["layout"] = regions;
     json["errors"] = m_state.dialogs.errors;
     // What the Collision table shows: the scene's pair, or the pair of the tool that owns the window.
     const ShownPair shown = shownPair(m_state);

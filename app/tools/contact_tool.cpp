@@ -473,10 +473,8 @@ void ContactTool::drawNumbers(ToolContext&) {
                                                (c.approach.steps ? formatNumber(c.approach.distance) : std::string("none")) + " (limit " +
                                                formatNumber(double(c.approach.limitSteps) * c.step) + ")").c_str());
     }
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("h = %s, %lld tests for the separation, %.2f ms on the tool's worker", formatNumber(c.step).c_str(),
-                       static_cast<long long>(c.separation.testsRun), m_shown->ms);
-    ImGui::PopStyleColor();
+    textDisabledWrapped("h = %s, %lld tests for the separation, %.2f ms on the tool's worker", formatNumber(c.step).c_str(),
+                        static_cast<long long>(c.separation.testsRun), m_shown->ms);
 }
 
 void ContactTool::drawMap(ToolContext& ctx) {
@@ -617,10 +615,8 @@ void ContactTool::drawPanel(ToolContext& ctx) {
     colourName(contactPalette::kPush, "push-out", false);
     colourName(contactPalette::kApproach, "approach", false);
     colourName(contactPalette::kCurrent, "A now", false);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("C-space map: every offset of A that hits (dark) or is free (light), for A's rotation and scale; "
-                       "the crosshair is A now. Click or drag in it to move A; hover for that offset's overlap.");
-    ImGui::PopStyleColor();
+    textDisabledWrapped("C-space map: every offset of A that hits (dark) or is free (light), for A's rotation and scale; "
+                        "the crosshair is A now. Click or drag in it to move A; hover for that offset's overlap.");
     drawMap(ctx);
 }
 

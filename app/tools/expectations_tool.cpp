@@ -7,6 +7,7 @@
 
 #include "app/editor/natural_order.h"
 #include "app/tools/tool_context.h"
+#include "app/views/text_wrap.h"
 
 namespace cl {
 
@@ -193,9 +194,7 @@ void ExpectationsTool::drawPanel(ToolContext& ctx) {
             ImGui::TextDisabled("(updating...)");
         }
         if (doc.scene().timeline.frame != 0) {
-            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-            ImGui::TextWrapped("Judged at frame 0, as check does; the views show frame %d.", doc.scene().timeline.frame);
-            ImGui::PopStyleColor();
+            textDisabledWrapped("Judged at frame 0, as check does; the views show frame %d.", doc.scene().timeline.frame);
         }
     }
     ImGui::BeginDisabled(total == 0);
@@ -211,9 +210,7 @@ void ExpectationsTool::drawPanel(ToolContext& ctx) {
     if (!m_recordError.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", m_recordError.c_str());
     if (m_haveAnswers && !m_answers.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", m_answers.error.c_str());
     if (total == 0) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextWrapped("gpu entries are judged from the Collision table, for the current pair only.");
-    ImGui::PopStyleColor();
+    textDisabledWrapped("gpu entries are judged from the Collision table, for the current pair only.");
 
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_SizingStretchProp;

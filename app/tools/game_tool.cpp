@@ -14,6 +14,7 @@
 #include "app/tools/game_keys.h"
 #include "app/tools/tool_context.h"
 #include "app/views/overlays.h"
+#include "app/views/text_wrap.h"
 #include "app/views/view_drawing.h"
 #include "core/collision/algorithms.h"
 #include "core/game/collision_pass.h"
@@ -259,9 +260,7 @@ void GameTool::drawPanel(ToolContext& ctx) {
         m_playing = true;
     }
     ImGui::EndDisabled();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Left/Right or A/D move, Space pauses (while the game plays).");
-    ImGui::PopStyleColor();
+    textDisabledWrapped("Left/Right or A/D move, Space pauses (while the game plays).");
     if (active && m_session.replaying()) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "Replaying the recorded keys...");
 
     ImGui::Separator();

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/tools/tool_context.h"
+#include "app/views/text_wrap.h"
 
 namespace cl {
 
@@ -64,9 +65,7 @@ void NotesTool::drawTasks(const Lesson& lesson, bool compact) {
             ImGui::Indent();
             if (!compact && ImGui::SmallButton(hintLabel)) m_hints[i] = !m_hints[i];
             if (m_hints[i]) {
-                ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-                ImGui::TextWrapped("%s", task.hint.c_str());
-                ImGui::PopStyleColor();
+                textDisabledWrapped("%s", task.hint.c_str());
             }
             ImGui::Unindent();
         }

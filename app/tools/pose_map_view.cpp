@@ -195,7 +195,7 @@ void PoseMapView::draw(ToolContext& ctx) {
         (map.complete() ? "made in " + shortNumber(std::round(shown.ms)) + " ms"
                         : "filling: " + std::to_string(map.rowsDone()) + " of " + std::to_string(map.window().height()) + " rows") +
         (lagging ? " (of an earlier pose)" : "");
-    textDisabledWrapped(status.c_str());
+    textDisabledWrapped("%s", status.c_str());
     if (map.window().empty()) {
         m_rect = {};
         textDisabledWrapped("No offset can hit: a sprite has no solid pixel.");
@@ -222,27 +222,36 @@ void PoseMapView::draw(ToolContext& ctx) {
     drawWindow(ctx, *job);
 }
 
+Rect poseMapFirstWindow(const Rect& world, const Rect& localView, glm::dvec2 display, glm::dvec2 minimum) {
+    // A hidden local view keeps its camera's last viewport, which the world view has since grown over.
+    const Rect local = overlapsPositively(world, localView) ? Rect{} : localView;
+    const Rect room{{local.min.x + 4.0, world.min.y + 4.0}, local.max - 4.0};
+    if (room.size().x >= minimum.x && room.size().y >= minimum.y) return room;
+    const double top = local.size().y >= 160.0 ? local.min.y : world.min.y;
+    const double width = local.size().x >= 160.0 ? local.size().x - 8.0 : display.x * 0.3;
+    const glm::dvec2 size = glm::max(glm::min(glm::dvec2(width, std::max(local.size().y, display.y * 0.6) - 8.0),
+                                              glm::dvec2(display.x * 0.6, display.y - top - 8.0)),
+                                     minimum);
+    return {{display.x - 4.0 - size.x, top + 4.0}, {display.x - 4.0, top + 4.0 + size.y}};
+}
+
 void PoseMapView::drawWindow(ToolContext& ctx, const PoseMapJob& job) {
     Document& doc = ctx.document();
     const Scene& scene = doc.scene();
     const PoseMapAnswer& shown = *m_shown;
     const ColliderPoseMap& map = shown.map;
     const std::string nameB = scene.sprites[std::size_t(job.b)].name;
-    // First placed at the right over the local-space view (the Collider tool does not need it), as wide as that view
-    // (the Collision table's name and hit columns stay clear) and tall enough for cells a user can click; then
-    // where the user leaves it.
-    const Rect local = ctx.localCamera().viewport(), world = ctx.worldCamera().viewport();
     const glm::dvec2 display(ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y);
     const double font = ImGui::GetFontSize();
-    const double top = local.size().y >= 160.0 ? local.min.y : world.min.y;
-    const double width = local.size().x >= 160.0 ? local.size().x - 8.0 : display.x * 0.3;
-    const glm::dvec2 size = glm::min(glm::dvec2(width, std::max(local.size().y, display.y * 0.6) - 8.0),
-                                     glm::dvec2(display.x * 0.6, display.y - top - 8.0));
-    ImGui::SetNextWindowPos(ImVec2(float(display.x - 4.0), float(top + 4.0)), ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
-    ImGui::SetNextWindowSize(toIm(glm::max(size, glm::dvec2(12.0 * font, 10.0 * font))), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(float(12.0 * font), float(10.0 * font)), ImVec2(1.0e5f, 1.0e5f));
+    const glm::dvec2 minimum(12.0 * font, 10.0 * font);
+    const Rect first = poseMapFirstWindow(ctx.worldCamera().viewport(), ctx.localCamera().viewport(), display, minimum);
+    ImGui::SetNextWindowPos(toIm(first.min), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(toIm(first.size()), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSizeConstraints(toIm(minimum), ImVec2(1.0e5f, 1.0e5f));
     ImGui::SetNextWindowBgAlpha(1.0f);  // the views under it would show through the map's light cells
     const bool visible = ImGui::Begin("Every pose (Collider)###posemap", &m_windowOpen, ImGuiWindowFlags_NoCollapse);
+    const ImVec2 framePos = ImGui::GetWindowPos(), frameSize = ImGui::GetWindowSize();
+    m_frame = {framePos.x, framePos.y, framePos.x + frameSize.x, framePos.y + frameSize.y};
     if (!visible || !m_windowOpen) {
         ImGui::End();
         m_rect = {};
@@ -353,6 +362,7 @@ void PoseMapView::describe(nlohmann::json& ui) const {
             {{"both_hit", map.counts.bothHit}, {"collider_only", map.counts.colliderOnly}, {"pixels_only", map.counts.pixelsOnly},
              {"both_miss", map.counts.bothMiss}}},
            {"rect", m_rect},
+           {"frame", m_frame},
            {"cell_pixels", m_cellPixels},
            {"top_left", {m_topLeft.x, m_topLeft.y}},
            {"zoom", m_zoom},

@@ -17,6 +17,7 @@
 #include <glm/vec2.hpp>
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/base/geometry.h"
 #include "core/base/image.h"
 #include "core/contact/collider_pose_map.h"
 #include "core/scene/scene.h"
@@ -55,6 +56,15 @@ struct PoseMapAnswer {
     double ms = 0.0;       ///< Time spent filling it so far.
 };
 
+/// Where the "Every pose" window first opens, as a screen rectangle (a position the user left it at wins): over the
+/// local-space view and its control strip above it (the Collider tool does not need them; `local` is the view, the
+/// strip starts at `world`'s top), 4 px in, when that room holds the window's least size `minimum`: nothing else is
+/// covered. Without that room there is nowhere free (the local view is hidden, which shows as `local`, its camera's
+/// last rectangle, overlapping `world`; or it is low, at a large UI scale): then at the right from the local view's
+/// top (else the world view's), as wide as the local view (else 0.3 of the display) and at least 0.6 of the display
+/// tall, for cells a user can click, over the Collision table's right-hand columns.
+Rect poseMapFirstWindow(const Rect& world, const Rect& local, glm::dvec2 display, glm::dvec2 minimum);
+
 /// See the file comment.
 class PoseMapView {
 public:
@@ -69,8 +79,8 @@ public:
     bool windowOpen() const { return m_windowOpen; }
     /// See windowOpen().
     void setWindowOpen(bool open) { m_windowOpen = open; }
-    /// "pose_map": pair, window, step, counts, completeness, the map's visible screen rectangle, cell size, zoom, the
-    /// cell under the mouse (read out) and some disagreeing cells in view with their screen centres.
+    /// "pose_map": pair, window, step, counts, completeness, the map's visible screen rectangle, its window's ("frame"),
+    /// cell size, zoom, the cell under the mouse (read out) and some disagreeing cells in view with their screen centres.
     void describe(nlohmann::json& ui) const;
 
 private:
@@ -82,6 +92,7 @@ private:
     std::uint64_t m_textureId = 0;           // the answer whose image the texture holds
     std::uint64_t m_textureRows = 0;
     std::array<float, 4> m_rect{};          // the map's visible part on screen (x0, y0, x1, y1)
+    std::array<float, 4> m_frame{};         // the window on screen (x0, y0, x1, y1)
     double m_cellPixels = 0.0;
     glm::dvec2 m_topLeft{0.0, 0.0};          // the first cell's top-left corner on screen (may lie out of view)
     bool m_windowOpen = true;

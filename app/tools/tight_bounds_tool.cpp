@@ -7,6 +7,7 @@
 #include "app/tools/colour_key.h"
 #include "app/tools/tool_context.h"
 #include "app/views/overlays.h"
+#include "app/views/text_wrap.h"
 
 namespace cl {
 
@@ -22,12 +23,10 @@ void TightBoundsTool::drawWorldOverlay(const WorldOverlay& view, const ToolConte
 void TightBoundsTool::drawPanel(ToolContext& ctx) {
     TightBoundsState& tb = m_state;
     ImGui::Checkbox("Show the inward crop in the world view", &tb.active);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("The source blog post's crop: start from the world box of the sprite's texture corners, then scan "
-                       "whole world pixels inward from the left, top, right and bottom until a line holds a pixel whose "
-                       "centre maps into a solid texel. Beside it, the exact tight-aabb (the box of every solid pixel's "
-                       "corners).");
-    ImGui::PopStyleColor();
+    textDisabledWrapped("The source blog post's crop: start from the world box of the sprite's texture corners, then scan "
+                        "whole world pixels inward from the left, top, right and bottom until a line holds a pixel whose "
+                        "centre maps into a solid texel. Beside it, the exact tight-aabb (the box of every solid pixel's "
+                        "corners).");
     colourKey("start box", tightBoundsPalette::kStartBox, "The world box of the texture corners, in whole world pixels.", true);
     colourKey("inward crop", tightBoundsPalette::kCropBox, "The box so far; the latest probe is filled when solid.", false);
     colourKey("empty probe", tightBoundsPalette::kEmptyProbe, "The latest probe found no solid texel (an outline).", false);

@@ -12,6 +12,7 @@
 
 #include "app/tools/tool_context.h"
 #include "app/views/number_format.h"
+#include "app/views/text_wrap.h"
 #include "app/views/view_drawing.h"
 #include "core/collision/algorithms.h"
 #include "core/scene/animation_time.h"
@@ -256,10 +257,8 @@ void TimelineTool::drawPanel(ToolContext& ctx) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("How fast Play steps through the timeline; not the scene's clock.");
     if (std::any_of(scene.sprites.begin(), scene.sprites.end(), [](const SceneSprite& s) { return playsAnimation(s); })) {
         const std::string clock = numberText(scene.timeline.framesPerSecond());
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("Animations advance by the scene's clock: %s fps (a frame is %s ms).", clock.c_str(),
-                           numberText(1000.0 / scene.timeline.framesPerSecond()).c_str());
-        ImGui::PopStyleColor();
+        textDisabledWrapped("Animations advance by the scene's clock: %s fps (a frame is %s ms).", clock.c_str(),
+                            numberText(1000.0 / scene.timeline.framesPerSecond()).c_str());
     }
 
     // --- the strip ---
@@ -372,10 +371,8 @@ void TimelineTool::drawPanel(ToolContext& ctx) {
                      "sprite." + std::to_string(s) + ".spin");
         }
         if (ImGui::IsItemDeactivated()) doc.breakMerge();
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("In the world view: drag the green arrow's tip (where the pivot is next frame) to set the "
-                           "velocity, the yellow ring to set the turn per frame.");
-        ImGui::PopStyleColor();
+        textDisabledWrapped("In the world view: drag the green arrow's tip (where the pivot is next frame) to set the "
+                            "velocity, the yellow ring to set the turn per frame.");
     } else {
         ImGui::TextDisabled("Select a sprite to edit its velocity.");
     }

@@ -1,5 +1,7 @@
 #include "app/views/text_wrap.h"
 
+#include <cstdarg>
+
 #include <imgui.h>
 
 namespace cl {
@@ -35,10 +37,13 @@ void sameLineIfFits(float width, float spacing) {
     if (ImGui::GetCursorPosX() + width > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
 }
 
-void textDisabledWrapped(const char* text) {
+void textDisabledWrapped(const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", text);
+    ImGui::TextWrappedV(fmt, args);
     ImGui::PopStyleColor();
+    va_end(args);
 }
 
 void textWrappedWhole(std::string_view text) {

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include <imgui.h>
+
 namespace cl {
 
 /// The lines `text` wraps into at `width`, measured by `measure`: breaks only at spaces outside brackets
@@ -17,8 +19,8 @@ std::vector<std::string_view> wrapWhole(std::string_view text, double width,
 /// pixels of it fit before the window's content edge, else on a new line: rows of keys or buttons that wrap whole.
 void sameLineIfFits(float width, float spacing = -1.0f);
 
-/// `text` in the disabled (grey) colour, wrapped at the window's content width (ImGui::TextWrapped's breaks).
-void textDisabledWrapped(const char* text);
+/// ImGui::TextWrapped(fmt, ...) in the disabled (grey) colour: a note, wrapped at the window's content width.
+void textDisabledWrapped(const char* fmt, ...) IM_FMTARGS(1);
 
 /// ImGui::TextWrapped with wrapWhole's breaks, in the current text colour, at the window's content width.
 void textWrappedWhole(std::string_view text);

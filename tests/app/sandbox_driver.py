@@ -104,6 +104,32 @@ def colours_box(shot, colours, columns):
     return None if x1 < 0 else (x0, y0, x1, y1)
 
 
+def read_text(path):
+    """The text of the file at `path`, or None when it cannot be read (not there yet, say)."""
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+REPLACE_QUESTION = (255, 204, 77)  # app/shell/file_browser.cpp: the line "NAME exists. Replace it?", ImVec4(1, 0.8, 0.3, 1)
+
+
+def replace_question_shown(path):
+    """True when the screen (read through a raw file at `path`) shows the file browser's replace question: a pixel of
+    its line's colour, which nothing else on screen has while the browser is open."""
+    shot = screenshot_rgb(path)
+    return colours_box(shot, [REPLACE_QUESTION], shot[0]) is not None
+
+
+def corner_pixel(path):
+    """The screen's top-right pixel (menu bar background) as RGB bytes, through a raw file at `path`: it changes while
+    a modal dialog dims everything behind it, and back once the dialog closes."""
+    width, _, rgb = screenshot_rgb(path)
+    return rgb[(3 * width + width - 3) * 3:(3 * width + width - 2) * 3]
+
+
 def scene_with_absolute_images(source):
     """The scene file `source` as a dict whose sprites' images (and atlases) are absolute paths, so a copy of it
     saved elsewhere finds the same files."""

@@ -49,7 +49,11 @@ def drive(app, report, shrunk, env, work, ui_file, screenshot):
         xdotool("key", "ctrl+shift+b")
         if not wait_for(lambda: os.path.exists(shrunk), 30):
             return "Ctrl+Shift+B wrote no report.min.json beside the report"
-        time.sleep(2.0)  # the result opens on the next frames
+        # The result opens on a later frame (the window's title then names it); a busy machine takes longer than a
+        # fixed pause, and --describe-ui, read after the quit, must find it open.
+        if not wait_for(lambda: "report.min.json" in xdotool("getwindowname", window).stdout, 20):
+            return "report.min.json was written but the window's title never named it: the result did not open"
+        time.sleep(0.5)  # its tab opens on the frame after
         if screenshot:
             subprocess.run(["import", "-window", "root", screenshot], check=False, timeout=30)
         return quit_with_ctrl_q(proc, 20)

@@ -9,9 +9,9 @@ In one window of the same size:
 1. A click on Export... opens the file browser in the scene's folder with hero.collider.json filled in and the name
    field taking the keys; Enter writes it: the bytes `collision-lab collider SCENE --sprite hero --format json`
    prints (an independent check through the CLI).
-2. The file is overwritten with a marker. Export... and Enter: the browser asks before replacing it; Escape goes back
-   and Escape closes the browser: the marker is still there.
-3. Export..., Enter, Enter: the question answered, the file holds the export again.
+2. The file is overwritten with a marker. Export... and Enter: the browser asks before replacing it (the question's
+   line is waited for in screenshots); Escape takes it away and Escape closes the browser: the marker is still there.
+3. Export..., Enter, the question again, Enter: the file holds the export again.
 4. Export..., Ctrl+A, "lesson.json", Enter, Enter: the scene's own file is refused by the output rule; the error popup
    shows it (Escape closes it), the panel keeps the message, and the scene file is unchanged.
 """
@@ -23,8 +23,9 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
-from sandbox_driver import (click, fail, fresh_env, open_sandbox, quit_and_describe, retry,  # noqa: E402
-                            copy_scene, wait_for, xdotool)
+from sandbox_driver import (click, fail, fresh_env, open_sandbox, quit_and_describe, replace_question_shown,  # noqa: E402
+                            retry, copy_scene, wait_for, xdotool)
+from sandbox_driver import read_text as read  # noqa: E402
 
 SIZE = "1600x900"
 MARKER = "not an export\n"
@@ -34,12 +35,8 @@ def centre(rect):
     return round((rect[0] + rect[2]) / 2), round((rect[1] + rect[3]) / 2)
 
 
-def read(path):
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return None
+def question_shown(work):
+    return replace_question_shown(os.path.join(work, "screen.rgb"))
 
 
 def key(*keys, after=0.5):
@@ -70,13 +67,22 @@ def session(app, scene, env, work, ui_file, button, expected):
             f.write(MARKER)
         click(button)
         time.sleep(0.6)
-        key("Return", "Escape", "Escape")
+        key("Return")
+        if not wait_for(lambda: question_shown(work), 10, step=0.5):
+            return f"Export... over an existing file showed no replace question; it holds {read(out)!r:.200}"
+        key("Escape")
+        if not wait_for(lambda: not question_shown(work), 10, step=0.5):
+            return "Escape did not take the replace question away"
+        key("Escape")
         if read(out) != MARKER:
             return f"Escape at the replace question still changed the file: {read(out)!r:.200}"
         # 3. Enter at the question replaces it.
         click(button)
         time.sleep(0.6)
-        key("Return", "Return")
+        key("Return")
+        if not wait_for(lambda: question_shown(work), 10, step=0.5):
+            return "the second Export... over the file showed no replace question"
+        key("Return")
         if not wait_for(lambda: read(out) == expected, 10):
             return f"Enter at the replace question left {read(out)!r:.200}"
         # 4. The scene's own file: refused, with a message; nothing written.

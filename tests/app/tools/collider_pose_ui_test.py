@@ -129,8 +129,8 @@ def compare_session(app, scene, env, work, ui_file, preset):
             return "the sandbox window did not appear"
         click(preset)
         xdotool("mousemove", "900", "300")
-        time.sleep(1.0)
-        ring = marker_ring(screenshot_rgb(os.path.join(work, "compare.rgb")))
+        # The comparison is made off the frame: the markers show once it is in (a busy machine takes longer).
+        ring = wait_for(lambda: marker_ring(screenshot_rgb(os.path.join(work, "compare.rgb"))), 10, step=0.5)
         ui = quit_and_describe(proc, ui_file)
         if isinstance(ui, str):
             return ui

@@ -12,6 +12,8 @@
 
 #include "app/cli/collider_output.h"
 #include "app/editor/document.h"
+#include "app/shell/window_layout.h"
+#include "app/tools/pose_map_view.h"
 #include "core/base/mask_cache.h"
 #include "tests/core/test_masks.h"
 
@@ -151,6 +153,45 @@ TEST(ColliderTool, TheDefaultExportFileSitsBesideTheSceneWithTheFormatsExtension
     EXPECT_EQ(defaultColliderExportFile("/a/b/scene.json", "hero", "json"), std::filesystem::path("/a/b/hero.collider.json"));
     EXPECT_EQ(defaultColliderExportFile("/a/b/scene.json", "hero", "box2d"), std::filesystem::path("/a/b/hero.collider.h"));
     EXPECT_EQ(defaultColliderExportFile({}, "hero", "json"), std::filesystem::path("hero.collider.json"));
+}
+
+TEST(PoseMapWindow, FirstOpensOverTheLocalViewAndItsStripFourPixelsIn) {
+    const Rect world{{426.0, 60.0}, {906.0, 594.0}}, local{{912.0, 105.0}, {1600.0, 594.0}};
+    const Rect first = poseMapFirstWindow(world, local, {1600.0, 900.0}, {156.0, 130.0});
+    EXPECT_EQ(first, (Rect{{916.0, 64.0}, {1596.0, 590.0}}));
+}
+
+TEST(PoseMapWindow, AtTheThreeWindowSizesItCoversOnlyTheLocalViewAndItsStrip) {
+    // The layouts the sandbox makes at UI scale 1 (strips measured as the default scene measures them); the least
+    // window is 12 x 10 of a 13 px font.
+    for (const glm::dvec2 window : {glm::dvec2(1024.0, 600.0), glm::dvec2(1600.0, 900.0), glm::dvec2(2560.0, 1440.0)}) {
+        LayoutInput in;
+        in.window = window;
+        in.menuHeight = 19.0;
+        in.legendHeight = window.x < 1200.0 ? 69.0 : 46.0;
+        in.localBarHeight = window.x < 1200.0 ? 71.0 : 46.0;
+        in.bottomNeeded = 240.0;
+        const SandboxLayout l = layoutWindow(in);
+        const Rect first = poseMapFirstWindow(l.world, l.local, window, {156.0, 130.0});
+        SCOPED_TRACE(::testing::Message() << window.x << "x" << window.y);
+        for (const Rect& kept : {l.inspector, l.legend, l.world, l.bottom}) EXPECT_FALSE(overlapsPositively(first, kept));
+        EXPECT_GE(first.min.x, l.localBar.min.x);
+        EXPECT_GE(first.min.y, l.localBar.min.y);
+        EXPECT_LE(first.max.x, l.local.max.x);
+        EXPECT_LE(first.max.y, l.local.max.y);
+        EXPECT_GE(first.size().x, 156.0);
+        EXPECT_GE(first.size().y, 130.0);
+    }
+}
+
+TEST(PoseMapWindow, WithoutRoomOverTheLocalViewItOpensAtTheRightTallEnoughForCells) {
+    // A low local view at a large UI scale (least window 312 x 260): 92 px of room. From the world view's top (the
+    // local view is under 160 px), the local view's width less 8, 0.6 of the display less 8 tall.
+    const Rect world{{646.0, 300.0}, {906.0, 400.0}}, local{{912.0, 300.0}, {1600.0, 400.0}};
+    EXPECT_EQ(poseMapFirstWindow(world, local, {1600.0, 900.0}, {312.0, 260.0}), (Rect{{916.0, 304.0}, {1596.0, 836.0}}));
+    // The local view hidden: its camera's last rectangle lies inside the world view, which now spans the views.
+    const Rect wide{{426.0, 60.0}, {1600.0, 594.0}};
+    EXPECT_EQ(poseMapFirstWindow(wide, local, {1600.0, 900.0}, {156.0, 130.0}), (Rect{{1116.0, 64.0}, {1596.0, 596.0}}));
 }
 
 }  // namespace

@@ -90,7 +90,12 @@ def session(app, scene, env, work, ui_file, widgets, undo):
         if problem:
             return problem
     with open(ui_file) as f:
-        return {"saved": hero_collider(scene), "ui": json.load(f)["collider"]}
+        ui = json.load(f)["collider"]
+    # --describe-ui is written only at the quit: on a busy machine the worker's answer for the last setting may come
+    # after it. The tool says so (current false); then the whole sequence is tried again.
+    if not ui["current"]:
+        return f"at the quit the tool still showed an older setting's collider ({ui['mode']}, epsilon {ui['epsilon']})"
+    return {"saved": hero_collider(scene), "ui": ui}
 
 
 def main():

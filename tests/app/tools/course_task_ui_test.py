@@ -20,18 +20,18 @@ import os
 import shutil
 import sys
 import tempfile
-import time
 
 import numpy
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
 from sandbox_driver import (fail, fresh_env, open_sandbox, quit_with_ctrl_q, retry, screenshot_array,  # noqa: E402
-                            xdotool)
+                            wait_for, xdotool)
 
 TICKED = (89, 217, 102)  # app/tools/notes_tool.cpp: a ticked task's mark, ImVec4(0.35, 0.85, 0.40)
 INSPECTOR_WIDTH = 420    # the inspector column at the default layout
 LESSON = "lesson-04-untransformed-pixels.json"
 CONTACT_LESSON = "lesson-17-which-way-out.json"
+TICK_SECONDS = 4.0       # how long a press waits for its mark before the next press
 
 
 def green_pixels(image):
@@ -50,11 +50,16 @@ def drive(app, scene, env, work, ui_file):
         while presses < 6:
             xdotool("key", "Up")
             presses += 1
-            time.sleep(1.0)  # the goal is evaluated off the frame; a few frames later the mark is drawn
-            if green_pixels(screenshot_array(os.path.join(work, "after-%d.rgb" % presses))) >= 5:
+            # The goal is evaluated off the frame and the mark drawn a few frames later: on a busy machine that can
+            # take seconds, so each press waits that long for the mark before the next (a fixed second once let a
+            # fourth press come before the third's mark).
+            shot = os.path.join(work, "after-%d.rgb" % presses)
+            if wait_for(lambda: green_pixels(screenshot_array(shot)) >= 5, TICK_SECONDS, step=0.3):
                 break
+        saved_before = os.path.getmtime(scene)
         xdotool("key", "ctrl+s")  # the scratch copy: saved, so Ctrl+Q does not ask about unsaved changes
-        time.sleep(1.0)
+        if not wait_for(lambda: os.path.getmtime(scene) != saved_before, 10):
+            return "Ctrl+S did not save the scratch copy"
         problem = quit_with_ctrl_q(proc, 20)
         if problem:
             return problem
