@@ -93,7 +93,9 @@ private:
     std::vector<int> m_personCandidates;
     std::vector<std::pair<int, int>> m_blockPairs;
     std::vector<std::pair<int, int>> m_survivors;  // (-1 for the person, block index)
-    std::vector<std::uint64_t> m_hitKeys;          // the frame's hits as (a + 1) << 32 | b, by index
+    std::vector<std::uint64_t> m_hitKeys;          // the frame's hits as hitKey(a, b), by index (hit_keys.h)
+    std::vector<std::uint32_t> m_hitCounts;        // and sortHitKeys()'s buffers
+    std::vector<std::uint64_t> m_hitScratch;
     // Bodies and pre-check shapes made this frame, by block index: made when m_*Frame[i] == m_frameStamp.
     std::uint64_t m_frameStamp = 0;
     std::vector<Body> m_bodies;
