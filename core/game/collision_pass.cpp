@@ -38,9 +38,17 @@ struct SharedMaskBlocks {
     std::size_t size() const { return blocks.size(); }
     std::uint64_t id(std::size_t i) const { return blocks[i].id; }
     Rect box(std::size_t i) const { return Rect{blocks[i].position - glm::dvec2(reach), blocks[i].position + glm::dvec2(reach)}; }
+    // made[i] was made for this mask in an earlier frame unless madeIn[i] is 0 (run() clears them when the mask
+    // changes): then only the pose moved, and only the pose is written.
     const Body& body(std::size_t i, std::vector<Body>& made, std::vector<std::uint64_t>& madeIn, std::uint64_t stamp) const {
         if (madeIn[i] != stamp) {
-            made[i] = Body{mask, fallingBlockTransform(blocks[i], *mask)};
+            const SpriteTransform t = fallingBlockTransform(blocks[i], *mask);
+            if (madeIn[i] == 0) {
+                made[i] = Body{mask, t};
+            } else {
+                made[i].transform.position = t.position;
+                made[i].transform.rotationDeg = t.rotationDeg;
+            }
             madeIn[i] = stamp;
         }
         return made[i];
@@ -85,6 +93,12 @@ void CollisionPass::run(const Body& person, const AlphaMask& blockMask, std::spa
     // The aabb pre-check's box of a block is bounded from its turn alone (estimates never say meet or apart where
     // the exact boxes would not; a mask with no solid pixel has no box).
     const bool estimates = m_precheck && m_precheck->boundIsTextureBox && blockMask.solidCount() > 0;
+    // A block's body past its pose (mask, origin) follows the mask alone: made again only for another mask.
+    if (&blockMask != m_bodyMask || blockMask.width() != m_bodyMaskSize.x || blockMask.height() != m_bodyMaskSize.y) {
+        std::fill(m_bodyFrame.begin(), m_bodyFrame.end(), 0);
+        m_bodyMask = &blockMask;
+        m_bodyMaskSize = {blockMask.width(), blockMask.height()};
+    }
     runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates}, fall, out);
 }
 

@@ -98,7 +98,9 @@ private:
     std::vector<std::uint64_t> m_hitScratch;
     // Bodies and pre-check shapes made this frame, by block index: made when m_*Frame[i] == m_frameStamp.
     std::uint64_t m_frameStamp = 0;
-    std::vector<Body> m_bodies;
+    std::vector<Body> m_bodies;               // the game's blocks: only the pose is written after the first frame
+    const AlphaMask* m_bodyMask = nullptr;   // the mask (and its size) m_bodies were made with
+    glm::ivec2 m_bodyMaskSize{0, 0};
     std::vector<std::uint64_t> m_bodyFrame;
     std::vector<BodyBound> m_bounds;
     std::vector<std::uint64_t> m_boundFrame;
