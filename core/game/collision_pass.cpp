@@ -34,7 +34,8 @@ struct SharedMaskBlocks {
     std::span<const FallingBlock> blocks;
     double reach;
     bool estimates;
-    BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], *mask); }
+    BlockBoxShape shape;  // the mask's part of the estimate, once a frame
+    BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], shape); }
     std::size_t size() const { return blocks.size(); }
     std::uint64_t id(std::size_t i) const { return blocks[i].id; }
     Rect box(std::size_t i) const { return Rect{blocks[i].position - glm::dvec2(reach), blocks[i].position + glm::dvec2(reach)}; }
@@ -99,7 +100,7 @@ void CollisionPass::run(const Body& person, const AlphaMask& blockMask, std::spa
         m_bodyMask = &blockMask;
         m_bodyMaskSize = {blockMask.width(), blockMask.height()};
     }
-    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates}, fall, out);
+    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates, blockBoxShape(blockMask)}, fall, out);
 }
 
 template <class Blocks>
