@@ -37,7 +37,7 @@ constexpr std::array kCoreAlgorithms{
               .honoursSampling = true, .listsHits = true},
     Algorithm{.name = "pixel-fast", .kind = AlgorithmKind::Pixel,
               .summary = "pixel-naive's answer, scanning only what can reach B", .run = pixelFast, .directional = true,
-              .honoursSampling = true, .listsHits = true},
+              .honoursSampling = true, .listsHits = true, .hitOnly = pixelFastHitOnly},
     Algorithm{.name = "pixel-world", .kind = AlgorithmKind::Pixel,
               .summary = "world pixel centres mapped into both (the GPU's answer)", .run = pixelWorld, .listsHits = true},
     Algorithm{.name = "pixel-exact", .kind = AlgorithmKind::Pixel,

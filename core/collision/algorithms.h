@@ -22,6 +22,9 @@ using RunFunction = CollisionResult (*)(const Body& a, const Body& b, const Test
 using BodyBoundFunction = BodyBound (*)(const Body& body);
 /// The bounding test's answer from the two bodies' shapes.
 using BoundsMeetFunction = bool (*)(const BodyBound& a, const BodyBound& b);
+/// A hit-only test's answer alone, with A scanned into B: run(a, b, options).hit for options with this sampling
+/// and stopAtFirstHit, with no result to build.
+using HitOnlyFunction = bool (*)(const Body& a, const Body& b, Sampling sampling);
 
 /// One named test and what it is like. Rows are written with designated initializers.
 struct Algorithm {
@@ -53,6 +56,10 @@ struct Algorithm {
     /// bodyBound's shape is the world box of the texture's corners (worldAabb) for a mask with a solid pixel,
     /// and boundsMeet is boxesMeet: a caller knowing a body's pivot, turn and size may bound it without the body.
     bool boundIsTextureBox = false;
+    /// For a test that always answers (never not applicable): run's hit in hit-only mode (TestOptions::stopAtFirstHit,
+    /// the sampling given) and nothing else, bit for bit, for a caller testing many pairs that wants only that (the
+    /// game). Null for the other tests: ask run.
+    HitOnlyFunction hitOnly = nullptr;
 };
 
 /// A set of tests in table order. The app builds core's set plus its own `gpu` row once at start-up and

@@ -15,23 +15,31 @@
 namespace cl {
 namespace {
 
-// Both entries in full, so that the usual one calls nothing more than it needs.
-[[gnu::always_inline]] inline CollisionResult run(const Body& a, const Body& b, const TestOptions& options,
-                                                  PixelFastCode code) {
-    CollisionResult r;
-    const AlphaMask& ma = *a.mask;
-    const AlphaMask& mb = *b.mask;
-    if (ma.solidCount() == 0 || mb.solidCount() == 0) return r;
-    if (pixel_fast::discsApart(ma, a.transform, mb, b.transform)) return r;
+// The pair past the two rejections (an empty mask, discs apart): the lattice, the hit sink, the scan that fits.
+[[gnu::always_inline]] inline void scan(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code,
+                                        CollisionResult& r) {
     const SampleLattice t = makeSampleLattice(a.transform, b.transform, options.sampling);
     pixel_fast::HitSink sink(r, options, a.transform, options.sampling);
     const pixel_fast::Kernels kernels = pixel_fast::Kernels::choose(code);
     if (pixel_fast::isWholePixelTranslation(t)) {
-        pixel_fast::scanTranslation(ma, mb, t, sink, r, kernels);
+        pixel_fast::scanTranslation(*a.mask, *b.mask, t, sink, r, kernels);
     } else {
-        pixel_fast::scanTransformed(ma, mb, t, sink, r, kernels);
+        pixel_fast::scanTransformed(*a.mask, *b.mask, t, sink, r, kernels);
     }
     sink.finish();
+}
+
+// True when the pair cannot hit before any scan: a mask with no solid pixel, or solid discs apart.
+[[gnu::always_inline]] inline bool rejected(const Body& a, const Body& b) {
+    return a.mask->solidCount() == 0 || b.mask->solidCount() == 0 ||
+           pixel_fast::discsApart(*a.mask, a.transform, *b.mask, b.transform);
+}
+
+// Both entries in full, so that the usual one calls nothing more than it needs.
+[[gnu::always_inline]] inline CollisionResult run(const Body& a, const Body& b, const TestOptions& options,
+                                                  PixelFastCode code) {
+    CollisionResult r;
+    if (!rejected(a, b)) scan(a, b, options, code, r);
     return r;
 }
 
@@ -43,6 +51,17 @@ CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& optio
 
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code) {
     return run(a, b, options, code);
+}
+
+bool pixelFastHitOnly(const Body& a, const Body& b, Sampling sampling) {
+    // Most pairs a caller hands over end at a rejection: those build no result at all.
+    if (rejected(a, b)) return false;
+    TestOptions options;
+    options.sampling = sampling;
+    options.stopAtFirstHit = true;
+    CollisionResult r;
+    scan(a, b, options, PixelFastCode::Fastest, r);
+    return r.hit;
 }
 
 }  // namespace cl

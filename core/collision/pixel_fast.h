@@ -14,6 +14,10 @@ namespace cl {
 /// at, so it is usually far below pixel-naive's.
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options);
 
+/// pixelFast's hit in hit-only mode (stopAtFirstHit, this sampling) and nothing else: a pair rejected before the
+/// scan (an empty mask, solid discs apart) builds no result. The `pixel-fast` row's Algorithm::hitOnly.
+bool pixelFastHitOnly(const Body& a, const Body& b, Sampling sampling);
+
 /// pixelFast running the code chosen by `code`.
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code);
 

@@ -26,12 +26,23 @@ struct BoxEstimate {
 /// boxesMeet()'s answer for two estimates: sure either way, or too near touching to tell.
 enum class BoxVerdict { Apart, Meet, Unsure };
 
-/// aabbBound's box of `block` placed with fallingBlockTransform() on `mask` (which must have a solid pixel),
+/// The part of blockBoxEstimate() that depends only on the mask, worked out once for every block of a frame.
+struct BlockBoxShape {
+    double halfW = 0.0, halfH = 0.0;  ///< Half the texture's width and height.
+    double size = 0.0;                ///< Width plus height.
+};
+
+/// `mask`'s BlockBoxShape.
+inline BlockBoxShape blockBoxShape(const AlphaMask& mask) {
+    return {mask.width() / 2.0, mask.height() / 2.0, static_cast<double>(mask.width() + mask.height())};
+}
+
+/// aabbBound's box of `block` placed with fallingBlockTransform() on the mask `shape` is of (it must have a solid pixel),
 /// estimated: the centre plus or minus |cos|·w/2 + |sin|·h/2 across and |sin|·w/2 + |cos|·h/2 down, with the
 /// cos and sin of the turn from short polynomials. The error stated is a hundred times the worst case of the
 /// polynomials, of the two ways of reducing the turn and of both boxes' rounding; NaN (leave it to the exact
 /// boxes) for a turn of 2^40 quarter turns or more or anything not finite.
-inline BoxEstimate blockBoxEstimate(const FallingBlock& block, const AlphaMask& mask) {
+inline BoxEstimate blockBoxEstimate(const FallingBlock& block, const BlockBoxShape& shape) {
     // The box of a w x h texture turned by t about its centre is the centre plus or minus |cos t| w/2 + |sin t| h/2
     // across and |sin t| w/2 + |cos t| h/2 down. t less the nearest whole quarter turns k pi/2 is u, |u| <= pi/4
     // (and a hair): |cos t| and |sin t| are |cos u| and |sin u|, swapped when k is odd.
@@ -46,7 +57,7 @@ inline BoxEstimate blockBoxEstimate(const FallingBlock& block, const AlphaMask& 
     const double su = std::abs(u * (1.0 + u2 * (-1.0 / 6.0 + u2 * (1.0 / 120.0 + u2 * (-1.0 / 5040.0 + u2 * (1.0 / 362880.0))))));
     const bool odd = (k & 1) != 0;
     const double c = odd ? su : cu, s = odd ? cu : su;
-    const double halfW = mask.width() / 2.0, halfH = mask.height() / 2.0;
+    const double halfW = shape.halfW, halfH = shape.halfH;
     const glm::dvec2 half{c * halfW + s * halfH, s * halfW + c * halfH};
     BoxEstimate e;
     e.box = Rect{block.position - half, block.position + half};
@@ -54,13 +65,18 @@ inline BoxEstimate blockBoxEstimate(const FallingBlock& block, const AlphaMask& 
     // 3e-8 (w + h)/2; the turn the exact box uses (t in degrees, rounded once, then reduced exactly) and u differ
     // by a few 1e-16 of |t|, which moves a half-extent by as much times (w + h)/2; the exact box rounds a handful
     // of times at the size of its coordinates (a few 1e-16 of |centre| + w + h), this box twice.
-    const double size = mask.width() + mask.height();
+    const double size = shape.size;
     e.error = 1e-6 * size + 1e-13 * (std::abs(t) * size + std::abs(block.position.x) + std::abs(block.position.y) + size);
     // Something not finite (std::min and std::max may drop a NaN) leaves every pair to the exact boxes.
     if (!reducible || !std::isfinite(half.x + half.y + block.position.x + block.position.y)) {
         e.error = std::numeric_limits<double>::quiet_NaN();
     }
     return e;
+}
+
+/// The same for a block on `mask` (its shape worked out for this block alone).
+inline BoxEstimate blockBoxEstimate(const FallingBlock& block, const AlphaMask& mask) {
+    return blockBoxEstimate(block, blockBoxShape(mask));
 }
 
 /// Meet when the exact boxes surely overlap positively (overlapsPositively, what boxesMeet() asks), Apart when

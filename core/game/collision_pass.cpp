@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/game/block_box.h"
+#include "core/game/hit_keys.h"
 #include "core/game/make_broad_phase.h"
 
 
@@ -33,13 +34,22 @@ struct SharedMaskBlocks {
     std::span<const FallingBlock> blocks;
     double reach;
     bool estimates;
-    BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], *mask); }
+    BlockBoxShape shape;  // the mask's part of the estimate, once a frame
+    BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], shape); }
     std::size_t size() const { return blocks.size(); }
     std::uint64_t id(std::size_t i) const { return blocks[i].id; }
     Rect box(std::size_t i) const { return Rect{blocks[i].position - glm::dvec2(reach), blocks[i].position + glm::dvec2(reach)}; }
+    // made[i] was made for this mask in an earlier frame unless madeIn[i] is 0 (run() clears them when the mask
+    // changes): then only the pose moved, and only the pose is written.
     const Body& body(std::size_t i, std::vector<Body>& made, std::vector<std::uint64_t>& madeIn, std::uint64_t stamp) const {
         if (madeIn[i] != stamp) {
-            made[i] = Body{mask, fallingBlockTransform(blocks[i], *mask)};
+            const SpriteTransform t = fallingBlockTransform(blocks[i], *mask);
+            if (madeIn[i] == 0) {
+                made[i] = Body{mask, t};
+            } else {
+                made[i].transform.position = t.position;
+                made[i].transform.rotationDeg = t.rotationDeg;
+            }
             madeIn[i] = stamp;
         }
         return made[i];
@@ -84,7 +94,13 @@ void CollisionPass::run(const Body& person, const AlphaMask& blockMask, std::spa
     // The aabb pre-check's box of a block is bounded from its turn alone (estimates never say meet or apart where
     // the exact boxes would not; a mask with no solid pixel has no box).
     const bool estimates = m_precheck && m_precheck->boundIsTextureBox && blockMask.solidCount() > 0;
-    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates}, fall, out);
+    // A block's body past its pose (mask, origin) follows the mask alone: made again only for another mask.
+    if (&blockMask != m_bodyMask || blockMask.width() != m_bodyMaskSize.x || blockMask.height() != m_bodyMaskSize.y) {
+        std::fill(m_bodyFrame.begin(), m_bodyFrame.end(), 0);
+        m_bodyMask = &blockMask;
+        m_bodyMaskSize = {blockMask.width(), blockMask.height()};
+    }
+    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates, blockBoxShape(blockMask)}, fall, out);
 }
 
 template <class Blocks>
@@ -151,7 +167,10 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
         return m_bounds[i];
     };
     start = std::chrono::steady_clock::now();
-    m_survivors.clear();
+    // Room for every candidate, kept by a plain store (no capacity check per pair); cut to the kept ones after.
+    m_survivors.resize(m_personCandidates.size() + m_blockPairs.size());
+    std::size_t kept = 0;
+    auto survive = [&](int a, int b) { m_survivors[kept++] = {a, b}; };
     // Every candidate pair once, the person's first: (-1, block) or (block, later block).
     auto forEachCandidate = [&](auto&& visit) {
         for (int block : m_personCandidates) visit(-1, block);
@@ -160,7 +179,7 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     bool estimates = false;
     if constexpr (requires { blocks.estimates; }) estimates = blocks.estimates && !personBound.empty;
     if (!m_precheck) {
-        forEachCandidate([&](int a, int b) { m_survivors.emplace_back(a, b); });
+        forEachCandidate(survive);
     } else if (estimates) {
         // Blocks whose pre-check box can be estimated (a short loop of its own, the pass's hottest after the pixel
         // tests): the exact boxes only for a pair too near touching to tell.
@@ -175,12 +194,13 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
                 }
                 return m_estimates[i];
             };
-            forEachCandidate([&](int a, int b) {
+            // Inlined in both loops of forEachCandidate: called out of line, its call cost a third of its work.
+            forEachCandidate([&](int a, int b) __attribute__((always_inline)) {
                 const BoxVerdict verdict = boxEstimatesMeet(estimateOf(a), estimateOf(b));
                 spendWork(m_budget);
                 if (verdict == BoxVerdict::Meet ||
                     (verdict == BoxVerdict::Unsure && m_precheck->boundsMeet(boundOf(a), boundOf(b)))) {
-                    m_survivors.emplace_back(a, b);
+                    survive(a, b);
                 }
             });
         }
@@ -189,25 +209,36 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
             const bool hit = m_precheck->bodyBound ? m_precheck->boundsMeet(boundOf(a), boundOf(b))
                                                    : m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
             spendWork(m_budget);
-            if (hit) m_survivors.emplace_back(a, b);
+            if (hit) survive(a, b);
         });
     }
     out.times.precheckNs = nanosecondsSince(start);
-    out.counts.afterPrecheck = static_cast<std::int64_t>(m_survivors.size());
+    m_survivors.resize(kept);
+    out.counts.afterPrecheck = static_cast<std::int64_t>(kept);
 
     start = std::chrono::steady_clock::now();
     m_hitKeys.clear();
-    for (auto [a, b] : m_survivors) {
-        // The row's own function scans A into B, as the game and `check` both do for (earlier, later).
-        const CollisionResult result = m_pixel->run(bodyOf(a), bodyOf(b), m_options);
-        spendWork(m_budget);
-        if (!result.applicable) ++out.counts.notApplicable;
-        // (a + 1, b) in one number: the person (-1) first, then by index, which ids follow.
-        if (result.hit) m_hitKeys.push_back(static_cast<std::uint64_t>(a + 1) << 32 | static_cast<std::uint32_t>(b));
+    // (a + 1, b) in one number: the person (-1) first, then by index, which ids follow.
+    auto keep = [&](int a, int b) { m_hitKeys.push_back(hitKey(a, b)); };
+    // The row's own function scans A into B, as the game and `check` both do for (earlier, later); a row with a
+    // hit-only entry answers through it, with no result made and dropped per pair.
+    if (const HitOnlyFunction hitOnly = m_pixel->hitOnly) {
+        for (auto [a, b] : m_survivors) {
+            const bool hit = hitOnly(bodyOf(a), bodyOf(b), m_options.sampling);
+            spendWork(m_budget);
+            if (hit) keep(a, b);
+        }
+    } else {
+        for (auto [a, b] : m_survivors) {
+            const CollisionResult result = m_pixel->run(bodyOf(a), bodyOf(b), m_options);
+            spendWork(m_budget);
+            if (!result.applicable) ++out.counts.notApplicable;
+            if (result.hit) keep(a, b);
+        }
     }
     // The broad phases list pairs in their own orders; hits are reported in one order for all of them (sorted as
     // plain numbers, not as pairs of ids).
-    std::sort(m_hitKeys.begin(), m_hitKeys.end());
+    sortHitKeys(m_hitKeys, n, m_hitCounts, m_hitScratch);
     out.hits.reserve(m_hitKeys.size());
     for (std::uint64_t key : m_hitKeys) {
         const auto a = static_cast<std::size_t>(key >> 32), b = static_cast<std::size_t>(key & 0xffffffffu);

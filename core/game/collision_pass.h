@@ -93,10 +93,14 @@ private:
     std::vector<int> m_personCandidates;
     std::vector<std::pair<int, int>> m_blockPairs;
     std::vector<std::pair<int, int>> m_survivors;  // (-1 for the person, block index)
-    std::vector<std::uint64_t> m_hitKeys;          // the frame's hits as (a + 1) << 32 | b, by index
+    std::vector<std::uint64_t> m_hitKeys;          // the frame's hits as hitKey(a, b), by index (hit_keys.h)
+    std::vector<std::uint32_t> m_hitCounts;        // and sortHitKeys()'s buffers
+    std::vector<std::uint64_t> m_hitScratch;
     // Bodies and pre-check shapes made this frame, by block index: made when m_*Frame[i] == m_frameStamp.
     std::uint64_t m_frameStamp = 0;
-    std::vector<Body> m_bodies;
+    std::vector<Body> m_bodies;               // the game's blocks: only the pose is written after the first frame
+    const AlphaMask* m_bodyMask = nullptr;   // the mask (and its size) m_bodies were made with
+    glm::ivec2 m_bodyMaskSize{0, 0};
     std::vector<std::uint64_t> m_bodyFrame;
     std::vector<BodyBound> m_bounds;
     std::vector<std::uint64_t> m_boundFrame;

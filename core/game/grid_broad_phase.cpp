@@ -16,14 +16,13 @@ class GridBroadPhase final : public BroadPhase {
 public:
     void update(std::span<const BroadPhaseItem> items, glm::dvec2) override {
         const std::size_t n = items.size();
-        m_boxes.resize(n);
+        m_sorted.resize(n);
         m_columns = m_rows = 0;
         if (n == 0) return;
         glm::dvec2 lo = items[0].box.min, hi = items[0].box.min;
         double largest = 0.0;
-        for (std::size_t i = 0; i < n; ++i) {
-            const Rect& box = items[i].box;
-            m_boxes[i] = box;
+        for (const BroadPhaseItem& item : items) {
+            const Rect& box = item.box;
             lo = glm::min(lo, box.min);
             hi = glm::max(hi, box.min);
             largest = std::max({largest, box.max.x - box.min.x, box.max.y - box.min.y});
@@ -45,22 +44,19 @@ public:
         m_columns = cell > 0.0 ? static_cast<int>(std::floor((hi.x - lo.x) * m_inverseCell)) + 1 : 1;
         m_rows = cell > 0.0 ? static_cast<int>(std::floor((hi.y - lo.y) * m_inverseCell)) + 1 : 1;
 
-        // Counting sort of the items by the cell of their top-left corner: count, prefix sums, fill.
+        // Counting sort of the items by the cell of their top-left corner: count, prefix sums, then each item's
+        // box and index copied to its place, so that pairs() and query() read a cell's items as one flat run.
         const std::size_t cells = static_cast<std::size_t>(m_columns) * static_cast<std::size_t>(m_rows);
         m_start.assign(cells + 1, 0);
         m_cell.resize(n);
-        m_place.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
-            const int x = column(m_boxes[i].min.x), y = row(m_boxes[i].min.y);
-            const std::uint32_t c = static_cast<std::uint32_t>(index(x, y));
+            const std::uint32_t c = static_cast<std::uint32_t>(index(column(items[i].box.min.x), row(items[i].box.min.y)));
             m_cell[i] = c;
-            m_place[i] = {x, y};
             ++m_start[c + 1];
         }
         for (std::size_t c = 0; c < cells; ++c) m_start[c + 1] += m_start[c];
-        m_entries.resize(n);
         m_fill.assign(m_start.begin(), m_start.end() - 1);
-        for (std::size_t i = 0; i < n; ++i) m_entries[m_fill[m_cell[i]]++] = static_cast<int>(i);
+        for (std::size_t i = 0; i < n; ++i) m_sorted[m_fill[m_cell[i]]++] = {items[i].box, static_cast<int>(i), m_cell[i]};
     }
 
     void query(const Rect& box, std::vector<int>& out) const override {
@@ -72,8 +68,7 @@ public:
         for (int y = y0; y <= y1; ++y) {
             // The cells x0..x1 of a row are one run of entries.
             for (std::uint32_t e = m_start[index(x0, y)], last = m_start[index(x1, y) + 1]; e < last; ++e) {
-                const int i = m_entries[e];
-                if (boxesTouch(m_boxes[static_cast<std::size_t>(i)], box)) out.push_back(i);
+                if (boxesTouch(m_sorted[e].box, box)) out.push_back(m_sorted[e].item);
             }
         }
         std::sort(out.begin(), out.end());
@@ -81,23 +76,37 @@ public:
 
     void pairs(std::vector<std::pair<int, int>>& out) const override {
         out.clear();
-        const std::size_t n = m_boxes.size();
+        const std::size_t n = m_sorted.size();
         if (m_columns == 0) return;
-        // Each item against the later entries of its own cell and the cell to its right (one run of entries),
-        // and the three cells below (another run): every neighbouring pair of cells is visited once.
-        for (std::size_t e = 0; e < n; ++e) {
-            const int i = m_entries[e];
-            const Rect& a = m_boxes[static_cast<std::size_t>(i)];
-            const auto [x, y] = m_place[static_cast<std::size_t>(i)];
-            const int right = std::min(x + 1, m_columns - 1);
-            auto compare = [&](std::uint32_t first, std::uint32_t last) {
-                for (std::uint32_t f = first; f < last; ++f) {
-                    const int j = m_entries[f];
-                    if (boxesTouch(a, m_boxes[static_cast<std::size_t>(j)])) out.emplace_back(std::min(i, j), std::max(i, j));
+        // Each item against the later entries of its own cell and the cell to its right (one run of entries), and
+        // the three cells below (another run): every neighbouring pair of cells is visited once. The entries lie by
+        // cell, so the runs' ends are found once a cell (when the cell changes), not once an item.
+        const Entry* sorted = m_sorted.data();
+        std::uint32_t cell = ~0u, sideEnd = 0, belowFirst = 0, belowEnd = 0;
+        for (std::uint32_t e = 0; e < n; ++e) {
+            const Entry& entry = sorted[e];
+            if (entry.cell != cell) {
+                cell = entry.cell;
+                const int x = static_cast<int>(cell % static_cast<std::uint32_t>(m_columns));
+                const int y = static_cast<int>(cell / static_cast<std::uint32_t>(m_columns));
+                const int right = std::min(x + 1, m_columns - 1);
+                sideEnd = m_start[index(right, y) + 1];
+                const bool below = y + 1 < m_rows;
+                belowFirst = below ? m_start[index(std::max(x - 1, 0), y + 1)] : 0;
+                belowEnd = below ? m_start[index(right, y + 1) + 1] : 0;
+            }
+            const Rect a = entry.box;
+            const int i = entry.item;
+            auto compare = [&](std::uint32_t from, std::uint32_t to) {
+                for (std::uint32_t f = from; f < to; ++f) {
+                    if (boxesTouch(a, sorted[f].box)) {
+                        const int j = sorted[f].item;
+                        out.emplace_back(std::min(i, j), std::max(i, j));
+                    }
                 }
             };
-            compare(static_cast<std::uint32_t>(e + 1), m_start[index(right, y) + 1]);
-            if (y + 1 < m_rows) compare(m_start[index(std::max(x - 1, 0), y + 1)], m_start[index(right, y + 1) + 1]);
+            compare(e + 1, sideEnd);
+            compare(belowFirst, belowEnd);
         }
     }
 
@@ -116,12 +125,16 @@ private:
         return static_cast<std::size_t>(y) * static_cast<std::size_t>(m_columns) + static_cast<std::size_t>(x);
     }
 
-    std::vector<Rect> m_boxes;
+    // An item filed in its cell: its box beside its index and cell, so a run of a cell's entries is read as it lies.
+    struct Entry {
+        Rect box;
+        int item = 0;
+        std::uint32_t cell = 0;
+    };
     std::vector<std::uint32_t> m_cell;   // the cell of each item's top-left corner
-    std::vector<std::pair<int, int>> m_place;  // and its column and row (no division per item in pairs())
-    std::vector<std::uint32_t> m_start;  // cell c's entries are m_entries[m_start[c] .. m_start[c + 1])
+    std::vector<std::uint32_t> m_start;  // cell c's entries are m_sorted[m_start[c] .. m_start[c + 1])
     std::vector<std::uint32_t> m_fill;
-    std::vector<int> m_entries;          // item indexes, ascending within each cell
+    std::vector<Entry> m_sorted;         // the items by cell, indexes ascending within each cell
     glm::dvec2 m_origin{0.0};
     double m_inverseCell = 0.0;
     int m_columns = 0, m_rows = 0;

@@ -1,10 +1,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
+#include <random>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <glm/common.hpp>
 
 #include "core/collision/algorithms.h"
 #include "core/collision/bounding.h"
@@ -185,6 +189,55 @@ TEST(Algorithms, EachEntryRunsItsFunction) {
         EXPECT_EQ(timed.overlap, direct.overlap);
         EXPECT_EQ(timed.hits, direct.hits);
         EXPECT_GE(timed.timeNs, 0);
+    }
+}
+
+// A row's hit-only entry answers what its run answers in hit-only mode, pair for pair, and pixel-naive's hit with
+// it: blocks and crosses spinning at every distance from overlapping to apart (the disc reject on both sides of
+// its edge), whole-pixel translations, an empty mask, both samplings. Only rows that always answer have one.
+TEST(Algorithms, HitOnlyEntriesGiveTheHitOfTheirRunInHitOnlyMode) {
+    const Algorithm* fast = findAlgorithm("pixel-fast");
+    ASSERT_NE(fast, nullptr);
+    ASSERT_NE(fast->hitOnly, nullptr);  // the game's pixel test answers through it
+    const AlphaMask cross = maskFromArt({"..##..", "..##..", "######", "######", "..##..", "..##.."});
+    const AlphaMask block = testing::solidMask(7, 5), wide = testing::solidMask(64, 64), empty = testing::emptyMask(6, 6);
+    const AlphaMask* masks[] = {&cross, &block, &wide, &empty};
+    std::mt19937 rng(2525u);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (const Algorithm& row : coreAlgorithms().all()) {
+        if (!row.hitOnly) continue;
+        SCOPED_TRACE(std::string(row.name));
+        EXPECT_FALSE(row.wholePixelTranslationsOnly || row.needsDisplay);  // rows that always answer
+        int hits = 0, misses = 0;
+        for (int pair = 0; pair < 4000; ++pair) {
+            const AlphaMask& ma = *masks[pair % 4 == 3 && pair % 7 == 0 ? 3 : rng() % 3];
+            const AlphaMask& mb = *masks[rng() % 3];
+            Body a{&ma, {}}, b{&mb, {}};
+            const bool translation = pair % 5 == 0;
+            for (Body* body : {&a, &b}) {
+                body->transform.origin = translation ? glm::dvec2(0.0) : glm::dvec2(body->mask->width(), body->mask->height()) / 2.0;
+                body->transform.rotationDeg = translation ? 0.0 : 720.0 * unit(rng) - 360.0;
+            }
+            const double reach = std::hypot(ma.width(), ma.height()) / 2.0 + std::hypot(mb.width(), mb.height()) / 2.0;
+            const double angle = 2.0 * std::numbers::pi * unit(rng), distance = 1.2 * reach * unit(rng);
+            a.transform.position = {300.0 * unit(rng) - 150.0, 300.0 * unit(rng) - 150.0};
+            b.transform.position = a.transform.position + distance * glm::dvec2(std::cos(angle), std::sin(angle));
+            if (translation) b.transform.position = glm::round(b.transform.position);
+            if (translation) a.transform.position = glm::round(a.transform.position);
+            const Sampling sampling = pair % 3 == 0 ? Sampling::Xna : Sampling::Center;
+            const bool expected = row.run(a, b, testing::hitOnlyScan(sampling)).hit;
+            ASSERT_EQ(row.hitOnly(a, b, sampling), expected) << "pair " << pair;
+            ASSERT_EQ(expected, pixelNaive(a, b, testing::hitOnlyScan(sampling)).hit) << "pair " << pair;
+            (expected ? hits : misses) += 1;
+        }
+        // Both answers are exercised.
+        EXPECT_GT(hits, 400);
+        EXPECT_GT(misses, 400);
+    }
+    for (const Algorithm& row : coreAlgorithms().all()) {
+        if (row.wholePixelTranslationsOnly || row.needsDisplay) {
+            EXPECT_EQ(row.hitOnly, nullptr) << row.name;
+        }
     }
 }
 

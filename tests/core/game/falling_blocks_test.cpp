@@ -380,6 +380,37 @@ TEST(FallingBlocks, TheGamesFramesCountAndHitAsAPassGivenEveryBlocksBody) {
     EXPECT_GT(candidates, 10000);
 }
 
+// One pass keeps its blocks' bodies from frame to frame and writes only their poses: given blocks of another
+// mask (another size, another shape) it answers for that mask, the same as a pass given every block's body.
+TEST(FallingBlocks, APassGivenAnotherBlockMaskMakesItsBodiesAnew) {
+    GameSettings s = crowdedSettings();
+    s.pairs = PairMode::All;
+    FallingBlocksGame game(bundledGameSprites(), s, 9);
+    const AlphaMask small = testing::solidMask(12, 20), ring = testing::maskFromArt({"######", "#....#", "#....#", "######"});
+    const AlphaMask* masks[] = {&game.blockMask(), &small, &game.blockMask(), &ring, &ring, &small};
+    CollisionPass shared(s), given(s);
+    std::int64_t hits = 0;
+    int frame = 0;
+    for (std::uint8_t input : randomInputs(4, 60)) {
+        game.step(input);
+        const AlphaMask& mask = *masks[(frame++ / 7) % 6];
+        std::vector<Body> blocks;
+        std::vector<std::uint64_t> ids;
+        for (const FallingBlock& block : game.blocks()) {
+            blocks.push_back({&mask, fallingBlockTransform(block, mask)});
+            ids.push_back(block.id);
+        }
+        const Body person{&game.personMask(), game.personTransform()};
+        FrameReport a, b;
+        shared.run(person, mask, game.blocks(), {0.0, s.fallSpeed}, a);
+        given.run(person, blocks, ids, {0.0, s.fallSpeed}, b);
+        ASSERT_EQ(a.hits, b.hits) << "frame " << frame;
+        ASSERT_EQ(a.counts.afterPrecheck, b.counts.afterPrecheck) << "frame " << frame;
+        hits += a.counts.hits;
+    }
+    EXPECT_GT(hits, 100);
+}
+
 // Every broad phase but None finds exactly the touching boxes, so the counts of every stage, not only the
 // hits, are the same whichever of them a run uses: a run file replays the same under any of them.
 TEST(FallingBlocks, EveryBroadPhaseButNoneGivesTheSameCountsEveryFrame) {
