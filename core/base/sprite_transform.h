@@ -36,6 +36,12 @@ std::optional<std::string> validate(const SpriteTransform& t);
 inline double reduceDegrees(double degrees) {
     const double a = std::abs(degrees);
     if (a < 360.0) return degrees;
+    if (a < 720.0) {
+        // One whole turn off, exactly (Sterbenz: a is within a factor of two of 360): a turn a sprite
+        // reaches after spinning a while, without the division below.
+        const double r = a - 360.0;
+        return degrees < 0.0 ? -r : r;
+    }
     if (!(a < 0x1p40)) return std::fmod(degrees, 360.0);
     // fmod is exact, and so is this: q is floor(a / 360) or one off it (the division rounds), q * 360 is an
     // integer below 2^41, a - q * 360 is exact (Sterbenz: the two are within a factor of two, or q is 0),
@@ -62,6 +68,16 @@ glm::dvec2 cosSinDegreesCached(double degrees);
 /// Local (texture pixel) -> world matrix T(position) * R(rotation) * S(scale) * T(-origin), column vectors
 /// (its cos and sin by cosSinDegreesCached).
 glm::dmat3 worldMatrix(const SpriteTransform& t);
+
+/// transformPoint(worldMatrix(t), p), bit for bit (the same operations in the same order), without the
+/// matrix: for one point, such as a hit placed in the world. `cs` is cosSinDegreesCached(t.rotationDeg).
+inline glm::dvec2 worldPoint(const SpriteTransform& t, glm::dvec2 cs, glm::dvec2 p) {
+    const double axisXx = cs.x * t.scale.x, axisXy = cs.y * t.scale.x;
+    const double axisYx = -cs.y * t.scale.y, axisYy = cs.x * t.scale.y;
+    const double translationX = t.position.x - (axisXx * t.origin.x + axisYx * t.origin.y);
+    const double translationY = t.position.y - (axisXy * t.origin.x + axisYy * t.origin.y);
+    return {axisXx * p.x + axisYx * p.y + translationX, axisXy * p.x + axisYy * p.y + translationY};
+}
 
 /// Inverse of an affine 2D matrix (the last row is 0 0 1); exact for axis-aligned scale/translate matrices
 /// whose entries are powers of two.
