@@ -69,16 +69,6 @@ glm::dvec2 cosSinDegreesCached(double degrees);
 /// (its cos and sin by cosSinDegreesCached).
 glm::dmat3 worldMatrix(const SpriteTransform& t);
 
-/// transformPoint(worldMatrix(t), p), bit for bit (the same operations in the same order), without the
-/// matrix: for one point, such as a hit placed in the world. `cs` is cosSinDegreesCached(t.rotationDeg).
-inline glm::dvec2 worldPoint(const SpriteTransform& t, glm::dvec2 cs, glm::dvec2 p) {
-    const double axisXx = cs.x * t.scale.x, axisXy = cs.y * t.scale.x;
-    const double axisYx = -cs.y * t.scale.y, axisYy = cs.x * t.scale.y;
-    const double translationX = t.position.x - (axisXx * t.origin.x + axisYx * t.origin.y);
-    const double translationY = t.position.y - (axisXy * t.origin.x + axisYy * t.origin.y);
-    return {axisXx * p.x + axisYx * p.y + translationX, axisXy * p.x + axisYy * p.y + translationY};
-}
-
 /// Inverse of an affine 2D matrix (the last row is 0 0 1); exact for axis-aligned scale/translate matrices
 /// whose entries are powers of two.
 glm::dmat3 affineInverse(const glm::dmat3& m);

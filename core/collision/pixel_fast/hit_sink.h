@@ -45,17 +45,10 @@ public:
 
 private:
     void record(int x, int y, std::int64_t bx, std::int64_t by) {
-        // The same world matrix and arithmetic as pixel-naive, only once there is a hit to place: the
-        // matrix when every hit is listed, the one point (worldPoint, the same bits) for the first alone.
-        const glm::dvec2 sample{x + m_offset, y + m_offset};
-        glm::dvec2 world;
-        if (m_list) {
-            if (!m_worldA) m_worldA = worldMatrix(m_a);
-            world = transformPoint(*m_worldA, sample);
-        } else {
-            world = worldPoint(m_a, cosSinDegreesCached(m_a.rotationDeg), sample);
-        }
-        const PixelHit hit{{x, y}, {static_cast<int>(bx), static_cast<int>(by)}, world};
+        // The same world matrix and arithmetic as pixel-naive, built only once there is a hit to place.
+        if (!m_worldA) m_worldA = worldMatrix(m_a);
+        const PixelHit hit{{x, y}, {static_cast<int>(bx), static_cast<int>(by)},
+                           transformPoint(*m_worldA, {x + m_offset, y + m_offset})};
         if (!m_result.firstHit) m_result.firstHit = hit;
         if (m_list) m_result.hits.push_back(hit);
     }

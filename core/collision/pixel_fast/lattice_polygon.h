@@ -43,9 +43,7 @@ class LatticePolygon {
 
 public:
     /// B's polygon (kWholePolygon) or box (kSolidBox) for A's samples in `ta`, A's solid box.
-    // Inlined where it is built: out of line (GCC's choice once the scan around it grew) it costs ~30 Ir more
-    // a pair, its values passed through memory.
-    [[gnu::always_inline]] LatticePolygon(const AlphaMask& mb, const SampleLattice& t, const IntRect& ta, int stride) {
+    LatticePolygon(const AlphaMask& mb, const SampleLattice& t, const IntRect& ta, int stride) {
         const auto& support = mb.solidSupport();
         // The fixed-point lattice's distance from these doubles, over A's box, on each side.
         // (A mask's pixel coordinates are >= 0: the sum of their magnitudes is the plain sum.)

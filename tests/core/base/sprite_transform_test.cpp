@@ -265,30 +265,6 @@ TEST(WorldMatrix, IsTheComposedStepsWithTheCallsCosAndSinWhetherOrNotTheTurnWasA
     for (int i = 0; i < 3; ++i) expectMatrixEq(worldMatrix(t), expected);  // first ask, then from the table
 }
 
-// worldPoint is the one point of the matrix: every bit of transformPoint(worldMatrix(t), p), -0 included, on
-// random transforms (turns, flips, scales at both limits, origins and positions up to the limits) and points.
-TEST(WorldPoint, IsTransformPointOfWorldMatrixBitForBit) {
-    std::mt19937 rng(2525u);
-    std::uniform_real_distribution<double> unit(-1.0, 1.0);
-    const auto scale = [&]() {
-        const double s = rng() % 8 == 0 ? (rng() % 2 ? kMinScale : kMaxScale) : std::exp(3.0 * unit(rng));
-        return rng() % 4 == 0 ? -s : s;
-    };
-    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
-    for (int i = 0; i < 20000; ++i) {
-        const double reach = i % 3 == 0 ? kMaxCoordinate : 100.0;
-        SpriteTransform t = makeTransform({reach * unit(rng), reach * unit(rng)}, {64.0 * unit(rng) + 64.0, 64.0 * unit(rng)},
-                                          i % 5 == 0 ? 90.0 * static_cast<int>(rng() % 9) - 360.0 : 1000.0 * unit(rng),
-                                          {scale(), scale()});
-        if (i % 7 == 0) t.origin = {0.0, -0.0};
-        const glm::dvec2 p{std::floor(80.0 * unit(rng)) + 0.5, i % 2 ? std::floor(80.0 * unit(rng)) : 0.0};
-        const glm::dvec2 expected = transformPoint(worldMatrix(t), p);
-        const glm::dvec2 actual = worldPoint(t, cosSinDegreesCached(t.rotationDeg), p);
-        ASSERT_EQ(bits(actual.x), bits(expected.x)) << "transform " << i;
-        ASSERT_EQ(bits(actual.y), bits(expected.y)) << "transform " << i;
-    }
-}
-
 TEST(WorldMatrix, DefaultTransformIsTheIdentity) { expectMatrixEq(worldMatrix(SpriteTransform{}), glm::dmat3(1.0)); }
 
 TEST(WorldMatrix, TranslationMovesTheOriginToThePosition) {
