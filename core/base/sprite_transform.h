@@ -36,6 +36,12 @@ std::optional<std::string> validate(const SpriteTransform& t);
 inline double reduceDegrees(double degrees) {
     const double a = std::abs(degrees);
     if (a < 360.0) return degrees;
+    if (a < 720.0) {
+        // One whole turn off, exactly (Sterbenz: a is within a factor of two of 360): a turn a sprite
+        // reaches after spinning a while, without the division below.
+        const double r = a - 360.0;
+        return degrees < 0.0 ? -r : r;
+    }
     if (!(a < 0x1p40)) return std::fmod(degrees, 360.0);
     // fmod is exact, and so is this: q is floor(a / 360) or one off it (the division rounds), q * 360 is an
     // integer below 2^41, a - q * 360 is exact (Sterbenz: the two are within a factor of two, or q is 0),
