@@ -245,8 +245,22 @@ void PoseMapView::drawWindow(ToolContext& ctx, const PoseMapJob& job) {
     const double font = ImGui::GetFontSize();
     const glm::dvec2 minimum(12.0 * font, 10.0 * font);
     const Rect first = poseMapFirstWindow(ctx.worldCamera().viewport(), ctx.localCamera().viewport(), display, minimum);
-    ImGui::SetNextWindowPos(toIm(first.min), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(toIm(first.size()), ImGuiCond_FirstUseEver);
+    // The window's first place follows the views while their layout settles (the map's answer can come in the first
+    // frames, before the legend has wrapped into its rows), until the window is somewhere else: moved or resized by
+    // the user, or put where a saved position says (ImGuiCond_FirstUseEver's first frame).
+    // It is moved only in a frame where the layout moved, so that a drag the user starts is not undone.
+    const auto near = [](const Rect& r, float x0, float y0, float x1, float y1) {
+        return std::abs(x0 - r.min.x) < 1.0 && std::abs(y0 - r.min.y) < 1.0 && std::abs(x1 - r.max.x) < 1.0 &&
+               std::abs(y1 - r.max.y) < 1.0;
+    };
+    const bool placedBefore = m_placed.size().x > 0.0;
+    if (m_followLayout && placedBefore) m_followLayout = near(m_placed, m_frame[0], m_frame[1], m_frame[2], m_frame[3]);
+    const bool layoutMoved =
+        placedBefore && !near(m_placed, float(first.min.x), float(first.min.y), float(first.max.x), float(first.max.y));
+    const ImGuiCond placing = m_followLayout && layoutMoved ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    if (m_followLayout) m_placed = first;
+    ImGui::SetNextWindowPos(toIm(first.min), placing);
+    ImGui::SetNextWindowSize(toIm(first.size()), placing);
     ImGui::SetNextWindowSizeConstraints(toIm(minimum), ImVec2(1.0e5f, 1.0e5f));
     ImGui::SetNextWindowBgAlpha(1.0f);  // the views under it would show through the map's light cells
     const bool visible = ImGui::Begin("Every pose (Collider)###posemap", &m_windowOpen, ImGuiWindowFlags_NoCollapse);

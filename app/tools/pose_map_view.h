@@ -93,6 +93,8 @@ private:
     std::uint64_t m_textureRows = 0;
     std::array<float, 4> m_rect{};          // the map's visible part on screen (x0, y0, x1, y1)
     std::array<float, 4> m_frame{};         // the window on screen (x0, y0, x1, y1)
+    Rect m_placed;                           // where the window was last placed by poseMapFirstWindow()
+    bool m_followLayout = true;              // until the window is elsewhere than m_placed (drawWindow())
     double m_cellPixels = 0.0;
     glm::dvec2 m_topLeft{0.0, 0.0};          // the first cell's top-left corner on screen (may lie out of view)
     bool m_windowOpen = true;
