@@ -71,6 +71,7 @@ void openBugReport(SandboxState& state) {
     for (const Algorithm& a : state.report.algorithms().all())
         if (!a.needsDisplay) form.ticked.emplace_back(a.name);
     form.file = freeBugReportName(browserStartFolder(state, true)).string();
+    form.replacing.clear();
 }
 
 bool saveBugReport(SandboxState& state, const std::filesystem::path& file) {
@@ -194,18 +195,38 @@ void drawBugReportDialog(SandboxState& state) {
     }
     const ImGuiIO& io = ImGui::GetIO();
     const bool saveKey = io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
-    ImGui::BeginDisabled(!hasPair || form.file.empty());
-    if ((ImGui::Button("Save") || saveKey) && hasPair && !form.file.empty()) {
-        std::filesystem::path file(form.file);
-        if (file.extension().empty()) file.replace_extension(".json");
-        saveBugReport(state, file);  // a problem shows in the error popup
-        close = true;
+    const bool escapeKey = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+    std::filesystem::path file(form.file);
+    if (!file.empty() && file.extension().empty()) file.replace_extension(".json");
+    if (form.replacing != file) form.replacing.clear();  // the name was edited: the question was about another file
+    if (!form.replacing.empty()) {
+        // Asked as the file browser asks, since this Save does not go through it.
+        ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s exists. Replace it?", file.filename().string().c_str());
+        if (ImGui::Button("Replace") || saveKey) {
+            saveBugReport(state, file);  // a problem shows in the error popup
+            close = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Back") || escapeKey) form.replacing.clear();
+        ImGui::SameLine();
+        ImGui::TextDisabled("(Ctrl+Enter replaces, Escape goes back)");
+    } else {
+        ImGui::BeginDisabled(!hasPair || form.file.empty());
+        if ((ImGui::Button("Save") || saveKey) && hasPair && !form.file.empty()) {
+            std::error_code ec;
+            if (std::filesystem::exists(file, ec)) {
+                form.replacing = file;
+            } else {
+                saveBugReport(state, file);  // a problem shows in the error popup
+                close = true;
+            }
+        }
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        ImGui::TextDisabled("Ctrl+Enter");
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel") || escapeKey) close = true;
     }
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::TextDisabled("Ctrl+Enter");
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) close = true;
     if (close) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }

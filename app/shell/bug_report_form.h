@@ -16,6 +16,7 @@ struct BugReportForm {
     bool displayTests = false;        ///< With allTests: also the tests that need a display (gpu), so the report fails without one.
     std::vector<std::string> ticked;  ///< Test names to record when !allTests.
     std::string file;                 ///< Where Save writes.
+    std::filesystem::path replacing;  ///< Save found this file there: the dialog asks "NAME exists. Replace it?" until the name changes.
     std::optional<std::filesystem::path> browsed;  ///< Browse...'s answer: saved there on the next frame.
 };
 

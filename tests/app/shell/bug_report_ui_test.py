@@ -8,6 +8,9 @@ usage: bug_report_ui_test.py COLLISION_LAB LESSON.json
    `collision-lab check --verify`.
 3. Real key presses through xdotool: Ctrl+B opens File > Save as bug report..., the title is typed, Ctrl+Enter
    saves, Ctrl+Q quits; the saved file carries the typed title and passes `check --verify`.
+4. A file that appears at the dialog's file name after it opened (as when a name of an existing file is typed) is
+   not overwritten unasked: Ctrl+Enter asks "NAME exists. Replace it?" and leaves it; Escape goes back to the
+   dialog, which stays open; Ctrl+Enter twice replaces it with the report.
 """
 import json
 import os
@@ -17,7 +20,10 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
-from sandbox_driver import fail, fresh_env, open_sandbox, quit_with_ctrl_q, retry, wait_for, xdotool  # noqa: E402
+from sandbox_driver import (REPLACE_QUESTION, corner_pixel, fail, fresh_env, open_sandbox, quit_with_ctrl_q,  # noqa: E402
+                            read_text, retry, screenshot_array, wait_for, xdotool)
+
+SOMEONE_ELSES = '{"not": "a bug report"}\n'
 
 
 def run(args, **kw):
@@ -49,6 +55,51 @@ def drive_bug_report(app, lesson, env, work, saved, typed_ui):
         if not wait_for(lambda: os.path.exists(saved), 20):
             return "Ctrl+B, typing and Ctrl+Enter saved no bug-report.json in the current folder"
         time.sleep(0.5)
+        return quit_with_ctrl_q(proc, 20)
+
+
+def question_pixels(work):
+    """How many pixels on screen have the replace question's colour (the dialog's "needs a display" notes share it,
+    so the question shows as a rise over the count before it)."""
+    shot = screenshot_array(os.path.join(work, "screen.rgb"))
+    return int((shot == REPLACE_QUESTION).all(axis=2).sum())
+
+
+def drive_replace_question(app, lesson, env, work, saved):
+    """Ctrl+B; another file appears at the dialog's name; Ctrl+Enter asks and keeps it, Escape goes back, Ctrl+Enter
+    twice replaces it. None when all that happened, else what went wrong."""
+    if os.path.exists(saved):
+        os.remove(saved)  # the dialog's name is then bug-report.json
+    with open_sandbox(app, [lesson], env, work, point=(600, 400), settle=2.0, pause=0.5) as (window, proc):
+        if not window:
+            return "the sandbox window did not appear"
+        undimmed = corner_pixel(os.path.join(work, "screen.rgb"))
+        xdotool("key", "ctrl+b")
+        if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) != undimmed, 10, step=0.3):
+            return "Ctrl+B opened no bug-report dialog"
+        time.sleep(1.0)
+        before = question_pixels(work)
+        with open(saved, "w") as f:
+            f.write(SOMEONE_ELSES)
+        xdotool("key", "ctrl+Return")
+        if not wait_for(lambda: question_pixels(work) > before + 50, 10, step=0.5):
+            return f"Ctrl+Enter over an existing file showed no replace question; the file holds {read_text(saved)!r:.200}"
+        if read_text(saved) != SOMEONE_ELSES:
+            return f"Ctrl+Enter replaced the existing file while asking: {read_text(saved)!r:.200}"
+        xdotool("key", "Escape")
+        if not wait_for(lambda: question_pixels(work) <= before, 10, step=0.5):
+            return "Escape did not take the replace question away"
+        time.sleep(0.5)
+        if corner_pixel(os.path.join(work, "screen.rgb")) == undimmed:
+            return "Escape at the replace question closed the dialog instead of going back to it"
+        xdotool("key", "ctrl+Return")
+        if not wait_for(lambda: question_pixels(work) > before + 50, 10, step=0.5):
+            return "the second Ctrl+Enter showed no replace question"
+        xdotool("key", "ctrl+Return")
+        if not wait_for(lambda: (read_text(saved) or "").lstrip().startswith('{') and '"sprites"' in read_text(saved), 20):
+            return f"Ctrl+Enter at the replace question left the file as {read_text(saved)!r:.200}"
+        if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) == undimmed, 10, step=0.3):
+            return "the dialog stayed open after replacing the file"
         return quit_with_ctrl_q(proc, 20)
 
 
@@ -108,6 +159,11 @@ def main():
         if ui["dirty"] or not ui["file"].endswith("bug-report.json") or ui["open_tab"] != tab_for(report):
             fail(f"after the save the window shows: {ui}")
         print("ok: keys drove Save as bug report; the file passes check --verify")
+
+        # 4. A file already at the dialog's name: asked, kept on Escape, replaced on Ctrl+Enter at the question.
+        retry(3, lambda: drive_replace_question(app, lesson, env, work, saved))
+        verify(app, saved)
+        print("ok: Save over an existing file asked first; Escape went back; Ctrl+Enter at the question replaced it")
 
 
 if __name__ == "__main__":
