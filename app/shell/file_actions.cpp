@@ -19,6 +19,12 @@ bool isLesson(const SandboxState& state) {
     return state.assetsDir && !state.open.file.empty() && isInsideFolder(state.open.file, *state.assetsDir / "scenes");
 }
 
+// Save writes over the open file only when it is the user's own: an untitled scene, a lesson or the default scene
+// (bundled, shared by every user of the install) goes through Save As.
+bool savesInPlace(const SandboxState& state) {
+    return !state.open.file.empty() && !isLesson(state);
+}
+
 void runAction(SandboxState& state, PendingAction action, const std::filesystem::path& file) {
     switch (action) {
         case PendingAction::New:
@@ -263,7 +269,7 @@ bool saveSceneTo(SandboxState& state, const std::filesystem::path& file, bool em
 }
 
 void saveCurrent(SandboxState& state) {
-    if (state.open.file.empty()) {
+    if (!savesInPlace(state)) {
         state.requests.push(OpenSaveAs{});
         return;
     }
@@ -350,9 +356,10 @@ void drawFileDialogs(SandboxState& state) {
         const PendingAction action = state.dialogs.pending;
         const std::filesystem::path file = state.dialogs.pendingFile;
         bool close = false;
-        if (ImGui::Button("Save")) {
+        // Save is the default button (Enter): the answer that loses nothing.
+        if (ImGui::Button("Save") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
             close = true;
-            if (state.open.file.empty()) {
+            if (!savesInPlace(state)) {
                 state.dialogs.quitAfterSave = action == PendingAction::Quit;
                 state.requests.push(OpenSaveAs{});
             } else if (saveSceneTo(state, state.open.file, false)) {
@@ -366,6 +373,7 @@ void drawFileDialogs(SandboxState& state) {
         }
         ImGui::SameLine();
         if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) close = true;
+        ImGui::TextDisabled("Enter saves, Escape cancels");
         if (close) {
             state.dialogs.pending = PendingAction::None;
             ImGui::CloseCurrentPopup();

@@ -88,7 +88,7 @@ CommandTable makeCommands(SandboxState& state) {
                ImGui::Separator();
                if (ImGui::MenuItem("Clear the list")) state.settings.recentFiles.clear();
            }});
-    t.add({.id = "file.save", .label = "Save", .menu = Menu::File, .shortcuts = {ctrl(Key::S)}, .help = "save",
+    t.add({.id = "file.save", .label = "Save", .menu = Menu::File, .shortcuts = {ctrl(Key::S)}, .help = "save (Save As on an untitled or bundled scene)",
            .run = [&state] { saveCurrent(state); }, .separatorBefore = true});
     t.add({.id = "file.save-as", .label = "Save As...", .menu = Menu::File, .shortcuts = {ctrl(Key::S, true)},
            .help = "save as (optionally embedding the images)", .run = [&state] { state.requests.push(OpenSaveAs{}); }});

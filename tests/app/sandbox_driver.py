@@ -130,6 +130,22 @@ def corner_pixel(path):
     return rgb[(3 * width + width - 3) * 3:(3 * width + width - 2) * 3]
 
 
+def type_file_name(name):
+    """In a file browser that has just appeared: its name field emptied, `name` typed and Enter."""
+    # The name field takes the keys a frame after the browser appears; a Ctrl+A before that is lost and the name is
+    # typed after the one filled in (seen on a busy machine: "fresh.jsonother.json"). Ctrl is held over whole frames.
+    time.sleep(1.0)
+    xdotool("keydown", "ctrl")
+    time.sleep(0.25)
+    xdotool("key", "a")
+    time.sleep(0.25)
+    xdotool("keyup", "ctrl")
+    time.sleep(0.3)
+    xdotool("type", "--delay", "40", name)
+    time.sleep(0.4)
+    xdotool("key", "Return")
+
+
 def scene_with_absolute_images(source):
     """The scene file `source` as a dict whose sprites' images (and atlases) are absolute paths, so a copy of it
     saved elsewhere finds the same files."""

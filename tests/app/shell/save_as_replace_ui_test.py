@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/app: sandbox_driver
 from sandbox_driver import (copy_scene, corner_pixel, fail, fresh_env, open_sandbox, quit_and_describe,  # noqa: E402
-                            replace_question_shown, retry, wait_for, xdotool)
+                            replace_question_shown, retry, type_file_name, wait_for, xdotool)
 from sandbox_driver import read_text as read  # noqa: E402
 
 MARKER = "not a scene\n"
@@ -41,18 +41,7 @@ def save_as(name, work, undimmed):
     xdotool("key", "ctrl+shift+s")
     if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) != undimmed, 10, step=0.3):
         return False
-    # The name field takes the keys a frame after the browser appears; a Ctrl+A before that is lost and the name is
-    # typed after the one filled in (seen on a busy machine: "fresh.jsonother.json"). Ctrl is held over whole frames.
-    time.sleep(1.0)
-    xdotool("keydown", "ctrl")
-    time.sleep(0.25)
-    xdotool("key", "a")
-    time.sleep(0.25)
-    xdotool("keyup", "ctrl")
-    time.sleep(0.3)
-    xdotool("type", "--delay", "40", name)
-    time.sleep(0.4)
-    xdotool("key", "Return")
+    type_file_name(name)
     return True
 
 
