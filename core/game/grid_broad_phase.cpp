@@ -140,11 +140,13 @@ private:
     void fileByCell(std::span<const BroadPhaseItem> items) {
         const std::size_t n = items.size();
         const std::size_t cells = static_cast<std::size_t>(m_columns) * static_cast<std::size_t>(m_rows);
+        // Counted into each cell's end, the items are placed from the last back, each cell filled from its end: then
+        // m_start[c] is where cell c begins, and a cell's indexes are ascending.
         m_start.assign(cells + 1, 0);
-        for (std::size_t i = 0; i < n; ++i) ++m_start[m_cell[i] + 1];
-        for (std::size_t c = 0; c < cells; ++c) m_start[c + 1] += m_start[c];
-        m_fill.assign(m_start.begin(), m_start.end() - 1);
-        for (std::size_t i = 0; i < n; ++i) m_sorted[m_fill[m_cell[i]]++] = {items[i].box, static_cast<int>(i), m_cell[i]};
+        for (std::size_t i = 0; i < n; ++i) ++m_start[m_cell[i]];
+        for (std::size_t c = 1; c < cells; ++c) m_start[c] += m_start[c - 1];
+        m_start[cells] = static_cast<std::uint32_t>(n);
+        for (std::size_t i = n; i-- > 0;) m_sorted[--m_start[m_cell[i]]] = {items[i].box, static_cast<int>(i), m_cell[i]};
     }
 
     // The column (or row) of coordinate v, floor((v - origin) / cell) clamped to the grid; NaN counts as the first.
@@ -185,7 +187,6 @@ private:
     };
     std::vector<std::uint32_t> m_cell;   // the cell of each item's top-left corner
     std::vector<std::uint32_t> m_start;  // cell c's entries are m_sorted[m_start[c] .. m_start[c + 1])
-    std::vector<std::uint32_t> m_fill;
     std::vector<Entry> m_sorted;         // the items by cell, indexes ascending within each cell
     glm::dvec2 m_origin{0.0};
     double m_inverseCell = 0.0;
