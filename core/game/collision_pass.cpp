@@ -36,6 +36,7 @@ struct SharedMaskBlocks {
     bool estimates;
     BlockBoxShape shape;  // the mask's part of the estimate, once a frame
     BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], shape); }
+    void estimateAll(BoxEstimate* out) const { blockBoxEstimates(blocks, shape, out); }
     std::size_t size() const { return blocks.size(); }
     std::uint64_t id(std::size_t i) const { return blocks[i].id; }
     Rect box(std::size_t i) const { return Rect{blocks[i].position - glm::dvec2(reach), blocks[i].position + glm::dvec2(reach)}; }
@@ -174,7 +175,10 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     // Every candidate pair once, the person's first: (-1, block) or (block, later block).
     auto forEachCandidate = [&](auto&& visit) {
         for (int block : m_personCandidates) visit(-1, block);
-        for (auto [a, b] : m_blockPairs) visit(a, b);
+        for (auto [a, b] : m_blockPairs) {
+            if (a < 0 || b < 0) __builtin_unreachable();  // two blocks (told so the visit's person checks drop out)
+            visit(a, b);
+        }
     };
     bool estimates = false;
     if constexpr (requires { blocks.estimates; }) estimates = blocks.estimates && !personBound.empty;
@@ -185,24 +189,35 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
         // tests): the exact boxes only for a pair too near touching to tell.
         if constexpr (requires { blocks.estimate(0); }) {
             const BoxEstimate personEstimate{personBound.box, 0.0};
-            auto estimateOf = [&](int index) -> const BoxEstimate& {
-                if (index < 0) return personEstimate;
-                const auto i = static_cast<std::size_t>(index);
-                if (m_estimateFrame[i] != m_frameStamp) {
-                    m_estimates[i] = blocks.estimate(i);
-                    m_estimateFrame[i] = m_frameStamp;
-                }
-                return m_estimates[i];
-            };
             // Inlined in both loops of forEachCandidate: called out of line, its call cost a third of its work.
-            forEachCandidate([&](int a, int b) __attribute__((always_inline)) {
-                const BoxVerdict verdict = boxEstimatesMeet(estimateOf(a), estimateOf(b));
-                spendWork(m_budget);
-                if (verdict == BoxVerdict::Meet ||
-                    (verdict == BoxVerdict::Unsure && m_precheck->boundsMeet(boundOf(a), boundOf(b)))) {
-                    survive(a, b);
-                }
-            });
+            auto precheck = [&](auto&& estimateOf) {
+                forEachCandidate([&](int a, int b) __attribute__((always_inline)) {
+                    const BoxVerdict verdict = boxEstimatesMeet(estimateOf(a), estimateOf(b));
+                    spendWork(m_budget);
+                    if (verdict == BoxVerdict::Meet ||
+                        (verdict == BoxVerdict::Unsure && m_precheck->boundsMeet(boundOf(a), boundOf(b)))) {
+                        survive(a, b);
+                    }
+                });
+            };
+            if (m_blockPairs.size() >= n / 4) {
+                // Pairs of blocks about as many as the blocks: every block's estimate in one branch-free loop first.
+                blocks.estimateAll(m_estimates.data());
+                precheck([&](int index) __attribute__((always_inline)) -> const BoxEstimate& {
+                    return index < 0 ? personEstimate : m_estimates[static_cast<std::size_t>(index)];
+                });
+            } else {
+                // A few (the person's): a block's estimate when a pair first holds it.
+                precheck([&](int index) __attribute__((always_inline)) -> const BoxEstimate& {
+                    if (index < 0) return personEstimate;
+                    const auto i = static_cast<std::size_t>(index);
+                    if (m_estimateFrame[i] != m_frameStamp) {
+                        m_estimates[i] = blocks.estimate(i);
+                        m_estimateFrame[i] = m_frameStamp;
+                    }
+                    return m_estimates[i];
+                });
+            }
         }
     } else {
         forEachCandidate([&](int a, int b) {

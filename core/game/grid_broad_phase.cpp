@@ -17,47 +17,35 @@ public:
     void update(std::span<const BroadPhaseItem> items, glm::dvec2) override {
         const std::size_t n = items.size();
         m_sorted.resize(n);
-        m_columns = m_rows = 0;
-        if (n == 0) return;
-        glm::dvec2 lo = items[0].box.min, hi = items[0].box.min;
-        double largest = 0.0;
-        for (const BroadPhaseItem& item : items) {
-            const Rect& box = item.box;
-            lo = glm::min(lo, box.min);
-            hi = glm::max(hi, box.min);
-            largest = std::max({largest, box.max.x - box.min.x, box.max.y - box.min.y});
-        }
-        // Cells a hair larger than the largest box, and no more cells than a few per item (items far apart on a
-        // wide field, or zero-sized boxes, take larger cells instead).
-        const double span = std::max(hi.x - lo.x, hi.y - lo.y);
-        double cell = largest > 0.0 ? largest * kCellMargin : std::max(span, 1.0);
-        const double most = 4.0 * static_cast<double>(n) + 64.0;
-        while (!((std::floor((hi.x - lo.x) / cell) + 1.0) * (std::floor((hi.y - lo.y) / cell) + 1.0) <= most)) {
-            if (!std::isfinite(cell) || !std::isfinite(span)) {  // nothing sensible to cut: one cell for all
-                cell = 0.0;
-                break;
-            }
-            cell *= 2.0;
-        }
-        m_origin = lo;
-        m_inverseCell = cell > 0.0 ? 1.0 / cell : 0.0;
-        m_columns = cell > 0.0 ? static_cast<int>(std::floor((hi.x - lo.x) * m_inverseCell)) + 1 : 1;
-        m_rows = cell > 0.0 ? static_cast<int>(std::floor((hi.y - lo.y) * m_inverseCell)) + 1 : 1;
-
-        // Counting sort of the items by the cell of their top-left corner: count, prefix sums, then each item's
-        // box and index copied to its place, so that pairs() and query() read a cell's items as one flat run.
-        const std::size_t cells = static_cast<std::size_t>(m_columns) * static_cast<std::size_t>(m_rows);
-        m_start.assign(cells + 1, 0);
         m_cell.resize(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t c = static_cast<std::uint32_t>(index(column(items[i].box.min.x), row(items[i].box.min.y)));
-            m_cell[i] = c;
-            ++m_start[c + 1];
+        // The cells are kept from the last update while every box still fits one (no larger than the largest box
+        // they were laid out for, nor less than half of it), the items are not more than twice or less than half as
+        // many, and few corners lie off the grid (they are filed in its border cells, which is exact, only slower):
+        // then no pass over the boxes' bounds, only each item's cell.
+        if (m_columns > 0) {
+            double largest = 0.0;
+            std::uint32_t outside = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const Rect& box = items[i].box;
+                largest = std::max(largest, std::max(box.max.x - box.min.x, box.max.y - box.min.y));
+                m_cell[i] = static_cast<std::uint32_t>(index(cellOf(box.min.x, m_origin.x, m_inverseCell, m_columns, outside),
+                                                             cellOf(box.min.y, m_origin.y, m_inverseCell, m_rows, outside)));
+            }
+            if (largest <= m_largest && largest * 2.0 >= m_largest && outside <= n / 8 && n <= 2 * m_laidOutFor &&
+                2 * n >= m_laidOutFor) {
+                fileByCell(items);
+                return;
+            }
         }
-        for (std::size_t c = 0; c < cells; ++c) m_start[c + 1] += m_start[c];
-        m_fill.assign(m_start.begin(), m_start.end() - 1);
-        for (std::size_t i = 0; i < n; ++i) m_sorted[m_fill[m_cell[i]]++] = {items[i].box, static_cast<int>(i), m_cell[i]};
+        layOut(items);
+        if (m_columns == 0) return;
+        std::uint32_t outside = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            m_cell[i] = static_cast<std::uint32_t>(index(column(items[i].box.min.x, outside), row(items[i].box.min.y, outside)));
+        }
+        fileByCell(items);
     }
+
 
     void query(const Rect& box, std::vector<int>& out) const override {
         out.clear();
@@ -111,16 +99,82 @@ public:
     }
 
 private:
+    // Lays the cells out for these items: a hair larger than the largest box, and no more cells than a few per item
+    // (items far apart on a wide field, or zero-sized boxes, take larger cells instead); the grid spans the items'
+    // corners.
+    void layOut(std::span<const BroadPhaseItem> items) {
+        const std::size_t n = items.size();
+        m_columns = m_rows = 0;
+        if (n == 0) return;
+        glm::dvec2 lo = items[0].box.min, hi = items[0].box.min;
+        double largest = 0.0;
+        for (const BroadPhaseItem& item : items) {
+            const Rect& box = item.box;
+            lo = glm::min(lo, box.min);
+            hi = glm::max(hi, box.min);
+            largest = std::max({largest, box.max.x - box.min.x, box.max.y - box.min.y});
+        }
+        // Cells a hair larger than the largest box, and no more cells than a few per item (items far apart on a
+        // wide field, or zero-sized boxes, take larger cells instead).
+        const double span = std::max(hi.x - lo.x, hi.y - lo.y);
+        double cell = largest > 0.0 ? largest * kCellMargin : std::max(span, 1.0);
+        const double most = 4.0 * static_cast<double>(n) + 64.0;
+        while (!((std::floor((hi.x - lo.x) / cell) + 1.0) * (std::floor((hi.y - lo.y) / cell) + 1.0) <= most)) {
+            if (!std::isfinite(cell) || !std::isfinite(span)) {  // nothing sensible to cut: one cell for all
+                cell = 0.0;
+                break;
+            }
+            cell *= 2.0;
+        }
+        m_origin = lo;
+        m_inverseCell = cell > 0.0 ? 1.0 / cell : 0.0;
+        m_columns = cell > 0.0 ? static_cast<int>(std::floor((hi.x - lo.x) * m_inverseCell)) + 1 : 1;
+        m_rows = cell > 0.0 ? static_cast<int>(std::floor((hi.y - lo.y) * m_inverseCell)) + 1 : 1;
+        // The largest box the cells hold; with no sensible cell (one for all), laid out again every update.
+        m_largest = cell > 0.0 ? largest : -1.0;
+        m_laidOutFor = n;
+    }
+
+    // Counting sort of the items by the cell of their top-left corner (m_cell): count, prefix sums, then each
+    // item's box and index copied to its place, so that pairs() and query() read a cell's items as one flat run.
+    void fileByCell(std::span<const BroadPhaseItem> items) {
+        const std::size_t n = items.size();
+        const std::size_t cells = static_cast<std::size_t>(m_columns) * static_cast<std::size_t>(m_rows);
+        // Counted into each cell's end, the items are placed from the last back, each cell filled from its end: then
+        // m_start[c] is where cell c begins, and a cell's indexes are ascending.
+        m_start.assign(cells + 1, 0);
+        for (std::size_t i = 0; i < n; ++i) ++m_start[m_cell[i]];
+        for (std::size_t c = 1; c < cells; ++c) m_start[c] += m_start[c - 1];
+        m_start[cells] = static_cast<std::uint32_t>(n);
+        for (std::size_t i = n; i-- > 0;) m_sorted[--m_start[m_cell[i]]] = {items[i].box, static_cast<int>(i), m_cell[i]};
+    }
+
     // The column (or row) of coordinate v, floor((v - origin) / cell) clamped to the grid; NaN counts as the first.
     // No floor: below 1 the answer is 0, at or above count - 1 (a whole number) it is count - 1, and between
     // them the conversion's truncation is the floor of a positive number.
-    static int cellOf(double v, double origin, double inverseCell, int count) {
+    // A coordinate off the grid (or NaN) adds one to `outside`.
+    static int cellOf(double v, double origin, double inverseCell, int count, std::uint32_t& outside) {
         const double k = (v - origin) * inverseCell;
-        if (!(k >= 1.0)) return 0;
-        return k >= count - 1 ? count - 1 : static_cast<int>(k);
+        if (!(k >= 1.0)) {
+            outside += !(k >= 0.0);
+            return 0;
+        }
+        if (k >= count - 1) {
+            outside += k >= count;
+            return count - 1;
+        }
+        return static_cast<int>(k);
     }
-    int column(double x) const { return cellOf(x, m_origin.x, m_inverseCell, m_columns); }
-    int row(double y) const { return cellOf(y, m_origin.y, m_inverseCell, m_rows); }
+    int column(double x, std::uint32_t& outside) const { return cellOf(x, m_origin.x, m_inverseCell, m_columns, outside); }
+    int row(double y, std::uint32_t& outside) const { return cellOf(y, m_origin.y, m_inverseCell, m_rows, outside); }
+    int column(double x) const {
+        std::uint32_t outside = 0;
+        return column(x, outside);
+    }
+    int row(double y) const {
+        std::uint32_t outside = 0;
+        return row(y, outside);
+    }
     std::size_t index(int x, int y) const {
         return static_cast<std::size_t>(y) * static_cast<std::size_t>(m_columns) + static_cast<std::size_t>(x);
     }
@@ -133,10 +187,11 @@ private:
     };
     std::vector<std::uint32_t> m_cell;   // the cell of each item's top-left corner
     std::vector<std::uint32_t> m_start;  // cell c's entries are m_sorted[m_start[c] .. m_start[c + 1])
-    std::vector<std::uint32_t> m_fill;
     std::vector<Entry> m_sorted;         // the items by cell, indexes ascending within each cell
     glm::dvec2 m_origin{0.0};
     double m_inverseCell = 0.0;
+    double m_largest = -1.0;      // the largest box the cells were laid out for (-1: lay them out again)
+    std::size_t m_laidOutFor = 0;  // and how many items
     int m_columns = 0, m_rows = 0;
 };
 

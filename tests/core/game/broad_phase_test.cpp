@@ -171,6 +171,49 @@ TEST(GridBroadPhase, EdgeToEdgeLatticesAndRandomFieldsGiveExactlyTheTouchingPair
     }
 }
 
+// The grid keeps its cells from update to update while the boxes fit them: items that drift off the grid (filed
+// in its border cells), boxes that grow past the largest the cells were laid out for or shrink far below it, and
+// items that come and go in numbers give exactly the touching pairs and queries after every update.
+TEST(GridBroadPhase, KeptCellsGiveExactlyTheTouchingPairsAsBoxesDriftGrowShrinkAndComeAndGo) {
+    auto grid = makeBroadPhase(BroadPhaseKind::Grid);
+    GameRandom random(11);
+    std::uint64_t nextId = 1;
+    std::vector<BroadPhaseItem> items;
+    for (int i = 0; i < 300; ++i) {
+        const glm::dvec2 corner{random.unit() * 1000.0, random.unit() * 1000.0};
+        items.push_back({nextId++, Rect{corner, corner + glm::dvec2(20.0 + random.unit() * 20.0)}});
+    }
+    for (int update = 0; update < 120; ++update) {
+        // Frames 0-39 drift down and right, off the grid laid out first; 40-59 boxes grow a little each frame (past
+        // the largest); 60-79 shrink to a tenth; 80-99 most items go; 100-119 many come.
+        const glm::dvec2 drift{update < 40 ? 7.5 : 0.0, update < 40 ? 12.25 : 0.0};
+        const double grow = update >= 40 && update < 60 ? 1.5 : update >= 60 && update < 80 ? 0.9 : 1.0;
+        for (BroadPhaseItem& item : items) {
+            item.box.min += drift;
+            item.box.max = item.box.min + (item.box.max - (item.box.min - drift)) * grow;
+        }
+        if (update >= 80 && update < 100) std::erase_if(items, [&](const BroadPhaseItem&) { return random.unit() < 0.2; });
+        if (update >= 100) {
+            for (int i = 0; i < 40; ++i) {
+                const glm::dvec2 corner{random.unit() * 1500.0, random.unit() * 1500.0};
+                items.push_back({nextId++, Rect{corner, corner + glm::dvec2(random.unit() * 30.0, random.unit() * 30.0)}});
+            }
+        }
+        grid->update(items, drift);
+        std::vector<std::pair<int, int>> pairs;
+        grid->pairs(pairs);
+        std::sort(pairs.begin(), pairs.end());
+        ASSERT_EQ(pairs, brutePairs(items)) << "update " << update;
+        for (int q = 0; q < 5; ++q) {
+            const glm::dvec2 corner{random.unit() * 2000.0 - 200.0, random.unit() * 2000.0 - 200.0};
+            const Rect probe{corner, corner + glm::dvec2(random.unit() * 100.0, random.unit() * 100.0)};
+            std::vector<int> found;
+            grid->query(probe, found);
+            ASSERT_EQ(found, bruteQuery(items, probe)) << "update " << update;
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Kinds, BroadPhaseKinds,
                          ::testing::Values(BroadPhaseKind::Tree, BroadPhaseKind::Sweep, BroadPhaseKind::None, BroadPhaseKind::Grid),
                          [](const auto& info) { return std::string(broadPhaseName(info.param)); });
