@@ -281,11 +281,28 @@ public:
         }
     }
 
-private:
-    // One side of the polygon from its top corner to its bottom corner, an edge at a time; the corners
-    // are the polygon's (x[], y[]).
+    /// What a scan that follows the sides itself reads (small_scan.cpp): true when the whole polygon was built
+    /// and clips, and then its mapped corners (x[], y[], counter-clockwise in B), the top and bottom
+    /// corners, whether the forward side from the top is the right-hand one, the slack, and the rows and
+    /// columns range() answers with (top and bottom row, the whole width) pushed out by the slack.
+    bool clipsByCorners() const { return m_clips && !m_box; }
+    const double* cornerX() const { return m_x.data(); }
+    const double* cornerY() const { return m_y.data(); }
+    int cornerCount() const { return m_count; }
+    int topCorner() const { return m_topCorner; }
+    int bottomCorner() const { return m_bottomCorner; }
+    bool forwardIsRight() const { return m_forwardIsRight; }
+    double slack() const { return m_slack; }
+    double topRow() const { return m_top; }
+    double bottomRow() const { return m_bottom; }
+    double xMin() const { return m_xMin; }
+    double xMax() const { return m_xMax; }
+
+    /// One side of the polygon from its top corner to its bottom corner, an edge at a time; the corners
+    /// are the polygon's (x[], y[]).
     class Chain {
     public:
+        /// Starts at corner `top`, walking the corners by `direction` (+1 or -1) towards corner `bottom`.
         void start(const double* x, const double* y, int count, int top, int bottom, int direction) {
             m_count = count;
             m_bottom = bottom;
@@ -323,6 +340,7 @@ private:
         double m_x = 0.0, m_y = 0.0, m_slope = 0.0;
     };
 
+private:
     bool m_clips = false;
     // B's solid box (kSolidBox): lo <= start + x stepX + y stepY <= hi.
     bool m_box = false;
