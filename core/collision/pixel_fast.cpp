@@ -1,7 +1,7 @@
 // pixel-fast's entry: rejects pairs whose solid discs lie apart (disc_reject), builds the lattice and the hit sink, chooses the kernels, and hands the pair to the
 // scan that fits it. The parts live in core/collision/pixel_fast/: translation_scan (whole-pixel translations, a
 // word at a time), transformed_scan (every other lattice: rows clipped by lattice_polygon, walked by
-// row_walker), small_scan (the same for a hit-only scan of a small A, with less set-up), kernels (the inner loops with AVX2 code, behind one boundary) and hit_sink.
+// row_walker; a hit-only scan of a short A in small_scan), kernels (the inner loops with AVX2 code, behind one boundary) and hit_sink.
 
 #include "core/collision/pixel_fast.h"
 
@@ -9,7 +9,6 @@
 #include "core/collision/pixel_fast/disc_reject.h"
 #include "core/collision/pixel_fast/hit_sink.h"
 #include "core/collision/pixel_fast/kernels.h"
-#include "core/collision/pixel_fast/small_scan.h"
 #include "core/collision/pixel_fast/transformed_scan.h"
 #include "core/collision/pixel_fast/translation_scan.h"
 
@@ -24,8 +23,6 @@ namespace {
     const pixel_fast::Kernels kernels = pixel_fast::Kernels::choose(code);
     if (pixel_fast::isWholePixelTranslation(t)) {
         pixel_fast::scanTranslation(*a.mask, *b.mask, t, sink, r, kernels);
-    } else if (pixel_fast::takesSmallScan(*a.mask, sink)) {
-        pixel_fast::scanSmall(*a.mask, *b.mask, t, sink, r, kernels);
     } else {
         pixel_fast::scanTransformed(*a.mask, *b.mask, t, sink, r, kernels);
     }

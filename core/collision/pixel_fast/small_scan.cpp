@@ -8,10 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <utility>
 
 #include "core/collision/pixel_fast/lattice_polygon.h"
 #include "core/collision/pixel_fast/row_walker.h"
-#include "core/collision/pixel_fast/transformed_scan.h"
 
 namespace cl::pixel_fast {
 namespace {
@@ -27,28 +28,22 @@ int firstRowWhere(int from, int last, double guess, const Holds& holds) {
     return row;
 }
 
+}  // namespace
+
 template <bool kXna>
-void scanSmallRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
-                   Kernels kernels) {
+void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
+               Kernels kernels) {
     const IntRect ta = ma.tightBounds();
-    if (!fitsNarrow(t, ta)) {
-        scanTransformed(ma, mb, t, sink, r, kernels);  // positions past 64 bits: the general scan's wide walk
-        return;
-    }
     const LatticePolygon polygon(mb, t, ta, kWholePolygon);
-    if (!polygon.clipsByCorners()) {
-        scanTransformed(ma, mb, t, sink, r, kernels);  // nothing to clip by (a flat lattice): every row whole
-        return;
-    }
     const double* cornerX = polygon.cornerX();
     const double* cornerY = polygon.cornerY();
     const double slack = polygon.slack();
     // The rows that can reach B (LatticePolygon::rows), and those whose range follows the two sides.
+    const bool clips = polygon.clipsByCorners();
     const double top = polygon.topRow(), bottom = polygon.bottomRow();
-    const int yLast = ta.y1 - 1;
-    const double first = std::max(top, ta.y0 - 1.0), last = std::min(bottom, yLast + 1.0);
-    if (!(first <= last)) return;
-    const int yFrom = std::max(ta.y0, ceilToInt(first)), yTo = std::min(yLast, floorToInt(last));
+    const std::pair<int, int> rows = polygon.rows(ta.y0, ta.y1 - 1);
+    const int yFrom = rows.first, yTo = rows.second;  // (not a structured binding: Clang 14 cannot capture one)
+    if (yFrom > yTo) return;
     const double interiorFrom = top + 2.0 * slack, interiorTo = bottom - 2.0 * slack;
 
     RowWalker<kXna> walker(ma, mb, t, sink, r, ta.x0, kernels);
@@ -67,6 +62,14 @@ void scanSmallRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice
         const auto down = static_cast<std::uint64_t>(y - yFrom);
         return xFirst <= xLast && walker.walk(y, baseX + down * nextRowX, baseY + down * nextRowY, xFirst, xLast);
     };
+    if (!clips) {
+        // Nothing to clip by (a flat lattice): every row of A whole, as LatticePolygon::range answers.
+        constexpr double kInfinity = std::numeric_limits<double>::infinity();
+        for (int y = yFrom; y <= yTo; ++y) {
+            if (walkRow(y, -kInfinity, kInfinity)) return;
+        }
+        return;
+    }
     LatticePolygon::Chain left, right;
     bool sides = false;
     for (int y = yFrom; y <= yTo;) {
@@ -133,15 +136,7 @@ void scanSmallRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice
     }
 }
 
-}  // namespace
-
-void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
-               Kernels kernels) {
-    if (t.sampling == Sampling::Xna) {
-        scanSmallRows<true>(ma, mb, t, sink, r, kernels);
-    } else {
-        scanSmallRows<false>(ma, mb, t, sink, r, kernels);
-    }
-}
+template void scanSmall<true>(const AlphaMask&, const AlphaMask&, const SampleLattice&, HitSink&, CollisionResult&, Kernels);
+template void scanSmall<false>(const AlphaMask&, const AlphaMask&, const SampleLattice&, HitSink&, CollisionResult&, Kernels);
 
 }  // namespace cl::pixel_fast

@@ -9,8 +9,9 @@
 #include "core/collision/pixel_fast.h"
 #include "core/collision/pixel_fast/hit_sink.h"
 #include "core/collision/pixel_fast/kernels.h"
+#include "core/collision/pixel_fast/lattice_polygon.h"
+#include "core/collision/pixel_fast/row_walker.h"
 #include "core/collision/pixel_fast/small_scan.h"
-#include "core/collision/pixel_fast/transformed_scan.h"
 #include "core/collision/pixel_fast/translation_scan.h"
 #include "core/collision/pixel_scans.h"
 #include "tests/core/test_masks.h"
@@ -53,7 +54,7 @@ double randomScale(std::mt19937& rng) {
     return rng() % 4 == 0 ? -s : s;  // flips
 }
 
-// A random pair whose A has a solid box around the small scan's limit (kSmallSide): A's image 1 to 72 wide and
+// A random pair whose A has a solid box around the small scan's limit (kSmallRows): A's image 1 to 72 wide and
 // high, most of them 58 to 70; B anything up to 90; placed so that their discs often meet.
 struct RandomPair {
     AlphaMask ma, mb;
@@ -61,7 +62,7 @@ struct RandomPair {
     Sampling sampling;
 };
 RandomPair randomPair(std::mt19937& rng) {
-    std::uniform_int_distribution<int> near(pixel_fast::kSmallSide - 6, pixel_fast::kSmallSide + 6), any(1, 72), bSide(1, 90);
+    std::uniform_int_distribution<int> near(pixel_fast::kSmallRows - 6, pixel_fast::kSmallRows + 6), any(1, 72), bSide(1, 90);
     const int wa = rng() % 3 ? near(rng) : any(rng), ha = rng() % 3 ? near(rng) : any(rng);
     RandomPair p{AlphaMask(randomImage(rng, wa, ha), rng() % 2 ? 0 : static_cast<int>(rng() % 256)),
                  AlphaMask(randomImage(rng, bSide(rng), bSide(rng)), rng() % 2 ? 0 : static_cast<int>(rng() % 256)),
@@ -103,7 +104,7 @@ TEST(SmallScan, HitOnlyEqualsPixelNaiveOnRandomPairsAroundItsLimit) {
         }
         ASSERT_EQ(pixelFastHitOnly(p.a, p.b, p.sampling), expected.hit) << "pair " << pair;
         const IntRect ta = p.ma.tightBounds();
-        small += ta.x1 - ta.x0 <= pixel_fast::kSmallSide && ta.y1 - ta.y0 <= pixel_fast::kSmallSide ? 1 : 0;
+        small += ta.y1 - ta.y0 <= pixel_fast::kSmallRows ? 1 : 0;
         hits += expected.hit ? 1 : 0;
     }
     // Both sides of the limit, and both answers, are exercised.
@@ -113,34 +114,59 @@ TEST(SmallScan, HitOnlyEqualsPixelNaiveOnRandomPairsAroundItsLimit) {
     EXPECT_LT(hits, kPairs - kPairs / 5);
 }
 
-// The small scan looks at the very samples the general scan looks at, row for row (its ranges are the
-// polygon's, bit for bit): called side by side on the same lattice, the two agree on the first hit and on
-// `samples`.
-TEST(SmallScan, LooksAtTheSameSamplesAsTheGeneralScan) {
+// The reference for which samples the small scan looks at: every row LatticePolygon::rows gives, clipped by
+// LatticePolygon::range one row at a time (the general scan's clipping, no runs, no passing over), walked in
+// order until the first hit.
+template <bool kXna>
+void rowByRow(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, pixel_fast::HitSink& sink, CollisionResult& r) {
+    const IntRect ta = ma.tightBounds();
+    pixel_fast::LatticePolygon polygon(mb, t, ta, pixel_fast::kWholePolygon);
+    pixel_fast::RowWalker<kXna> walker(ma, mb, t, sink, r, ta.x0, pixel_fast::Kernels::choose(PixelFastCode::Portable));
+    const auto [yFrom, yTo] = polygon.rows(ta.y0, ta.y1 - 1);
+    for (int y = yFrom; y <= yTo; ++y) {
+        double lo, hi;
+        polygon.range(y, lo, hi);
+        int xFirst, xLast;
+        pixel_fast::portable::clipRows(ma.rowExtents().data() + y, 1, &lo, &hi, &xFirst, &xLast);
+        const FixedVec p = samplePositionInB(t, ta.x0, y);
+        if (xFirst <= xLast && walker.walk(y, static_cast<std::uint64_t>(static_cast<std::int64_t>(p.x)),
+                                           static_cast<std::uint64_t>(static_cast<std::int64_t>(p.y)), xFirst, xLast))
+            return;
+    }
+}
+
+// The small scan looks at the very samples that clipping every row by LatticePolygon::range looks at (its
+// runs of rows and the rows it passes over by solving the lines change the work, not the rows walked): the
+// two agree on the first hit and on `samples`.
+TEST(SmallScan, LooksAtTheSameSamplesAsClippingEveryRow) {
     std::mt19937 rng(25005u);
     int compared = 0, walked = 0;
     for (int pair = 0; pair < 6000; ++pair) {
         const RandomPair p = randomPair(rng);
         const TestOptions options = hitOnlyScan(p.sampling);
         const SampleLattice t = makeSampleLattice(p.a.transform, p.b.transform, p.sampling);
-        if (pixel_fast::isWholePixelTranslation(t) || p.ma.solidCount() == 0 || p.mb.solidCount() == 0) continue;
-        CollisionResult general, small;
-        pixel_fast::HitSink smallSink(small, options, p.a.transform, p.sampling);
-        if (!pixel_fast::takesSmallScan(p.ma, smallSink)) continue;
+        const IntRect ta = p.ma.tightBounds();
+        if (pixel_fast::isWholePixelTranslation(t) || p.ma.solidCount() == 0 || p.mb.solidCount() == 0 ||
+            ta.y1 - ta.y0 > pixel_fast::kSmallRows || !pixel_fast::fitsNarrow(t, ta))
+            continue;
         for (const PixelFastCode code : {PixelFastCode::Fastest, PixelFastCode::Portable}) {
-            general = {};
-            small = {};
-            pixel_fast::HitSink g(general, options, p.a.transform, p.sampling), s(small, options, p.a.transform, p.sampling);
-            pixel_fast::scanTransformed(p.ma, p.mb, t, g, general, pixel_fast::Kernels::choose(code));
-            pixel_fast::scanSmall(p.ma, p.mb, t, s, small, pixel_fast::Kernels::choose(code));
+            CollisionResult reference, small;
+            pixel_fast::HitSink g(reference, options, p.a.transform, p.sampling), s(small, options, p.a.transform, p.sampling);
+            if (p.sampling == Sampling::Xna) {
+                rowByRow<true>(p.ma, p.mb, t, g, reference);
+                pixel_fast::scanSmall<true>(p.ma, p.mb, t, s, small, pixel_fast::Kernels::choose(code));
+            } else {
+                rowByRow<false>(p.ma, p.mb, t, g, reference);
+                pixel_fast::scanSmall<false>(p.ma, p.mb, t, s, small, pixel_fast::Kernels::choose(code));
+            }
             g.finish();
             s.finish();
-            ASSERT_EQ(small.samples, general.samples) << "pair " << pair;
-            ASSERT_EQ(small.hit, general.hit) << "pair " << pair;
-            ASSERT_EQ(small.firstHit, general.firstHit) << "pair " << pair;
+            ASSERT_EQ(small.samples, reference.samples) << "pair " << pair;
+            ASSERT_EQ(small.hit, reference.hit) << "pair " << pair;
+            ASSERT_EQ(small.firstHit, reference.firstHit) << "pair " << pair;
+            walked += code == PixelFastCode::Portable && reference.samples > 0 ? 1 : 0;
         }
         ++compared;
-        walked += general.samples > 0 ? 1 : 0;
     }
     EXPECT_GT(compared, 1500);
     EXPECT_GT(walked, compared / 3);
