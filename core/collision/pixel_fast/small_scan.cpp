@@ -86,8 +86,8 @@ void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t,
             left.start(cornerX, cornerY, polygon.cornerCount(), polygon.topCorner(), polygon.bottomCorner(), -forward);
             sides = true;
         }
-        // Both sides onto row y's edges; rows y .. stop stay on them (LatticePolygon::lineRun), each row's
-        // range the same line through the edge as LatticePolygon::range evaluates.
+        // Both sides onto row y's edges; rows y .. stop stay on them (before the next corner of either side, the
+        // rows below `end`), each row's range the same line through the edge as LatticePolygon::range evaluates.
         left.at(cornerX, cornerY, y);
         right.at(cornerX, cornerY, y);
         const double end = std::min(left.edgeEnd(cornerY), right.edgeEnd(cornerY));
