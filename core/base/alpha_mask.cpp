@@ -224,6 +224,12 @@ AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
         }
     }
     if (maxX >= 0) m_tight = IntRect{minX, minY, maxX + 1, maxY + 1};
+    m_extentRunEnd.assign(static_cast<std::size_t>(m_height), m_height);
+    for (int y = m_height - 2; y >= 0; --y) {
+        const auto i = static_cast<std::size_t>(y);
+        const SolidSpan e = m_rowExtent[i], next = m_rowExtent[i + 1];
+        m_extentRunEnd[i] = e.x0 == next.x0 && e.x1 == next.x1 ? m_extentRunEnd[i + 1] : y + 1;
+    }
     m_corners = supportCorners(m_support);
     m_polygon = solidPolygonOf(m_support, m_corners);
     if (maxX >= 0) {

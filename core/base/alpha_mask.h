@@ -95,6 +95,9 @@ public:
     }
     /// Row y's first solid pixel to one past its last, {0, 0} for a row with none; one entry per row.
     std::span<const SolidSpan> rowExtents() const { return m_rowExtent; }
+    /// For each row y, the first row after y whose extent (rowExtents()) differs from y's, or height() when
+    /// none does; worked out once with the mask: pixel-fast passes over runs of rows of one extent at once.
+    std::span<const int> extentRunEnds() const { return m_extentRunEnd; }
 
     /// For each support direction d, the largest d . p over every point p of every solid pixel's unit
     /// square: the solid pixels lie inside the convex polygon { p : d . p <= support for all d }.
@@ -131,6 +134,7 @@ private:
     std::vector<SolidSpan> m_spans;
     std::vector<std::uint32_t> m_rowSpanStart{0};  // height + 1 entries
     std::vector<SolidSpan> m_rowExtent;            // height entries
+    std::vector<int> m_extentRunEnd;               // height entries
     std::array<double, kSupportDirections> m_support = emptySupport();
     std::shared_ptr<ColliderCache> m_colliders;  // shared by copies, which hold the same pixels
     std::array<glm::dvec2, kSupportDirections> m_corners = supportCorners(emptySupport());

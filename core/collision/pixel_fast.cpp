@@ -1,7 +1,7 @@
 // pixel-fast's entry: rejects pairs whose solid discs lie apart (disc_reject), builds the lattice and the hit sink, chooses the kernels, and hands the pair to the
 // scan that fits it. The parts live in core/collision/pixel_fast/: translation_scan (whole-pixel translations, a
 // word at a time), transformed_scan (every other lattice: rows clipped by lattice_polygon, walked by
-// row_walker), kernels (the inner loops with AVX2 code, behind one boundary) and hit_sink.
+// row_walker; a hit-only scan of a short A in small_scan), kernels (the inner loops with AVX2 code, behind one boundary) and hit_sink.
 
 #include "core/collision/pixel_fast.h"
 

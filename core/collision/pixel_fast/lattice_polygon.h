@@ -194,38 +194,6 @@ public:
         }
     }
 
-    /// range(y, lo, hi), with the usual case inline: a row of the whole polygon between its top and bottom
-    /// corners, once the sides are followed (the hit-only scan clips each row as it comes).
-    [[gnu::always_inline]] void rowRange(int y, double& lo, double& hi) {
-        if (m_chains && y >= m_interiorFrom && y <= m_interiorTo) {
-            lo = m_left.at(m_x.data(), m_y.data(), y) - m_slack;
-            hi = m_right.at(m_x.data(), m_y.data(), y) + m_slack;
-            return;
-        }
-        range(y, lo, hi);
-    }
-
-    /// Rows on which both sides stay on one edge each: from the row given to lineRun() up to, not
-    /// including, `end`, and no further than `last`. Row y's range is exactly rowRange()'s:
-    /// [loX + (y - loY) loSlope - slack, hiX + (y - hiY) hiSlope + slack].
-    struct LineRun {
-        double loX, loY, loSlope, hiX, hiY, hiSlope, slack, end, last;
-        double lo(double y) const { return loX + (y - loY) * loSlope - slack; }
-        double hi(double y) const { return hiX + (y - hiY) * hiSlope + slack; }
-    };
-    /// For a row y strictly between the whole polygon's top and bottom corners, where rowRange() follows
-    /// the sides: moves them onto row y's edges and says how far the rows stay on them. False for other
-    /// rows (range() then answers for the row alone).
-    bool lineRun(int y, LineRun& run) {
-        if (m_box || !m_clips) return false;
-        double lo, hi;
-        rowRange(y, lo, hi);  // builds the sides when needed, moves them onto row y's edges
-        if (!(m_chains && y >= m_interiorFrom && y <= m_interiorTo)) return false;
-        run = {m_left.x(), m_left.y(), m_left.slope(), m_right.x(), m_right.y(), m_right.slope(), m_slack,
-               std::min(m_left.edgeEnd(m_y.data()), m_right.edgeEnd(m_y.data())), m_interiorTo};
-        return true;
-    }
-
     /// range() of the box (kSolidBox), inline: each axis of B bounds the row's samples between two lines.
     [[gnu::always_inline]] void boxRange(int y, double& lo, double& hi) const {
         constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -281,11 +249,28 @@ public:
         }
     }
 
-private:
-    // One side of the polygon from its top corner to its bottom corner, an edge at a time; the corners
-    // are the polygon's (x[], y[]).
+    /// What a scan that follows the sides itself reads (small_scan.cpp): true when the whole polygon was built
+    /// and clips, and then its mapped corners (x[], y[], counter-clockwise in B), the top and bottom
+    /// corners, whether the forward side from the top is the right-hand one, the slack, and the rows and
+    /// columns range() answers with (top and bottom row, the whole width) pushed out by the slack.
+    bool clipsByCorners() const { return m_clips && !m_box; }
+    const double* cornerX() const { return m_x.data(); }
+    const double* cornerY() const { return m_y.data(); }
+    int cornerCount() const { return m_count; }
+    int topCorner() const { return m_topCorner; }
+    int bottomCorner() const { return m_bottomCorner; }
+    bool forwardIsRight() const { return m_forwardIsRight; }
+    double slack() const { return m_slack; }
+    double topRow() const { return m_top; }
+    double bottomRow() const { return m_bottom; }
+    double xMin() const { return m_xMin; }
+    double xMax() const { return m_xMax; }
+
+    /// One side of the polygon from its top corner to its bottom corner, an edge at a time; the corners
+    /// are the polygon's (x[], y[]).
     class Chain {
     public:
+        /// Starts at corner `top`, walking the corners by `direction` (+1 or -1) towards corner `bottom`.
         void start(const double* x, const double* y, int count, int top, int bottom, int direction) {
             m_count = count;
             m_bottom = bottom;
@@ -323,6 +308,7 @@ private:
         double m_x = 0.0, m_y = 0.0, m_slope = 0.0;
     };
 
+private:
     bool m_clips = false;
     // B's solid box (kSolidBox): lo <= start + x stepX + y stepY <= hi.
     bool m_box = false;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -18,6 +19,30 @@
 #include "core/collision/pixel_fast/kernels.h"
 
 namespace cl::pixel_fast {
+
+/// fitsNarrow's exact check, for lattices that reach far.
+[[gnu::noinline]] inline bool fitsNarrowExactly(const SampleLattice& t, const IntRect& ta) {
+    const Fixed limit = Fixed(1) << 61;
+    const auto small = [&](Fixed v) { return v > -limit && v < limit; };
+    if (!small(t.stepXFx.x) || !small(t.stepXFx.y) || !small(t.stepYFx.x) || !small(t.stepYFx.y)) return false;
+    for (const int x : {ta.x0, ta.x1 - 1}) {
+        for (const int y : {ta.y0, ta.y1 - 1}) {
+            const FixedVec p = samplePositionInB(t, x, y);
+            if (!small(p.x) || !small(p.y)) return false;
+        }
+    }
+    return true;
+}
+
+/// True when every sample position of A's solid box `ta`, and the steps, fit int64 with room to spare: then
+/// RowWalker can walk A's rows (positions in 64 bits).
+inline bool fitsNarrow(const SampleLattice& t, const IntRect& ta) {
+    // Far inside the limit in doubles (2^28 pixels is 2^60 in fixed point), the exact check is not needed.
+    // A mask's pixels have coordinates >= 0, so the box's farthest column and row are x1 and y1.
+    const double reach = ta.x1 * (std::abs(t.stepX.x) + std::abs(t.stepX.y)) + ta.y1 * (std::abs(t.stepY.x) + std::abs(t.stepY.y)) +
+                         std::abs(t.start.x) + std::abs(t.start.y);
+    return reach < 0x1p28 || fitsNarrowExactly(t, ta);
+}
 
 /// Walks clipped rows of A with 64-bit positions (wrapping unsigned arithmetic: every position that is
 /// picked lies in A's solid box and fits, whatever the steps past the end of a row).

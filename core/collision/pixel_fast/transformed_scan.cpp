@@ -11,6 +11,7 @@
 
 #include "core/collision/pixel_fast/lattice_polygon.h"
 #include "core/collision/pixel_fast/row_walker.h"
+#include "core/collision/pixel_fast/small_scan.h"
 
 namespace cl::pixel_fast {
 namespace {
@@ -29,30 +30,6 @@ bool walkWide(const AlphaMask& mb, const SampleLattice& t, HitSink& sink, Collis
     return false;
 }
 
-// fitsNarrow's exact check, for lattices that reach far.
-[[gnu::noinline]] bool fitsNarrowExactly(const SampleLattice& t, const IntRect& ta) {
-    const Fixed limit = Fixed(1) << 61;
-    const auto small = [&](Fixed v) { return v > -limit && v < limit; };
-    if (!small(t.stepXFx.x) || !small(t.stepXFx.y) || !small(t.stepYFx.x) || !small(t.stepYFx.y)) return false;
-    for (const int x : {ta.x0, ta.x1 - 1}) {
-        for (const int y : {ta.y0, ta.y1 - 1}) {
-            const FixedVec p = samplePositionInB(t, x, y);
-            if (!small(p.x) || !small(p.y)) return false;
-        }
-    }
-    return true;
-}
-
-// True when every sample position of A's solid box, and the steps, fit int64 with room to spare: then
-// the walk keeps positions in 64 bits.
-inline bool fitsNarrow(const SampleLattice& t, const IntRect& ta) {
-    // Far inside the limit in doubles (2^28 pixels is 2^60 in fixed point), the exact check is not needed.
-    // A mask's pixels have coordinates >= 0, so the box's farthest column and row are x1 and y1.
-    const double reach = ta.x1 * (std::abs(t.stepX.x) + std::abs(t.stepX.y)) + ta.y1 * (std::abs(t.stepY.x) + std::abs(t.stepY.y)) +
-                         std::abs(t.start.x) + std::abs(t.start.y);
-    return reach < 0x1p28 || fitsNarrowExactly(t, ta);
-}
-
 // One row, its range worked out by the polygon; false when it keeps no sample.
 inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xFirst, int& xLast) {
     double lo, hi;
@@ -61,14 +38,12 @@ inline bool clipRow(const AlphaMask& ma, LatticePolygon& polygon, int y, int& xF
     return xFirst <= xLast;
 }
 
-// A hit-only scan whose first row reaches B's box clips its first rows to the box alone and the whole
-// polygon comes after a few rows: a scan that stops early never pays for it ...
+// A hit-only scan of a tall A (more than kSmallRows rows) whose first row reaches B's box clips its first rows
+// to the box alone and the whole polygon comes after a few rows: a scan that stops early never pays for it.
+// (On a short sprite the rows on the box cost about as much as building the polygon they would save, and
+// the box clips loosely: a turned cross's box corners are empty. Measured: crosses/64 and F/R in
+// tests/bench/README.md.)
 constexpr int kRowsOnTheBox = 8;
-// ... when A has more rows than this. On a short sprite the rows on the box cost about as much as building
-// the polygon they would save, and the box clips loosely (a turned cross's box corners are empty), so a
-// short A starts on the polygon (measured: crosses/64 and F/R in tests/bench/README.md).
-constexpr int kRowsForBoxFirst = 64;
-
 // Positions beyond int64: 128-bit arithmetic sample by sample, over A's solid spans.
 void scanWide(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r) {
     const IntRect ta = ma.tightBounds();
@@ -100,6 +75,12 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
         scanWide(ma, mb, t, sink, r);
         return;
     }
+    const bool stops = sink.stops();
+    if (stops && ta.y1 - ta.y0 <= kSmallRows) {
+        // Hit-only on a short A: its own scan (small_scan.cpp), which builds only what such a scan needs.
+        scanSmall<kXna>(ma, mb, t, sink, r, kernels);
+        return;
+    }
     RowWalker<kXna> walker(ma, mb, t, sink, r, ta.x0, kernels);
     // samplePositionInB(t, ta.x0, ta.y0) in the walk's wrapping 64 bits: the low 64 bits of a sum of
     // products are those of the same sum taken modulo 2^64.
@@ -112,8 +93,7 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
     const auto nextRowY = static_cast<std::uint64_t>(static_cast<std::int64_t>(t.stepYFx.y));
     const int yLast = ta.y1 - 1;
     int y = ta.y0;
-    const bool stops = sink.stops();
-    if (stops && ta.y1 - ta.y0 > kRowsForBoxFirst) {
+    if (stops) {
         // The first rows one at a time on B's box, when A's first row reaches it: a hit there ends the scan
         // before the polygon is built. When it does not, the polygon's rows are where to start.
         LatticePolygon box(mb, t, ta, kSolidBox);
@@ -136,44 +116,6 @@ void scanRows(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, 
     baseX += static_cast<std::uint64_t>(yFrom - y) * nextRowX;
     baseY += static_cast<std::uint64_t>(yFrom - y) * nextRowY;
     const SolidSpan* extents = ma.rowExtents().data();
-    if (stops && ta.y1 - ta.y0 <= kRowsForBoxFirst) {
-        // Hit-only on a short A: each row clipped as it comes. Such a scan mostly stops within its first
-        // rows, and no count follows; a tall A's rows are clipped a block at a time below (a scan that
-        // never hits walks them all).
-        // Most rows keep no sample (the polygon's narrow end beside A's narrow arm): along a run of rows on
-        // the same two edges, such a row costs two lines and a look at its extent, and the clip and walk
-        // come only for the rows that keep one. Rows are clipped exactly as one at a time would be.
-        // Clang before 16 cannot capture a structured binding (the fuzz stage builds with Clang): a copy of it.
-        const int firstRow = yFrom;
-        const auto walkRow = [&](int row, double lo, double hi) {
-            int xFirst, xLast;
-            portable::clipRows(extents + row, 1, &lo, &hi, &xFirst, &xLast);
-            const auto down = static_cast<std::uint64_t>(row - firstRow);
-            return xFirst <= xLast && walker.walk(row, baseX + down * nextRowX, baseY + down * nextRowY, xFirst, xLast);
-        };
-        for (y = yFrom; y <= yTo;) {
-            LatticePolygon::LineRun run;
-            if (!polygon.lineRun(y, run)) {
-                double lo, hi;
-                polygon.range(y, lo, hi);
-                if (walkRow(y, lo, hi)) return;
-                ++y;
-                continue;
-            }
-            // Rows y .. stop stay on the run's edges (at least row y itself, which lineRun placed there).
-            // (run.last >= y >= 0 and run.end > y: both bounds below are in the int range.)
-            int stop = floorToInt(std::min(run.last, static_cast<double>(yTo)));
-            if (run.end <= yTo) stop = std::min(stop, std::max(y, ceilToInt(run.end) - 1));  // rows < end
-            for (; y <= stop; ++y) {
-                const double row = y, lo = run.lo(row), hi = run.hi(row);
-                // clipRows keeps no sample of a row whose range ends before its extent starts or starts
-                // after its last pixel: such a row is passed over without the clip.
-                if (lo > extents[y].x1 - 1 || hi < extents[y].x0) continue;
-                if (walkRow(y, lo, hi)) return;
-            }
-        }
-        return;
-    }
     constexpr int kBlock = 32;
     std::array<int, kBlock> first, last;
     std::array<double, kBlock> lo, hi;

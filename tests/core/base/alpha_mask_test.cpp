@@ -9,6 +9,7 @@
 #include <numbers>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/base/alpha_mask.h"
@@ -539,6 +540,59 @@ TEST(AlphaMask, EveryViewAgreesWithTheAlphasOnRandomImages) {
             EXPECT_EQ(mask.tightBounds(), (IntRect{x0, y0, x1, y1}));
         }
     }
+}
+
+// extentRunEnds() against a direct reading of the rows: for each row, the first row below it whose first and
+// last solid pixel differ (an empty row's extent is {0, 0}); the mask's own, kept by a copy, another mask's
+// never served (each mask is built once and never changes).
+TEST(AlphaMask, ExtentRunEndsAreTheFirstRowBelowWithAnotherExtent) {
+    std::mt19937 rng(2511);
+    const auto expectRunEnds = [](const AlphaMask& mask) {
+        const auto rowExtent = [&](int y) {
+            int first = -1, last = -1;
+            for (int x = 0; x < mask.width(); ++x) {
+                if (!mask.solid(x, y)) continue;
+                if (first < 0) first = x;
+                last = x + 1;
+            }
+            return first < 0 ? std::pair{0, 0} : std::pair{first, last};
+        };
+        ASSERT_EQ(mask.extentRunEnds().size(), static_cast<std::size_t>(mask.height()));
+        for (int y = 0; y < mask.height(); ++y) {
+            int end = y + 1;
+            while (end < mask.height() && rowExtent(end) == rowExtent(y)) ++end;
+            ASSERT_EQ(mask.extentRunEnds()[static_cast<std::size_t>(y)], end) << "row " << y;
+        }
+    };
+    for (int round = 0; round < 300; ++round) {
+        const int w = std::uniform_int_distribution<int>(1, 70)(rng), h = std::uniform_int_distribution<int>(1, 40)(rng);
+        RgbaImage image{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * h * 4, 0)};
+        // Runs of equal rows (a row copied down) and rows of their own, empty ones among them.
+        for (int y = 0; y < h; ++y) {
+            const int kind = std::uniform_int_distribution<int>(0, 3)(rng);
+            for (int x = 0; x < w; ++x) {
+                const std::size_t i = (static_cast<std::size_t>(y) * w + x) * 4 + 3;
+                image.pixels[i] = kind == 0 && y > 0 ? image.pixels[i - static_cast<std::size_t>(w) * 4]
+                                  : kind == 1    ? 0
+                                                 : static_cast<std::uint8_t>(rng() % 3 == 0 ? 200 : 0);
+            }
+        }
+        const AlphaMask mask(image, 100);
+        expectRunEnds(mask);
+        // Every row the same: one run to the bottom.
+        ASSERT_NO_FATAL_FAILURE(expectRunEnds(testing::solidMask(w, h)));
+        // A copy keeps the runs of its own pixels; a mask assigned another's serves the other's.
+        std::optional<AlphaMask> original(std::in_place, image, 100);
+        AlphaMask copy = *original;
+        original.reset();
+        expectRunEnds(copy);
+        copy = testing::solidMask(w + 1, h);
+        EXPECT_EQ(copy.extentRunEnds()[0], h);
+        expectRunEnds(copy);
+    }
+    EXPECT_TRUE(AlphaMask().extentRunEnds().empty());
+    const AlphaMask cross = maskFromArt({"..#..", "..#..", "#####", "..#..", "....."});
+    EXPECT_EQ(std::vector<int>(cross.extentRunEnds().begin(), cross.extentRunEnds().end()), (std::vector<int>{2, 2, 3, 4, 5}));
 }
 
 }  // namespace
