@@ -17,6 +17,7 @@ the scene has unsaved changes. Each step waits in screenshots until a dialog dim
    kept.json holds F one pixel higher than after step 2.
 4. A fresh window: Ctrl+N, Up, Ctrl+Q, Enter, "quit.json", Enter: the Save As the prompt opened saves, then quits.
 """
+import contextlib
 import json
 import os
 import subprocess
@@ -43,14 +44,6 @@ def ended(proc, seconds):
         return True
     except subprocess.TimeoutExpired:
         return False
-
-
-def untitled_and_changed():
-    """Ctrl+N, then Up once the new scene is on screen: an untitled scene with unsaved changes."""
-    xdotool("key", "ctrl+n")
-    time.sleep(1.0)
-    xdotool("key", "Up")
-    time.sleep(0.8)
 
 
 def ask_to_quit(work, undimmed):
@@ -82,15 +75,30 @@ def bundled_scene_not_written(app, env, work, bundled, original):
     return None
 
 
-def cancelled_save_as_then_save_as(app, env, work):
-    kept = os.path.join(work, "kept.json")
-    if os.path.exists(kept):
-        os.remove(kept)
+@contextlib.contextmanager
+def untitled_with_changes(app, env, work, file_name):
+    """A fresh window on an untitled scene with unsaved changes (Ctrl+N, then Up once it is on screen), after
+    `file_name` in `work` is removed: yields (the process, the corner pixel undimmed), or (None, what went wrong)."""
+    path = os.path.join(work, file_name)
+    if os.path.exists(path):
+        os.remove(path)
     with open_sandbox(app, [], env, work, point=(600, 400), settle=2.0, pause=0.5) as (window, proc):
         if not window:
-            return "the sandbox window did not appear"
+            yield None, "the sandbox window did not appear"
+            return
         undimmed = corner_pixel(os.path.join(work, "screen.rgb"))
-        untitled_and_changed()
+        xdotool("key", "ctrl+n")
+        time.sleep(1.0)
+        xdotool("key", "Up")
+        time.sleep(0.8)
+        yield proc, undimmed
+
+
+def cancelled_save_as_then_save_as(app, env, work):
+    kept = os.path.join(work, "kept.json")
+    with untitled_with_changes(app, env, work, "kept.json") as (proc, undimmed):
+        if proc is None:
+            return undimmed
         # 1. The prompt's Save on an untitled scene opens Save As; Escape cancels it and the sandbox stays.
         if not ask_to_quit(work, undimmed):
             return "Ctrl+Q over unsaved changes showed no prompt" + (" (the sandbox quit)" if proc.poll() is not None else "")
@@ -131,13 +139,9 @@ def cancelled_save_as_then_save_as(app, env, work):
 
 def save_as_from_prompt_then_quit(app, env, work):
     saved = os.path.join(work, "quit.json")
-    if os.path.exists(saved):
-        os.remove(saved)
-    with open_sandbox(app, [], env, work, point=(600, 400), settle=2.0, pause=0.5) as (window, proc):
-        if not window:
-            return "the sandbox window did not appear"
-        undimmed = corner_pixel(os.path.join(work, "screen.rgb"))
-        untitled_and_changed()
+    with untitled_with_changes(app, env, work, "quit.json") as (proc, undimmed):
+        if proc is None:
+            return undimmed
         if not ask_to_quit(work, undimmed):
             return "Ctrl+Q over unsaved changes showed no prompt"
         time.sleep(0.8)
