@@ -7,6 +7,7 @@
 
 #include "app/analysis/expectations.h"
 #include "app/shell/file_actions.h"
+#include "app/shell/file_browser.h"
 #include "core/io/json_text.h"
 
 namespace cl {
@@ -200,16 +201,13 @@ void drawBugReportDialog(SandboxState& state) {
     if (!file.empty() && file.extension().empty()) file.replace_extension(".json");
     if (form.replacing != file) form.replacing.clear();  // the name was edited: the question was about another file
     if (!form.replacing.empty()) {
-        // Asked as the file browser asks, since this Save does not go through it.
-        ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s exists. Replace it?", file.filename().string().c_str());
-        if (ImGui::Button("Replace") || saveKey) {
+        const ReplaceAnswer answer = askToReplace(file, saveKey, escapeKey, "(Ctrl+Enter replaces, Escape goes back)");
+        if (answer == ReplaceAnswer::Replace) {
             saveBugReport(state, file);  // a problem shows in the error popup
             close = true;
+        } else if (answer == ReplaceAnswer::Back) {
+            form.replacing.clear();
         }
-        ImGui::SameLine();
-        if (ImGui::Button("Back") || escapeKey) form.replacing.clear();
-        ImGui::SameLine();
-        ImGui::TextDisabled("(Ctrl+Enter replaces, Escape goes back)");
     } else {
         ImGui::BeginDisabled(!hasPair || form.file.empty());
         if ((ImGui::Button("Save") || saveKey) && hasPair && !form.file.empty()) {

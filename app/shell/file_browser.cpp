@@ -40,6 +40,17 @@ EntryAction entryAction(bool folder, bool doubleClick) {
     return folder ? EntryAction::Enter : EntryAction::Choose;
 }
 
+ReplaceAnswer askToReplace(const std::filesystem::path& file, bool replaceKey, bool backKey, const char* keysHint) {
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s exists. Replace it?", file.filename().string().c_str());
+    ReplaceAnswer answer = ReplaceAnswer::None;
+    if (ImGui::Button("Replace") || replaceKey) answer = ReplaceAnswer::Replace;
+    ImGui::SameLine();
+    if ((ImGui::Button("Back") || backKey) && answer == ReplaceAnswer::None) answer = ReplaceAnswer::Back;
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", keysHint);
+    return answer;
+}
+
 void FileBrowser::open(Mode mode, std::string title, const std::filesystem::path& folder,
                        std::vector<std::string> extensions, std::string fileName) {
     m_open = true;
@@ -160,18 +171,16 @@ std::optional<std::filesystem::path> FileBrowser::draw() {
         ImGui::EndDisabled();
         if (!m_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", m_error.c_str());
         if (asking) {
-            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s exists. Replace it?", m_replacing.filename().string().c_str());
-            if (ImGui::Button("Replace") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+            const ReplaceAnswer answer = askToReplace(m_replacing, ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)),
+                                                      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)),
+                                                      "(Enter replaces, Escape goes back)");
+            if (answer == ReplaceAnswer::Replace) {
                 chosen = m_replacing;
                 m_replacing.clear();
-            }
-            ImGui::SameLine();
-            if (ImGui::Button("Back") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+            } else if (answer == ReplaceAnswer::Back) {
                 m_replacing.clear();
                 m_focusName = true;
             }
-            ImGui::SameLine();
-            ImGui::TextDisabled("(Enter replaces, Escape goes back)");
         } else {
             if (ImGui::Button(m_mode == Mode::Save ? "Save" : "Open")) {
                 if (!m_fileName.empty()) {

@@ -31,6 +31,12 @@ enum class EntryAction { Select, Enter, Choose };
 /// chooses a file.
 EntryAction entryAction(bool folder, bool doubleClick);
 
+/// The user's answer to the replace question, this frame.
+enum class ReplaceAnswer { None, Replace, Back };
+/// Draws "NAME exists. Replace it?" with Replace and Back buttons and `keysHint` in grey. `replaceKey` / `backKey` say
+/// whether this frame's keys answer it (each dialog has its own keys). Every Save that can overwrite asks with this.
+ReplaceAnswer askToReplace(const std::filesystem::path& file, bool replaceKey, bool backKey, const char* keysHint);
+
 /// A modal dialog listing one folder: folders first, then files with an accepted extension.
 class FileBrowser {
 public:
