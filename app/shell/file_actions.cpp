@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <utility>
 
 #include <imgui.h>
 
@@ -324,7 +325,12 @@ void drawFileDialogs(SandboxState& state) {
                 if (!state.dialogs.browser.offerKeepExpectations.empty() && !state.dialogs.browser.keepExpectations) {
                     state.open.document.edit("Drop the lesson's expectations", [](Scene& s) { s.expect = Expectations{}; });
                 }
-                if (saveSceneTo(state, *chosen, state.dialogs.browser.embedImages) && state.dialogs.quitAfterSave) state.requests.push(QuitNow{});
+                if (saveSceneTo(state, *chosen, state.dialogs.browser.embedImages)) {
+                    // The prompt's New, Open or Quit goes on now that the changes are saved (Open opens the browser
+                    // again, so afterSave is taken first).
+                    const PendingAction next = std::exchange(state.dialogs.afterSave, PendingAction::None);
+                    runAction(state, next, std::exchange(state.dialogs.afterSaveFile, {}));
+                }
                 break;
             case BrowserPurpose::LoadImage:
                 loadImageInto(state, *chosen, state.dialogs.browserSprite, false);
@@ -344,9 +350,12 @@ void drawFileDialogs(SandboxState& state) {
                 break;
         }
     }
-    // The Save As that the Quit prompt opened quits only if it saves: once the browser closed (saved, cancelled, or
-    // the replace question answered Back and then the browser closed) a later Save As does not quit.
-    if (!state.dialogs.browser.isOpen()) state.dialogs.quitAfterSave = false;
+    // The Save As that the prompt opened goes on with the prompt's action only if it saves: once the browser closed
+    // (saved, cancelled, or the replace question answered Back and then the browser closed) a later Save As does not.
+    if (!state.dialogs.browser.isOpen()) {
+        state.dialogs.afterSave = PendingAction::None;
+        state.dialogs.afterSaveFile.clear();
+    }
 
     if (state.dialogs.pending != PendingAction::None && !ImGui::IsPopupOpen("Unsaved changes")) ImGui::OpenPopup("Unsaved changes");
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -360,7 +369,8 @@ void drawFileDialogs(SandboxState& state) {
         if (ImGui::Button("Save") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
             close = true;
             if (!savesInPlace(state)) {
-                state.dialogs.quitAfterSave = action == PendingAction::Quit;
+                state.dialogs.afterSave = action;
+                state.dialogs.afterSaveFile = file;
                 state.requests.push(OpenSaveAs{});
             } else if (saveSceneTo(state, state.open.file, false)) {
                 runAction(state, action, file);

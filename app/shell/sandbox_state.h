@@ -59,7 +59,8 @@ struct Dialogs {
     PendingAction pending = PendingAction::None;
     std::filesystem::path pendingFile;    ///< For OpenRecent / OpenLesson.
     std::optional<Scene> pendingScene;    ///< For OpenUntitled (a scene a tool made, e.g. a paused game frame).
-    bool quitAfterSave = false;           ///< The Save As the prompt opened quits once it has saved.
+    PendingAction afterSave = PendingAction::None;  ///< What the Save As the prompt opened goes on with once it has saved.
+    std::filesystem::path afterSaveFile;            ///< For an afterSave of OpenRecent / OpenLesson.
 
     bool showHelp = false;                ///< The F1 window.
     FileBrowser browser;

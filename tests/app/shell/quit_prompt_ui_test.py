@@ -16,6 +16,11 @@ the scene has unsaved changes. Each step waits in screenshots until a dialog dim
 3. Up again, Ctrl+Q, Enter: the prompt saves to kept.json at once (the scene has a file now) and the sandbox quits;
    kept.json holds F one pixel higher than after step 2.
 4. A fresh window: Ctrl+N, Up, Ctrl+Q, Enter, "quit.json", Enter: the Save As the prompt opened saves, then quits.
+5. The same for New: Ctrl+N over the changes, Enter, "new.json", Enter saves new.json and then makes the new untitled
+   scene: Up then Ctrl+S opens Save As (an untitled scene has no file to save to) and new.json stays as saved. (Had
+   New not followed, the scene would still be new.json and Ctrl+S would write F one pixel higher into it.)
+6. And for Open: Ctrl+O over the changes, Enter, "open.json", Enter saves open.json and the Open browser follows: the
+   window stays dimmed until Escape closes it.
 """
 import contextlib
 import json
@@ -154,6 +159,54 @@ def save_as_from_prompt_then_quit(app, env, work):
     return None
 
 
+def save_as_from_prompt_then_new(app, env, work):
+    saved = os.path.join(work, "new.json")
+    with untitled_with_changes(app, env, work, "new.json") as (proc, undimmed):
+        if proc is None:
+            return undimmed
+        xdotool("key", "ctrl+n")
+        if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) != undimmed, 10, step=0.3):
+            return "Ctrl+N over unsaved changes showed no prompt"
+        time.sleep(0.8)
+        xdotool("key", "Return")
+        type_file_name("new.json")
+        if not wait_for(lambda: f_position(saved) is not None, 10):
+            return f"the prompt's Save As wrote {read_text(saved)!r:.200}; the folder holds {sorted(os.listdir(work))}"
+        if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) == undimmed, 10, step=0.3):
+            return "the window stayed dimmed after the prompt's Save As saved"
+        as_saved = f_position(saved)
+        xdotool("key", "Up")
+        time.sleep(0.8)
+        xdotool("key", "ctrl+s")
+        browser = wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) != undimmed, 10, step=0.3)
+        if f_position(saved) != as_saved:
+            return f"Ctrl+S after the prompt's New wrote F at {f_position(saved)} into new.json (was {as_saved}): New did not follow the save"
+        if not browser:
+            return "Ctrl+S after the prompt's New opened no Save As: New did not follow the save"
+    return None
+
+
+def save_as_from_prompt_then_open(app, env, work):
+    saved = os.path.join(work, "open.json")
+    with untitled_with_changes(app, env, work, "open.json") as (proc, undimmed):
+        if proc is None:
+            return undimmed
+        xdotool("key", "ctrl+o")
+        if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) != undimmed, 10, step=0.3):
+            return "Ctrl+O over unsaved changes showed no prompt"
+        time.sleep(0.8)
+        xdotool("key", "Return")
+        type_file_name("open.json")
+        if not wait_for(lambda: f_position(saved) is not None, 10):
+            return f"the prompt's Save As wrote {read_text(saved)!r:.200}; the folder holds {sorted(os.listdir(work))}"
+        if wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) == undimmed, 2.5, step=0.3):
+            return "the window came back undimmed after the prompt's Save As: the Open browser did not follow the save"
+        xdotool("key", "Escape")
+        if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) == undimmed, 10, step=0.3):
+            return "Escape did not close the Open browser that followed the save"
+    return None
+
+
 def main():
     app, bundled = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with open(bundled, "rb") as f:
@@ -167,6 +220,10 @@ def main():
         print("ok: the prompt's Save on a scene with a file saved it (F one pixel higher) and quit")
         retry(3, lambda: save_as_from_prompt_then_quit(app, env, work))
         print("ok: the prompt's Save As saved quit.json and the sandbox quit")
+        retry(3, lambda: save_as_from_prompt_then_new(app, env, work))
+        print("ok: the prompt's Save As saved new.json and New followed (Ctrl+S then opened Save As, new.json unchanged)")
+        retry(3, lambda: save_as_from_prompt_then_open(app, env, work))
+        print("ok: the prompt's Save As saved open.json and the Open browser followed")
 
 
 if __name__ == "__main__":
