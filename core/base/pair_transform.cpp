@@ -3,17 +3,29 @@
 #include <cmath>
 #include <limits>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace cl {
 namespace {
 
 // toFixed for |value| < 2^20, where most lattices live, in a few instructions (pixel-fast's set-up
-// counts every nanosecond): value * 2^32 is exact below 2^52, so is its floor, and so is what lies above
-// the floor wherever it is near one half (Sterbenz), which is all the comparison needs.
+// counts every nanosecond): value * 2^32 is exact below 2^52. With SSE2 the CPU's own conversion rounds it
+// to the nearest whole number, ties to even (the default rounding mode, which the whole core assumes);
+// that whole number less `scaled` is exact (both lie within 2^52, at most a half apart) and is -1/2 only
+// at a tie rounded down, which halves up moves one further. Otherwise the floor and what lies above it
+// (exact too, Sterbenz, wherever it is near one half, which is all the comparison needs).
 inline Fixed toFixedNear(double value) {
     const double scaled = value * 0x1p32;
+#if defined(__SSE2__)
+    const std::int64_t nearest = _mm_cvtsd_si64(_mm_set_sd(scaled));
+    return nearest + (static_cast<double>(nearest) - scaled <= -0.5 ? 1 : 0);
+#else
     auto whole = static_cast<std::int64_t>(scaled);
     if (static_cast<double>(whole) > scaled) --whole;
     return whole + (scaled - static_cast<double>(whole) >= 0.5 ? 1 : 0);
+#endif
 }
 
 inline Fixed fixedOf(double value) { return std::abs(value) < 0x1p20 ? toFixedNear(value) : toFixed(value); }

@@ -90,14 +90,15 @@ glm::dvec2 cosSinDegrees(double degrees) {
 
 namespace {
 
-// cosSinDegreesCached's table: direct-mapped, 256 entries (6 KB) a thread, each the angle's bits and its
+// cosSinDegreesCached's table: direct-mapped, 1,024 entries (24 KB) a thread, each the angle's bits and its
 // cos and sin. Every entry starts as the turn +0, whose answer it holds, so a look-up never needs to ask
-// whether an entry was filled.
+// whether an entry was filled. (256 entries missed one look-up in five on crosses/64's 32 turns, two keys
+// sharing an entry; tests/bench/README.md, seventh round.)
 struct TurnEntry {
     std::uint64_t bits;
     double cos, sin;
 };
-constexpr int kTurnTableBits = 8;
+constexpr int kTurnTableBits = 10;
 struct TurnTable {
     std::array<TurnEntry, std::size_t{1} << kTurnTableBits> entries;
     constexpr TurnTable() : entries() {

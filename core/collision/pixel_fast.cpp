@@ -16,10 +16,12 @@ namespace cl {
 namespace {
 
 // The pair past the two rejections (an empty mask, discs apart): the lattice, the hit sink, the scan that fits.
+// `place` false: the caller reads only r.hit, so the first hit is not placed in the world.
 [[gnu::always_inline]] inline void scan(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code,
-                                        CollisionResult& r) {
+                                        CollisionResult& r, bool place = true) {
     const SampleLattice t = makeSampleLattice(a.transform, b.transform, options.sampling);
     pixel_fast::HitSink sink(r, options, a.transform, options.sampling);
+    if (!place) sink.placeNoHits();
     const pixel_fast::Kernels kernels = pixel_fast::Kernels::choose(code);
     if (pixel_fast::isWholePixelTranslation(t)) {
         pixel_fast::scanTranslation(*a.mask, *b.mask, t, sink, r, kernels);
@@ -60,7 +62,7 @@ bool pixelFastHitOnly(const Body& a, const Body& b, Sampling sampling) {
     options.sampling = sampling;
     options.stopAtFirstHit = true;
     CollisionResult r;
-    scan(a, b, options, PixelFastCode::Fastest, r);
+    scan(a, b, options, PixelFastCode::Fastest, r, false);
     return r.hit;
 }
 

@@ -37,6 +37,11 @@ public:
     /// True when every hit is to be listed (full mode with listHits).
     bool lists() const { return m_list; }
 
+    /// For a caller that reads only whether there is a hit and how many (pixelFastHitOnly): the first hit is
+    /// recorded with its pixels but not placed in the world (its world point is left at the origin), so no
+    /// world matrix is built. Before the scan; not with listing.
+    void placeNoHits() { m_worldA.emplace(0.0); }
+
     /// Writes hit and overlap into the result.
     void finish() {
         m_result.hit = m_count > 0;

@@ -241,8 +241,6 @@ public:
                 m_right.start(m_x.data(), m_y.data(), m_count, m_topCorner, m_bottomCorner, m_forwardIsRight ? 1 : -1);
                 m_left.start(m_x.data(), m_y.data(), m_count, m_topCorner, m_bottomCorner, m_forwardIsRight ? -1 : 1);
                 m_chains = true;
-                m_interiorFrom = m_top + 2.0 * m_slack;
-                m_interiorTo = m_bottom - 2.0 * m_slack;
             }
             lo = m_left.at(m_x.data(), m_y.data(), y) - m_slack;
             hi = m_right.at(m_x.data(), m_y.data(), y) + m_slack;
@@ -314,7 +312,6 @@ private:
     bool m_box = false;
     glm::dvec2 m_boxLo{0.0}, m_boxHi{0.0}, m_start{0.0}, m_stepX{0.0}, m_stepY{0.0}, m_inverseStep{0.0};
     bool m_chains = false;
-    double m_interiorFrom = 0.0, m_interiorTo = -1.0;  // rows range() follows the sides on, once they are
     bool m_forwardIsRight = true;
     int m_count = 0, m_topCorner = 0, m_bottomCorner = 0;
     std::array<double, kSupportDirections> m_x, m_y;  // the corners in the lattice, counter-clockwise in B
