@@ -28,8 +28,7 @@ public:
             for (std::size_t i = 0; i < n; ++i) {
                 const Rect& box = items[i].box;
                 largest = std::max(largest, std::max(box.max.x - box.min.x, box.max.y - box.min.y));
-                m_cell[i] = static_cast<std::uint32_t>(index(cellOf(box.min.x, m_origin.x, m_inverseCell, m_columns, outside),
-                                                             cellOf(box.min.y, m_origin.y, m_inverseCell, m_rows, outside)));
+                m_cell[i] = static_cast<std::uint32_t>(index(column(box.min.x, outside), row(box.min.y, outside)));
             }
             if (largest <= m_largest && largest * 2.0 >= m_largest && outside <= n / 8 && n <= 2 * m_laidOutFor &&
                 2 * n >= m_laidOutFor) {
@@ -39,10 +38,7 @@ public:
         }
         layOut(items);
         if (m_columns == 0) return;
-        std::uint32_t outside = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            m_cell[i] = static_cast<std::uint32_t>(index(column(items[i].box.min.x, outside), row(items[i].box.min.y, outside)));
-        }
+        for (std::size_t i = 0; i < n; ++i) m_cell[i] = static_cast<std::uint32_t>(index(column(items[i].box.min.x), row(items[i].box.min.y)));
         fileByCell(items);
     }
 
