@@ -64,20 +64,20 @@ public:
         if (m_columns == 0) return;
         // Each item against the later entries of its own cell and the cell to its right (one run of entries), and
         // the three cells below (another run): every neighbouring pair of cells is visited once. The entries lie by
-        // cell, so the runs' ends are found once a cell (when the cell changes), not once an item.
+        // cell, so the runs' ends are found once a cell (when the cell changes), not once an item; the empty cells
+        // left and right of each row and the empty row below the grid (index()) make them three reads, with no
+        // check for the grid's edges.
         const Entry* sorted = m_sorted.data();
+        const std::uint32_t* start = m_start.data();
+        const std::size_t stride = static_cast<std::size_t>(m_columns) + 2;
         std::uint32_t cell = ~0u, sideEnd = 0, belowFirst = 0, belowEnd = 0;
         for (std::uint32_t e = 0; e < n; ++e) {
             const Entry& entry = sorted[e];
             if (entry.cell != cell) {
                 cell = entry.cell;
-                const int x = static_cast<int>(cell % static_cast<std::uint32_t>(m_columns));
-                const int y = static_cast<int>(cell / static_cast<std::uint32_t>(m_columns));
-                const int right = std::min(x + 1, m_columns - 1);
-                sideEnd = m_start[index(right, y) + 1];
-                const bool below = y + 1 < m_rows;
-                belowFirst = below ? m_start[index(std::max(x - 1, 0), y + 1)] : 0;
-                belowEnd = below ? m_start[index(right, y + 1) + 1] : 0;
+                sideEnd = start[cell + 2];
+                belowFirst = start[cell + stride - 1];
+                belowEnd = start[cell + stride + 2];
             }
             const Rect a = entry.box;
             const int i = entry.item;
@@ -135,7 +135,7 @@ private:
     // item's box and index copied to its place, so that pairs() and query() read a cell's items as one flat run.
     void fileByCell(std::span<const BroadPhaseItem> items) {
         const std::size_t n = items.size();
-        const std::size_t cells = static_cast<std::size_t>(m_columns) * static_cast<std::size_t>(m_rows);
+        const std::size_t cells = static_cast<std::size_t>(m_columns + 2) * static_cast<std::size_t>(m_rows + 1);
         // Counted into each cell's end, the items are placed from the last back, each cell filled from its end: then
         // m_start[c] is where cell c begins, and a cell's indexes are ascending.
         m_start.assign(cells + 1, 0);
@@ -171,8 +171,10 @@ private:
         std::uint32_t outside = 0;
         return row(y, outside);
     }
+    // Cell (x, y)'s place in m_start: the grid's rows one after another, each with an empty cell on either side, and
+    // an empty row after the last (pairs() reads those as the neighbours of the grid's edges).
     std::size_t index(int x, int y) const {
-        return static_cast<std::size_t>(y) * static_cast<std::size_t>(m_columns) + static_cast<std::size_t>(x);
+        return static_cast<std::size_t>(y) * (static_cast<std::size_t>(m_columns) + 2) + static_cast<std::size_t>(x) + 1;
     }
 
     // An item filed in its cell: its box beside its index and cell, so a run of a cell's entries is read as it lies.
@@ -181,7 +183,7 @@ private:
         int item = 0;
         std::uint32_t cell = 0;
     };
-    std::vector<std::uint32_t> m_cell;   // the cell of each item's top-left corner
+    std::vector<std::uint32_t> m_cell;   // the cell of each item's top-left corner (its index())
     std::vector<std::uint32_t> m_start;  // cell c's entries are m_sorted[m_start[c] .. m_start[c + 1])
     std::vector<Entry> m_sorted;         // the items by cell, indexes ascending within each cell
     glm::dvec2 m_origin{0.0};
