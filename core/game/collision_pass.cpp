@@ -7,6 +7,7 @@
 #include <numbers>
 #include <string>
 
+#include "core/collision/pixel_fast/kernels.h"
 #include "core/game/block_box.h"
 #include "core/game/hit_keys.h"
 #include "core/game/make_broad_phase.h"
@@ -48,7 +49,13 @@ struct SharedMaskBlocks {
     bool estimates;
     BlockBoxShape shape;  // the mask's part of the estimate, once a frame
     BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], shape); }
-    void estimateAll(BoxEstimate* out) const { blockBoxEstimates(blocks, shape, out); }
+    void estimateAll(BoxEstimate* out) const {
+        if (pixel_fast::kCpuLevel == pixel_fast::KernelLevel::Avx2) {
+            blockBoxEstimatesAvx2(blocks, shape, out);
+        } else {
+            blockBoxEstimates(blocks, shape, out);
+        }
+    }
     std::size_t size() const { return blocks.size(); }
     std::uint64_t id(std::size_t i) const { return blocks[i].id; }
     Rect box(std::size_t i) const { return Rect{blocks[i].position - glm::dvec2(reach), blocks[i].position + glm::dvec2(reach)}; }
