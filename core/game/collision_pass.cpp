@@ -204,33 +204,36 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     // Room for every candidate, kept by a plain store (no capacity check per pair); cut to the kept ones after.
     m_survivors.resize(m_personCandidates.size() + m_blockPairs.size());
     std::size_t kept = 0;
-    auto survive = [&](int a, int b) { m_survivors[kept++] = {a, b}; };
-    // Every candidate pair once, the person's first: (-1, block) or (block, later block).
-    auto forEachCandidate = [&](auto&& visit) {
-        for (int block : m_personCandidates) visit(-1, block);
-        for (auto [a, b] : m_blockPairs) {
-            assumed(a >= 0 && b >= 0);  // two blocks (told so the visit's person checks drop out)
-            visit(a, b);
+    // Every candidate pair once, the person's first: (-1, block) or (block, later block); those `passes` says pass
+    // are kept (through a pointer of the loop's own, which the compiler keeps in a register).
+    auto keepCandidates = [&](auto&& passes) {
+        std::pair<int, int>* const first = m_survivors.data();
+        std::pair<int, int>* w = first;
+        for (int block : m_personCandidates) {
+            if (passes(-1, block)) *w++ = {-1, block};
         }
+        for (auto [a, b] : m_blockPairs) {
+            assumed(a >= 0 && b >= 0);  // two blocks (told so the person checks drop out)
+            if (passes(a, b)) *w++ = {a, b};
+        }
+        kept = static_cast<std::size_t>(w - first);
     };
     bool estimates = false;
     if constexpr (requires { blocks.estimates; }) estimates = blocks.estimates && !personBound.empty;
     if (!m_precheck) {
-        forEachCandidate(survive);
+        keepCandidates([](int, int) { return true; });
     } else if (estimates) {
         // Blocks whose pre-check box can be estimated (a short loop of its own, the pass's hottest after the pixel
         // tests): the exact boxes only for a pair too near touching to tell.
         if constexpr (requires { blocks.estimate(0); }) {
             const BoxEstimate personEstimate{personBound.box, 0.0};
-            // Inlined in both loops of forEachCandidate: called out of line, its call cost a third of its work.
+            // Inlined in both loops of keepCandidates: called out of line, its call cost a third of its work.
             auto precheck = [&](auto&& estimateOf) {
-                forEachCandidate([&](int a, int b) __attribute__((always_inline)) {
+                keepCandidates([&](int a, int b) __attribute__((always_inline)) {
                     const BoxVerdict verdict = boxEstimatesMeet(estimateOf(a), estimateOf(b));
                     spendWork(m_budget);
-                    if (verdict == BoxVerdict::Meet ||
-                        (verdict == BoxVerdict::Unsure && m_precheck->boundsMeet(boundOf(a), boundOf(b)))) {
-                        survive(a, b);
-                    }
+                    return verdict == BoxVerdict::Meet ||
+                           (verdict == BoxVerdict::Unsure && m_precheck->boundsMeet(boundOf(a), boundOf(b)));
                 });
             };
             if (m_blockPairs.size() >= n / 4) {
@@ -253,11 +256,11 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
             }
         }
     } else {
-        forEachCandidate([&](int a, int b) {
+        keepCandidates([&](int a, int b) {
             const bool hit = m_precheck->bodyBound ? m_precheck->boundsMeet(boundOf(a), boundOf(b))
                                                    : m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
             spendWork(m_budget);
-            if (hit) survive(a, b);
+            return hit;
         });
     }
     out.times.precheckNs = nanosecondsSince(start);
