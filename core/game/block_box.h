@@ -75,50 +75,79 @@ inline BoxEstimate blockBoxEstimate(const FallingBlock& block, const BlockBoxSha
     return e;
 }
 
-/// blockBoxEstimate() of every block of `blocks`, into out[0 .. size): two blocks at a time, with no branch (GCC's
-/// and Clang's vector types: two doubles, SSE2 on x86-64). The same numbers bit for bit, but for a turn exactly half
-/// way between two quarter turns (it is rounded to the even one here, away from zero there: either reduction holds
-/// the error stated) and for a block whose error is NaN (its box is then any, as it is never read).
-inline void blockBoxEstimates(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out) {
-    using Doubles = double __attribute__((vector_size(16)));
-    using Bits = std::int64_t __attribute__((vector_size(16)));
-    const auto select = [](Bits mask, Doubles yes, Doubles no) {
-        return reinterpret_cast<Doubles>((reinterpret_cast<Bits>(yes) & mask) | (reinterpret_cast<Bits>(no) & ~mask));
-    };
-    const auto abs = [](Doubles v) {
-        return reinterpret_cast<Doubles>(reinterpret_cast<Bits>(v) & Bits{0x7fffffffffffffff, 0x7fffffffffffffff});
-    };
+namespace block_box_detail {
+
+// Two and four doubles (GCC's and Clang's vector types: SSE2 on x86-64, and AVX), with as many 64-bit masks.
+using Doubles2 = double __attribute__((vector_size(16)));
+using Bits2 = std::int64_t __attribute__((vector_size(16)));
+using Doubles4 = double __attribute__((vector_size(32)));
+using Bits4 = std::int64_t __attribute__((vector_size(32)));
+
+/// blockBoxEstimates()' loop, `Lanes` blocks at a time in a vector of doubles and one of masks; always inlined, so
+/// that it is compiled for the caller's instruction set.
+template <int Lanes, class Doubles, class Bits>
+[[gnu::always_inline]] inline void estimates(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out) {
+    // |v| and (mask ? yes : no) lane by lane are bit operations, written out (a helper function taking or giving four
+    // doubles would have AVX's calling convention outside AVX code, which GCC warns of).
+    const Bits magnitude = Bits{} + 0x7fffffffffffffff;
     // Adding and taking away 1.5 * 2^52 rounds a double below 2^51 in size to a whole number (the even one at a tie).
     constexpr double kRound = 0x1.8p52;
     const std::size_t n = blocks.size();
     const double halfW = shape.halfW, halfH = shape.halfH, size = shape.size;
-    for (std::size_t i = 0; i < n; i += 2) {
-        const FallingBlock& b0 = blocks[i];
-        const FallingBlock& b1 = blocks[i + 1 < n ? i + 1 : i];
-        const Doubles t{b0.rotation, b1.rotation};
-        const Doubles x{b0.position.x, b1.position.x}, y{b0.position.y, b1.position.y};
+    for (std::size_t i = 0; i < n; i += Lanes) {
+        Doubles t, x, y;
+        for (int l = 0; l < Lanes; ++l) {
+            const FallingBlock& b = blocks[i + l < n ? i + l : i];
+            t[l] = b.rotation;
+            x[l] = b.position.x;
+            y[l] = b.position.y;
+        }
         // As blockBoxEstimate(): k whole quarter turns (here a double, its parity from whether k / 2 is whole), u the
         // rest, the same polynomials, |cos| and |sin| swapped for odd k, the same error, NaN for what it leaves to the
         // exact boxes.
         const Doubles turns = t * (2.0 / std::numbers::pi);
-        const Bits reducible = reinterpret_cast<Bits>(abs(turns) < 0x1p40);
+        const Bits reducible = reinterpret_cast<Bits>(reinterpret_cast<Doubles>(reinterpret_cast<Bits>(turns) & magnitude) < 0x1p40);
         const Doubles k = (turns + kRound) - kRound;
         const Doubles halfK = k * 0.5;
         const Bits odd = reinterpret_cast<Bits>((halfK + kRound) - kRound != halfK);
         const Doubles u = t - k * (std::numbers::pi / 2.0);
         const Doubles u2 = u * u;
         const Doubles cu = 1.0 + u2 * (-1.0 / 2.0 + u2 * (1.0 / 24.0 + u2 * (-1.0 / 720.0 + u2 * (1.0 / 40320.0))));
-        const Doubles su = abs(u * (1.0 + u2 * (-1.0 / 6.0 + u2 * (1.0 / 120.0 + u2 * (-1.0 / 5040.0 + u2 * (1.0 / 362880.0))))));
-        const Doubles c = select(odd, su, cu), s = select(odd, cu, su);
+        const Bits suBits =
+            reinterpret_cast<Bits>(u * (1.0 + u2 * (-1.0 / 6.0 + u2 * (1.0 / 120.0 + u2 * (-1.0 / 5040.0 + u2 * (1.0 / 362880.0)))))) & magnitude;
+        const Bits cuBits = reinterpret_cast<Bits>(cu);
+        const Doubles c = reinterpret_cast<Doubles>((suBits & odd) | (cuBits & ~odd));
+        const Doubles s = reinterpret_cast<Doubles>((cuBits & odd) | (suBits & ~odd));
         const Doubles hx = c * halfW + s * halfH, hy = s * halfW + c * halfH;
         const Doubles minX = x - hx, minY = y - hy, maxX = x + hx, maxY = y + hy;
-        const Bits finite = reinterpret_cast<Bits>(abs(hx + hy + x + y) < HUGE_VAL);
-        const Doubles error = select(reducible & finite, 1e-6 * size + 1e-13 * (abs(t) * size + abs(x) + abs(y) + size),
-                                     Doubles{} + std::numeric_limits<double>::quiet_NaN());
-        out[i] = BoxEstimate{Rect{{minX[0], minY[0]}, {maxX[0], maxY[0]}}, error[0]};
-        if (i + 1 < n) out[i + 1] = BoxEstimate{Rect{{minX[1], minY[1]}, {maxX[1], maxY[1]}}, error[1]};
+        const Bits finite = reinterpret_cast<Bits>(reinterpret_cast<Doubles>(reinterpret_cast<Bits>(hx + hy + x + y) & magnitude) < HUGE_VAL);
+        const Doubles absT = reinterpret_cast<Doubles>(reinterpret_cast<Bits>(t) & magnitude);
+        const Doubles absX = reinterpret_cast<Doubles>(reinterpret_cast<Bits>(x) & magnitude);
+        const Doubles absY = reinterpret_cast<Doubles>(reinterpret_cast<Bits>(y) & magnitude);
+        const Bits kept = reducible & finite;
+        const Bits stated = reinterpret_cast<Bits>(1e-6 * size + 1e-13 * (absT * size + absX + absY + size));
+        const Bits nan = reinterpret_cast<Bits>(Doubles{} + std::numeric_limits<double>::quiet_NaN());
+        const Doubles error = reinterpret_cast<Doubles>((stated & kept) | (nan & ~kept));
+        for (int l = 0; l < Lanes; ++l) {
+            if (l == 0 || i + l < n) out[i + l] = BoxEstimate{Rect{{minX[l], minY[l]}, {maxX[l], maxY[l]}}, error[l]};
+        }
     }
 }
+
+}  // namespace block_box_detail
+
+/// blockBoxEstimate() of every block of `blocks`, into out[0 .. size): two blocks at a time, with no branch (GCC's
+/// and Clang's vector types: two doubles, SSE2 on x86-64). The same numbers bit for bit, but for a turn exactly half
+/// way between two quarter turns (it is rounded to the even one here, away from zero there: either reduction holds
+/// the error stated) and for a block whose error is NaN (its box is then any, as it is never read).
+inline void blockBoxEstimates(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out) {
+    block_box_detail::estimates<2, block_box_detail::Doubles2, block_box_detail::Bits2>(blocks, shape, out);
+}
+
+/// blockBoxEstimates(), four blocks at a time with AVX (the same operations, so the same numbers bit for bit; no
+/// fused multiply-add). Only where the CPU has AVX2 (kCpuLevel, core/collision/pixel_fast/kernels.h); elsewhere it
+/// is blockBoxEstimates().
+void blockBoxEstimatesAvx2(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out);
 
 /// The same for a block on `mask` (its shape worked out for this block alone).
 inline BoxEstimate blockBoxEstimate(const FallingBlock& block, const AlphaMask& mask) {

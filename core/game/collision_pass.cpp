@@ -1,10 +1,13 @@
 #include "core/game/collision_pass.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cmath>
+#include <numbers>
 #include <string>
 
+#include "core/collision/pixel_fast/kernels.h"
 #include "core/game/block_box.h"
 #include "core/game/hit_keys.h"
 #include "core/game/make_broad_phase.h"
@@ -12,6 +15,16 @@
 
 namespace cl {
 namespace {
+
+// States that `holds`: checked in a debug build, told to the compiler in a release build (code for the other case drops
+// out, as if by hand: without it the block-pair pre-check loop keeps a person check per index).
+inline void assumed([[maybe_unused]] bool holds) {
+#ifdef NDEBUG
+    if (!holds) __builtin_unreachable();
+#else
+    assert(holds);
+#endif
+}
 
 std::int64_t nanosecondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
@@ -36,7 +49,13 @@ struct SharedMaskBlocks {
     bool estimates;
     BlockBoxShape shape;  // the mask's part of the estimate, once a frame
     BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], shape); }
-    void estimateAll(BoxEstimate* out) const { blockBoxEstimates(blocks, shape, out); }
+    void estimateAll(BoxEstimate* out) const {
+        if (pixel_fast::kCpuLevel == pixel_fast::KernelLevel::Avx2) {
+            blockBoxEstimatesAvx2(blocks, shape, out);
+        } else {
+            blockBoxEstimates(blocks, shape, out);
+        }
+    }
     std::size_t size() const { return blocks.size(); }
     std::uint64_t id(std::size_t i) const { return blocks[i].id; }
     Rect box(std::size_t i) const { return Rect{blocks[i].position - glm::dvec2(reach), blocks[i].position + glm::dvec2(reach)}; }
@@ -54,6 +73,20 @@ struct SharedMaskBlocks {
             madeIn[i] = stamp;
         }
         return made[i];
+    }
+    // body() of every block, in one pass with no check per block (when most blocks are in a pixel test).
+    void makeBodies(std::vector<Body>& made, std::vector<std::uint64_t>& madeIn, std::uint64_t stamp) const {
+        const std::size_t n = blocks.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            if (madeIn[i] == 0) {
+                made[i] = Body{mask, fallingBlockTransform(blocks[i], *mask)};
+            } else {
+                // fallingBlockTransform()'s pose, the same numbers.
+                made[i].transform.position = blocks[i].position;
+                made[i].transform.rotationDeg = blocks[i].rotation * (180.0 / std::numbers::pi);
+            }
+            madeIn[i] = stamp;
+        }
     }
 };
 
@@ -171,33 +204,36 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     // Room for every candidate, kept by a plain store (no capacity check per pair); cut to the kept ones after.
     m_survivors.resize(m_personCandidates.size() + m_blockPairs.size());
     std::size_t kept = 0;
-    auto survive = [&](int a, int b) { m_survivors[kept++] = {a, b}; };
-    // Every candidate pair once, the person's first: (-1, block) or (block, later block).
-    auto forEachCandidate = [&](auto&& visit) {
-        for (int block : m_personCandidates) visit(-1, block);
-        for (auto [a, b] : m_blockPairs) {
-            if (a < 0 || b < 0) __builtin_unreachable();  // two blocks (told so the visit's person checks drop out)
-            visit(a, b);
+    // Every candidate pair once, the person's first: (-1, block) or (block, later block); those `passes` says pass
+    // are kept (through a pointer of the loop's own, which the compiler keeps in a register).
+    auto keepCandidates = [&](auto&& passes) {
+        std::pair<int, int>* const first = m_survivors.data();
+        std::pair<int, int>* w = first;
+        for (int block : m_personCandidates) {
+            if (passes(-1, block)) *w++ = {-1, block};
         }
+        for (auto [a, b] : m_blockPairs) {
+            assumed(a >= 0 && b >= 0);  // two blocks (told so the person checks drop out)
+            if (passes(a, b)) *w++ = {a, b};
+        }
+        kept = static_cast<std::size_t>(w - first);
     };
     bool estimates = false;
     if constexpr (requires { blocks.estimates; }) estimates = blocks.estimates && !personBound.empty;
     if (!m_precheck) {
-        forEachCandidate(survive);
+        keepCandidates([](int, int) { return true; });
     } else if (estimates) {
         // Blocks whose pre-check box can be estimated (a short loop of its own, the pass's hottest after the pixel
         // tests): the exact boxes only for a pair too near touching to tell.
         if constexpr (requires { blocks.estimate(0); }) {
             const BoxEstimate personEstimate{personBound.box, 0.0};
-            // Inlined in both loops of forEachCandidate: called out of line, its call cost a third of its work.
+            // Inlined in both loops of keepCandidates: called out of line, its call cost a third of its work.
             auto precheck = [&](auto&& estimateOf) {
-                forEachCandidate([&](int a, int b) __attribute__((always_inline)) {
+                keepCandidates([&](int a, int b) __attribute__((always_inline)) {
                     const BoxVerdict verdict = boxEstimatesMeet(estimateOf(a), estimateOf(b));
                     spendWork(m_budget);
-                    if (verdict == BoxVerdict::Meet ||
-                        (verdict == BoxVerdict::Unsure && m_precheck->boundsMeet(boundOf(a), boundOf(b)))) {
-                        survive(a, b);
-                    }
+                    return verdict == BoxVerdict::Meet ||
+                           (verdict == BoxVerdict::Unsure && m_precheck->boundsMeet(boundOf(a), boundOf(b)));
                 });
             };
             if (m_blockPairs.size() >= n / 4) {
@@ -220,11 +256,11 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
             }
         }
     } else {
-        forEachCandidate([&](int a, int b) {
+        keepCandidates([&](int a, int b) {
             const bool hit = m_precheck->bodyBound ? m_precheck->boundsMeet(boundOf(a), boundOf(b))
                                                    : m_precheck->run(bodyOf(a), bodyOf(b), m_options).hit;
             spendWork(m_budget);
-            if (hit) survive(a, b);
+            return hit;
         });
     }
     out.times.precheckNs = nanosecondsSince(start);
@@ -237,19 +273,34 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     auto keep = [&](int a, int b) { m_hitKeys.push_back(hitKey(a, b)); };
     // The row's own function scans A into B, as the game and `check` both do for (earlier, later); a row with a
     // hit-only entry answers through it, with no result made and dropped per pair.
-    if (const HitOnlyFunction hitOnly = m_pixel->hitOnly) {
-        for (auto [a, b] : m_survivors) {
-            const bool hit = hitOnly(bodyOf(a), bodyOf(b), m_options.sampling);
-            spendWork(m_budget);
-            if (hit) keep(a, b);
+    auto pixelTests = [&](auto&& bodyOf) {
+        if (const HitOnlyFunction hitOnly = m_pixel->hitOnly) {
+            for (auto [a, b] : m_survivors) {
+                const bool hit = hitOnly(bodyOf(a), bodyOf(b), m_options.sampling);
+                spendWork(m_budget);
+                if (hit) keep(a, b);
+            }
+        } else {
+            for (auto [a, b] : m_survivors) {
+                const CollisionResult result = m_pixel->run(bodyOf(a), bodyOf(b), m_options);
+                spendWork(m_budget);
+                if (!result.applicable) ++out.counts.notApplicable;
+                if (result.hit) keep(a, b);
+            }
         }
+    };
+    bool everyBody = false;
+    if constexpr (requires { blocks.makeBodies(m_bodies, m_bodyFrame, m_frameStamp); }) {
+        // Pixel tests about as many as the blocks (all pairs): every block's body first, then read with no check.
+        if (kept >= n / 4) {
+            blocks.makeBodies(m_bodies, m_bodyFrame, m_frameStamp);
+            everyBody = true;
+        }
+    }
+    if (everyBody) {
+        pixelTests([&](int index) -> const Body& { return index < 0 ? person : m_bodies[static_cast<std::size_t>(index)]; });
     } else {
-        for (auto [a, b] : m_survivors) {
-            const CollisionResult result = m_pixel->run(bodyOf(a), bodyOf(b), m_options);
-            spendWork(m_budget);
-            if (!result.applicable) ++out.counts.notApplicable;
-            if (result.hit) keep(a, b);
-        }
+        pixelTests(bodyOf);
     }
     // The broad phases list pairs in their own orders; hits are reported in one order for all of them (sorted as
     // plain numbers, not as pairs of ids).

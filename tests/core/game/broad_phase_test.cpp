@@ -1,6 +1,7 @@
 #include "core/game/make_broad_phase.h"
 
 #include <algorithm>
+#include <limits>
 #include <gtest/gtest.h>
 
 #include "core/game/game_random.h"
@@ -119,6 +120,44 @@ TEST(GridBroadPhase, ZeroSizedFarApartAndBorderBoxesGiveExactlyTheTouchingPairs)
     std::vector<std::pair<int, int>> pairs{{0, 1}};
     grid->pairs(pairs);
     EXPECT_TRUE(pairs.empty());
+}
+
+// Boxes on the grid's edges (its first and last columns and rows, whose neighbours past the edge are the empty
+// cells pairs() reads there), and a box not finite (no sensible cell size: one cell for all, with its own empty
+// neighbours): still exactly the touching pairs. Worked out by hand: in the 3 x 3 lattice of 10-pixel boxes a
+// step of 10 apart every box touches its neighbours across, down and corner to corner (20 pairs); the box from
+// x = 20 to infinity touches the six of the middle column (at their right edges) and the right one, and the box
+// at x = 100 (7 pairs); the NaN box touches nothing.
+TEST(GridBroadPhase, BoxesOnTheGridsEdgesAndBoxesNotFiniteGiveExactlyTheTouchingPairs) {
+    auto grid = makeBroadPhase(BroadPhaseKind::Grid);
+    std::vector<BroadPhaseItem> lattice;
+    for (int y = 0; y < 3; ++y) {
+        for (int x = 0; x < 3; ++x) {
+            const glm::dvec2 corner{10.0 * x, 10.0 * y};
+            lattice.push_back({static_cast<std::uint64_t>(lattice.size() + 1), Rect{corner, corner + glm::dvec2(10.0)}});
+        }
+    }
+    grid->update(lattice, {0.0, 0.0});
+    std::vector<std::pair<int, int>> pairs;
+    grid->pairs(pairs);
+    std::sort(pairs.begin(), pairs.end());
+    EXPECT_EQ(pairs.size(), 20u);
+    EXPECT_EQ(pairs, brutePairs(lattice));
+
+    std::vector<BroadPhaseItem> wild = lattice;
+    wild.push_back({10, Rect{{20.0, 5.0}, {std::numeric_limits<double>::infinity(), 25.0}}});
+    wild.push_back({11, Rect{{100.0, 0.0}, {110.0, 10.0}}});
+    wild.push_back({12, Rect{{std::numeric_limits<double>::quiet_NaN(), 0.0}, {5.0, 5.0}}});
+    grid->update(wild, {0.0, 0.0});
+    grid->pairs(pairs);
+    std::sort(pairs.begin(), pairs.end());
+    EXPECT_EQ(pairs.size(), 20u + 7u);
+    EXPECT_EQ(pairs, brutePairs(wild));
+    for (const BroadPhaseItem& probe : wild) {
+        std::vector<int> found;
+        grid->query(probe.box, found);
+        EXPECT_EQ(found, bruteQuery(wild, probe.box));
+    }
 }
 
 // Each box is filed once, by its top-left corner, in cells a hair larger than the largest box; a pair is found

@@ -1,0 +1,17 @@
+// blockBoxEstimatesAvx2(): blockBoxEstimates()' loop compiled for AVX2, four blocks at a time (block_box.h).
+
+#include "core/game/block_box.h"
+
+namespace cl {
+
+#if defined(__x86_64__)
+[[gnu::target("avx2")]] void blockBoxEstimatesAvx2(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out) {
+    block_box_detail::estimates<4, block_box_detail::Doubles4, block_box_detail::Bits4>(blocks, shape, out);
+}
+#else
+void blockBoxEstimatesAvx2(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out) {
+    blockBoxEstimates(blocks, shape, out);
+}
+#endif
+
+}  // namespace cl
