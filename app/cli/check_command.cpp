@@ -32,9 +32,7 @@
 namespace cl {
 namespace {
 
-constexpr int kExitDone = 0;
 constexpr int kExitVerifyFailed = 1;
-constexpr int kExitBadInput = 2;
 /// A run longer than this shows its progress on a terminal.
 constexpr double kProgressAfterSeconds = 2.0;
 

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cli_command.h"
 #include "core/base/mask_cache.h"
 #include "core/check/scene_check.h"
 #include "core/check/threshold_map.h"
@@ -13,9 +14,6 @@
 
 namespace cl {
 namespace {
-
-constexpr int kExitDone = 0;
-constexpr int kExitBadInput = 2;
 
 nlohmann::ordered_json marginJson(const ThresholdMargin& margin, bool hit, const std::string& sprite) {
     return {{"direction", margin.direction > 0 ? "rise" : "fall"},

@@ -32,6 +32,10 @@ struct CliCommand {
 
 /// Exit status of a command line the command refuses (unknown option, bad value, missing argument).
 inline constexpr int kExitUsage = 2;
+/// Exit status of a command that did its work (and found nothing wrong where it checks).
+inline constexpr int kExitDone = 0;
+/// Exit status of a command whose input (a scene, an image, a run file) cannot be used.
+inline constexpr int kExitBadInput = 2;
 
 /// "collision-lab check", or "collision-lab" for the row without a name.
 std::string commandProgram(const CliCommand& command);

@@ -27,9 +27,7 @@
 namespace cl {
 namespace {
 
-constexpr int kExitDone = 0;
 constexpr int kExitBug = 1;
-constexpr int kExitBadInput = 2;
 constexpr const char* kProgram = "collision-lab collider";
 
 // One frame to make a collider of: its pixels, threshold and settings.

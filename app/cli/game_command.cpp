@@ -23,9 +23,7 @@
 namespace cl {
 namespace {
 
-constexpr int kExitDone = 0;
 constexpr int kExitReplayDiffers = 1;
-constexpr int kExitBadInput = 2;
 
 /// Default frame count: ten seconds at 60 frames a second.
 constexpr std::int64_t kDefaultFrames = 600;
@@ -234,7 +232,7 @@ struct Summary {
 
 std::string hitName(std::uint64_t id) { return id == kPersonId ? "person" : "block-" + std::to_string(id); }
 
-std::string fixed(double value, int digits) {
+std::string fixedDigits(double value, int digits) {
     char text[64];
     std::snprintf(text, sizeof text, "%.*f", digits, value);
     return text;
@@ -405,7 +403,7 @@ int runGame(const ParsedOptions& given, std::ostream& out, std::ostream& err, co
             auto row = [&](const char* name, const CountColumn& c) {
                 std::string label = name;
                 label.resize(22, ' ');
-                out << "  " << label << "total " << c.total << ", per frame mean " << fixed(frames ? double(c.total) / double(frames) : 0.0, 1)
+                out << "  " << label << "total " << c.total << ", per frame mean " << fixedDigits(frames ? double(c.total) / double(frames) : 0.0, 1)
                     << ", max " << c.max << "\n";
             };
             out << "per-stage counts:\n";
@@ -419,8 +417,8 @@ int runGame(const ParsedOptions& given, std::ostream& out, std::ostream& err, co
             auto times = [&](const char* name, const std::vector<double>& ms) {
                 std::string label = name;
                 label.resize(22, ' ');
-                out << "  " << label << "p50 " << fixed(percentile(ms, 0.50), 3) << "  p95 " << fixed(percentile(ms, 0.95), 3)
-                    << "  max " << fixed(ms.empty() ? 0.0 : ms.back(), 3) << "\n";
+                out << "  " << label << "p50 " << fixedDigits(percentile(ms, 0.50), 3) << "  p95 " << fixedDigits(percentile(ms, 0.95), 3)
+                    << "  max " << fixedDigits(ms.empty() ? 0.0 : ms.back(), 3) << "\n";
             };
             out << "per-frame time, ms:\n";
             times("broad phase", summary.broadPhaseMs);
@@ -431,7 +429,7 @@ int runGame(const ParsedOptions& given, std::ostream& out, std::ostream& err, co
                 out << "\nper frame: frame, alive, broad-phase pairs, after pre-check, pixel tests, hits, work ms\n";
                 for (const FrameReport& f : perFrame) {
                     out << "  " << f.frame << " " << f.counts.alive << " " << f.counts.broadPhasePairs << " " << f.counts.afterPrecheck
-                        << " " << f.counts.pixelTests << " " << f.counts.hits << " " << fixed(f.times.totalNs() / 1e6, 3) << "\n";
+                        << " " << f.counts.pixelTests << " " << f.counts.hits << " " << fixedDigits(f.times.totalNs() / 1e6, 3) << "\n";
                 }
             }
             out << "\nhits (frame: a/b): " << hits.size() << "\n";

@@ -12,15 +12,13 @@
 #include <unistd.h>
 
 #include "app/cli/bounded_command.h"
+#include "app/cli/cli_command.h"
 #include "core/check/scene_check.h"
 #include "core/check/scene_minimizer.h"
 #include "core/io/atomic_file.h"
 
 namespace cl {
 namespace {
-
-constexpr int kExitDone = 0;
-constexpr int kExitBadInput = 2;
 
 using Clock = std::chrono::steady_clock;
 

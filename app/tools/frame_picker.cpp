@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app/tools/tool_context.h"
+#include "app/views/view_drawing.h"
 #include "core/io/json_text.h"
 #include "core/scene/frame_memory.h"
 #include "core/base/sprite_transform.h"
@@ -23,9 +24,6 @@ constexpr ImU32 kSelectedColour = IM_COL32(255, 220, 0, 255);
 // Thumbnails cut and uploaded per frame at most, so opening a big atlas never stalls a frame.
 constexpr int kNewThumbnailsPerFrame = 8;
 
-ImTextureID textureId(const sf::Texture* texture) {
-    return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture->getNativeHandle()));
-}
 
 // Is `ref` the frame the sprite shows now?
 bool isShown(const SceneSprite& sprite, const FrameRef& ref) {

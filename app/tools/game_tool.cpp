@@ -27,9 +27,6 @@ namespace {
 constexpr BroadPhaseKind kBroadPhases[] = {BroadPhaseKind::Grid, BroadPhaseKind::Sweep, BroadPhaseKind::Tree,
                                            BroadPhaseKind::None};
 
-ImTextureID textureId(const sf::Texture* texture) {
-    return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture->getNativeHandle()));
-}
 
 // The field fitted into the view with a margin, as an offset and one scale (world pixels to screen).
 struct FieldFit {

@@ -42,9 +42,6 @@ constexpr double kMinArrowPx = 28.0;   // a slow (or still) sprite's arrow is dr
 constexpr int kMaxBandPoses = 48;      // the swept band draws at most this many sub-step poses
 constexpr int kPathDotsEachSide = 40;  // frame dots on the pivot's path around the current frame
 
-ImTextureID textureId(const sf::Texture* texture) {
-    return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture->getNativeHandle()));
-}
 
 // The sprite's image rectangle at `t`, on screen.
 std::array<ImVec2, 4> screenQuad(const SceneSprite& sprite, const SpriteTransform& t, const Camera& camera) {

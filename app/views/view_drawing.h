@@ -8,6 +8,7 @@
 
 #include <SFML/Graphics/Color.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>
+#include <SFML/Graphics/Texture.hpp>
 #include <SFML/Graphics/Transform.hpp>
 #include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
@@ -22,6 +23,11 @@ sf::Transform toSfTransform(const glm::dmat3& m);
 
 /// The matrix that maps world units to window pixels: screen = offset + world * zoom.
 glm::dmat3 screenFromWorld(glm::dvec2 offset, double zoom);
+
+/// The handle ImGui draws `texture` with (its OpenGL name).
+inline ImTextureID textureId(const sf::Texture* texture) {
+    return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture->getNativeHandle()));
+}
 
 /// 0xRRGGBBAA as an sf::Color.
 sf::Color toSfColor(std::uint32_t rgba);

@@ -15,9 +15,8 @@ namespace {
 using Ordered = nlohmann::ordered_json;
 using Json = nlohmann::json;
 
-constexpr double kRelativeTolerance = 1e-6;
+constexpr double kMotionRelativeTolerance = 1e-6;
 
-std::string shortJson(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 
 
@@ -28,23 +27,23 @@ Ordered hitJson(const PixelHit& h) {
 }
 
 // Same rule as verifyReport(): numbers equal, or within the tolerance where `tolerant`.
-bool valuesMatch(const Json& expected, const Json& actual, bool tolerant) {
+bool motionValuesMatch(const Json& expected, const Json& actual, bool tolerant) {
     if (expected.is_number() && actual.is_number()) {
         const double e = expected.get<double>(), a = actual.get<double>();
         if (!tolerant) return e == a;
-        return std::fabs(e - a) <= kRelativeTolerance * std::max(1.0, std::fabs(e));
+        return std::fabs(e - a) <= kMotionRelativeTolerance * std::max(1.0, std::fabs(e));
     }
     if (expected.is_array() && actual.is_array()) {
         if (expected.size() != actual.size()) return false;
         for (std::size_t i = 0; i < expected.size(); ++i) {
-            if (!valuesMatch(expected[i], actual[i], tolerant)) return false;
+            if (!motionValuesMatch(expected[i], actual[i], tolerant)) return false;
         }
         return true;
     }
     if (expected.is_object() && actual.is_object()) {
         for (const auto& part : expected.items()) {
             auto found = actual.find(part.key());
-            if (found == actual.end() || !valuesMatch(part.value(), *found, tolerant)) return false;
+            if (found == actual.end() || !motionValuesMatch(part.value(), *found, tolerant)) return false;
         }
         return true;
     }
@@ -69,14 +68,14 @@ void compareFields(const Json& expected, const Json& actual, const std::string& 
         if (key == "time_of_impact" && field.value().is_object() && found->is_object()) {
             for (const auto& part : field.value().items()) {
                 auto actualPart = found->find(part.key());
-                if (actualPart == found->end() || !valuesMatch(part.value(), *actualPart, tolerantKey(part.key()))) {
+                if (actualPart == found->end() || !motionValuesMatch(part.value(), *actualPart, tolerantKey(part.key()))) {
                     out.differences.push_back(prefix + key + "." + part.key() + ": expected " + shortJson(part.value()) + ", got " +
                                               (actualPart == found->end() ? std::string("nothing") : shortJson(*actualPart)));
                 }
             }
             continue;
         }
-        if (!valuesMatch(field.value(), *found, tolerantKey(key))) {
+        if (!motionValuesMatch(field.value(), *found, tolerantKey(key))) {
             out.differences.push_back(prefix + key + ": expected " + shortJson(field.value()) + ", got " + shortJson(*found));
         }
     }

@@ -30,7 +30,6 @@ std::optional<std::size_t> spriteIndex(const Scene& scene, const std::string& na
 Ordered pointJson(glm::ivec2 p) { return Ordered::array({p.x, p.y}); }
 Ordered pointJson(glm::dvec2 p) { return Ordered::array({p.x, p.y}); }
 
-std::string shortJson(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 bool numbersMatch(double expected, double actual, bool tolerant) {
     if (!tolerant) return expected == actual;

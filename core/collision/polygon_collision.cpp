@@ -149,7 +149,7 @@ bool clipToPiece(Polygon& poly, Polygon& scratch, const ColliderPiece& piece) {
     return keeps(poly);
 }
 
-struct Box {
+struct PieceBox {
     glm::dvec2 lo{std::numeric_limits<double>::infinity()}, hi{-std::numeric_limits<double>::infinity()};
     void add(glm::dvec2 p) {
         lo = glm::min(lo, p);
@@ -157,8 +157,8 @@ struct Box {
     }
 };
 
-Box boxOf(const Polygon& p) {
-    Box box;
+PieceBox boxOf(const Polygon& p) {
+    PieceBox box;
     for (const glm::dvec2 v : p) box.add(v);
     return box;
 }
@@ -167,9 +167,9 @@ Box boxOf(const Polygon& p) {
 // `ib` of B's, added to `out`. Each A cell is cut from A's piece in A's texture space and each B cell from B's
 // piece in B's, where the pieces' sides and the cells' sides lie exactly on the lattice: a region that only
 // touches a cell's side adds nothing there, with no rounding.
-void listPiecePair(const ColliderPiece& pieceA, const ColliderPiece& pieceB, const Box& boxBInA, const glm::dmat3& aToB,
+void listPiecePair(const ColliderPiece& pieceA, const ColliderPiece& pieceB, const PieceBox& boxBInA, const glm::dmat3& aToB,
                    const glm::dmat3& worldA, std::vector<PixelHit>& out) {
-    const Box boxA = boxOf(pieceA);
+    const PieceBox boxA = boxOf(pieceA);
     const glm::dvec2 lo = glm::max(boxA.lo, boxBInA.lo), hi = glm::min(boxA.hi, boxBInA.hi);
     if (!(lo.x < hi.x && lo.y < hi.y)) return;
     thread_local Polygon inA, inB, cell, scratch;
@@ -180,7 +180,7 @@ void listPiecePair(const ColliderPiece& pieceA, const ColliderPiece& pieceB, con
             inB.clear();
             for (const glm::dvec2 v : inA) inB.push_back(transformPoint(aToB, v));
             if (!clipToPiece(inB, scratch, pieceB)) continue;
-            const Box box = boxOf(inB);
+            const PieceBox box = boxOf(inB);
             for (double v = std::floor(box.lo.y); v < box.hi.y; ++v) {
                 for (double u = std::floor(box.lo.x); u < box.hi.x; ++u) {
                     cell.assign(inB.begin(), inB.end());
@@ -203,9 +203,9 @@ std::vector<PixelHit> colliderPixelPairs(const Body& a, const Body& b) {
     const auto piecesB = cachedColliderPieces(*b.mask, b.collider);
     const glm::dmat3 worldA = worldMatrix(a.transform), worldB = worldMatrix(b.transform);
     const glm::dmat3 aToB = affineInverse(worldB) * worldA, bToA = affineInverse(worldA) * worldB;
-    std::vector<Box> boxesBInA;
+    std::vector<PieceBox> boxesBInA;
     for (const ColliderPiece& piece : *piecesB) {
-        Box box;
+        PieceBox box;
         for (const glm::dvec2 v : piece) box.add(transformPoint(bToA, v));
         boxesBInA.push_back(box);
     }

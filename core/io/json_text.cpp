@@ -27,6 +27,10 @@ std::string describeValue(const Json& value) {
 
 }  // namespace
 
+std::string shortJson(const nlohmann::json& value) {
+    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 std::string jsonQuoted(std::string_view text) {
     return nlohmann::json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }

@@ -23,6 +23,9 @@ std::string describeJson(const nlohmann::json& value);
 /// The same for an order-keeping document.
 std::string describeJson(const nlohmann::ordered_json& value);
 
+/// `value` written on one line (invalid UTF-8 replaced): how a check report quotes an expected or actual value.
+std::string shortJson(const nlohmann::json& value);
+
 /// nlohmann's message without its "[json.exception.parse_error.101] " id: users need the line and column.
 std::string jsonErrorText(const std::exception& e);
 

@@ -17,11 +17,11 @@ namespace cl {
 namespace {
 
 // Ordered: in the hash form the frames' order is the file's, and Aseprite tags count frames in that order.
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 class AtlasReader {
 public:
-    std::optional<Atlas> read(const Json& root) {
+    std::optional<Atlas> read(const OrderedJson& root) {
         if (!root.is_object()) {
             add("", "an atlas description must be one JSON object with \"frames\" and \"meta\", got " + describeJson(root));
             return std::nullopt;
@@ -45,7 +45,7 @@ public:
             } else {
                 for (std::size_t i = 0; i < frames->size(); ++i) {
                     const std::string path = "frames[" + std::to_string(i) + "]";
-                    const Json& record = (*frames)[i];
+                    const OrderedJson& record = (*frames)[i];
                     AtlasFrame frame;
                     if (record.is_object()) {
                         auto name = record.find("filename");
@@ -71,7 +71,7 @@ public:
 private:
     void add(std::string path, std::string message) { m_problems.push_back({std::move(path), std::move(message)}); }
 
-    std::optional<int> readInt(const Json& object, std::string_view key, const std::string& path, int lo, int hi) {
+    std::optional<int> readInt(const OrderedJson& object, std::string_view key, const std::string& path, int lo, int hi) {
         auto it = object.find(key);
         const std::string at = path + "." + std::string(key);
         if (it == object.end()) {
@@ -86,7 +86,7 @@ private:
         return std::nullopt;
     }
 
-    std::optional<PixelRect> readRect(const Json& record, std::string_view key, const std::string& path, bool withPosition,
+    std::optional<PixelRect> readRect(const OrderedJson& record, std::string_view key, const std::string& path, bool withPosition,
                                       int minSide) {
         auto it = record.find(key);
         const std::string at = path + "." + std::string(key);
@@ -115,7 +115,7 @@ private:
         return r;
     }
 
-    std::optional<bool> readBool(const Json& record, std::string_view key, const std::string& path) {
+    std::optional<bool> readBool(const OrderedJson& record, std::string_view key, const std::string& path) {
         auto it = record.find(key);
         if (it == record.end()) return false;
         if (it->is_boolean()) return it->get<bool>();
@@ -123,7 +123,7 @@ private:
         return std::nullopt;
     }
 
-    bool readFrame(const Json& record, const std::string& path, AtlasFrame& frame) {
+    bool readFrame(const OrderedJson& record, const std::string& path, AtlasFrame& frame) {
         if (!record.is_object()) {
             add(path, "must be an object {\"frame\": {...}, ...}, got " + describeJson(record));
             return false;
@@ -198,7 +198,7 @@ private:
         }
     }
 
-    void readMeta(const Json& root, Atlas& atlas) {
+    void readMeta(const OrderedJson& root, Atlas& atlas) {
         auto meta = root.find("meta");
         if (meta == root.end()) return;
         if (!meta->is_object()) {
@@ -217,7 +217,7 @@ private:
         }
     }
 
-    void readTags(const Json& meta, Atlas& atlas) {
+    void readTags(const OrderedJson& meta, Atlas& atlas) {
         auto tags = meta.find("frameTags");
         if (tags == meta.end()) return;
         if (!tags->is_array()) {
@@ -227,7 +227,7 @@ private:
         const int last = static_cast<int>(atlas.frames.size()) - 1;
         for (std::size_t i = 0; i < tags->size(); ++i) {
             const std::string path = "meta.frameTags[" + std::to_string(i) + "]";
-            const Json& t = (*tags)[i];
+            const OrderedJson& t = (*tags)[i];
             if (!t.is_object()) {
                 add(path, "must be an object {\"name\", \"from\", \"to\"}, got " + describeJson(t));
                 continue;
@@ -346,7 +346,7 @@ std::string AtlasLoadResult::message() const {
 }
 
 AtlasLoadResult parseAtlas(std::string_view text, const std::filesystem::path& file) {
-    Json root;
+    OrderedJson root;
     try {
         OrderedJsonParseResult parsed = parseBoundedOrderedJson(text);
         if (!parsed.ok()) {

@@ -24,7 +24,7 @@ struct ThresholdCase {
     TestOptions options;
 };
 
-std::unique_ptr<ThresholdCase> loadCase(const std::string& file) {
+std::unique_ptr<ThresholdCase> loadThresholdCase(const std::string& file) {
     auto c = std::make_unique<ThresholdCase>();
     c->scene = loadBundledScene(file);
     const SceneSprite& sa = c->scene.sprites[0];
@@ -41,8 +41,8 @@ std::unique_ptr<ThresholdCase> loadCase(const std::string& file) {
 }  // namespace
 
 void registerThresholdBenchmarks() {
-    static const std::unique_ptr<ThresholdCase> fr = loadCase("default.json");
-    static const std::unique_ptr<ThresholdCase> big = loadCase("speed-512.json");
+    static const std::unique_ptr<ThresholdCase> fr = loadThresholdCase("default.json");
+    static const std::unique_ptr<ThresholdCase> big = loadThresholdCase("speed-512.json");
     for (const ThresholdCase* c : {fr.get(), big.get()}) {
         const std::string scene = c == fr.get() ? "default" : "speed-512";
         for (const char* name : {"pixel-fast", "pixel-exact"}) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/check_command.h"
+#include "tests/app/cli/check_run.h"
 #include "core/collision/algorithms.h"
 #include "core/io/image_io.h"
 #include "tests/core/scene_test_files.h"
@@ -18,23 +19,9 @@ namespace {
 using nlohmann::json;
 using testing::TempFolder;
 
-struct CheckRun {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
-
-CheckRun runCheck(std::vector<std::string> args) {
-    std::vector<std::string_view> views(args.begin(), args.end());
-    std::ostringstream out, err;
-    CheckRun r;
-    r.status = runCheckCommand(views, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using testing::CheckRun;
+using testing::contains;
+using testing::runCheck;
 
 // Two opaque 2x2 squares, B one pixel right of A: pixel-naive counts 2 overlapping samples.
 class CheckCommand : public ::testing::Test {

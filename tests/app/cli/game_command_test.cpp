@@ -26,7 +26,7 @@ Outcome game(std::vector<std::string_view> args) {
     return {status, out.str(), err.str()};
 }
 
-std::string temp(const char* name) { return (std::filesystem::path(testing::TempDir()) / name).string(); }
+std::string temp(const char* name) { return (std::filesystem::path(::testing::TempDir()) / name).string(); }
 
 TEST(GameCommand, BadInputGetsAClearMessageAndExitTwo) {
     auto blocks = game({"--blocks", "-1"});

@@ -11,7 +11,7 @@
 namespace cl {
 namespace {
 
-constexpr double kTol = 1e-9;
+constexpr double kManipulatorTol = 1e-9;
 
 // The camera starts at zoom 1 with world (0, 0) at screen (400, 300): F covers world (-10,-5)-(10,5),
 // R covers (95,-5)-(105,5).
@@ -33,8 +33,8 @@ TEST_F(EditorManipulator, DragMovesBySpriteTheWorldDeltaAtZoomTwo) {
     camera.setZoom(2.0);
     drag({400.0, 300.0}, {420.0, 310.0});
     // 20 x 10 screen pixels at zoom 2 are 10 x 5 world units.
-    EXPECT_NEAR(tf(0).position.x, 10.0, kTol);
-    EXPECT_NEAR(tf(0).position.y, 5.0, kTol);
+    EXPECT_NEAR(tf(0).position.x, 10.0, kManipulatorTol);
+    EXPECT_NEAR(tf(0).position.y, 5.0, kManipulatorTol);
     EXPECT_EQ(doc.selection().sprite, 0);
     EXPECT_EQ(manip.drag(), Manipulator::Drag::None);
 }
@@ -44,15 +44,15 @@ TEST_F(EditorManipulator, OneDragIsOneUndoStep) {
     manip.handleEvent(InputEvent::mouseDown({400.0, 300.0}, MouseButton::Left));
     for (int i = 1; i <= 20; ++i) manip.handleEvent(InputEvent::mouseMove({400.0 + i, 300.0}));
     manip.handleEvent(InputEvent::mouseUp({420.0, 300.0}, MouseButton::Left));
-    EXPECT_NEAR(tf(0).position.x, 20.0, kTol);
+    EXPECT_NEAR(tf(0).position.x, 20.0, kManipulatorTol);
     manip.handleEvent(InputEvent::keyDown(Key::Z, {.ctrl = true}));
     EXPECT_EQ(tf(0), original);
     EXPECT_FALSE(doc.canUndo());
     manip.handleEvent(InputEvent::keyDown(Key::Y, {.ctrl = true}));
-    EXPECT_NEAR(tf(0).position.x, 20.0, kTol);
+    EXPECT_NEAR(tf(0).position.x, 20.0, kManipulatorTol);
     manip.handleEvent(InputEvent::keyDown(Key::Z, {.ctrl = true}));
     manip.handleEvent(InputEvent::keyDown(Key::Z, {.shift = true, .ctrl = true}));
-    EXPECT_NEAR(tf(0).position.x, 20.0, kTol);
+    EXPECT_NEAR(tf(0).position.x, 20.0, kManipulatorTol);
 }
 
 TEST_F(EditorManipulator, ClickingEmptySpaceClearsTheSelectionAndClickingRSelectsIt) {
@@ -69,14 +69,14 @@ TEST_F(EditorManipulator, HandleLayoutPutsTheKnobAboveTheTopEdge) {
     const auto layout = manip.handles();
     ASSERT_TRUE(layout.has_value());
     // F's top edge middle is world (0, -5) = screen (400, 295); the knob sits 30 px further out.
-    EXPECT_NEAR(layout->stemScreen.x, 400.0, kTol);
-    EXPECT_NEAR(layout->stemScreen.y, 295.0, kTol);
-    EXPECT_NEAR(layout->rotateKnobScreen.x, 400.0, kTol);
-    EXPECT_NEAR(layout->rotateKnobScreen.y, 265.0, kTol);
-    EXPECT_NEAR(layout->rotateKnobWorld.y, -35.0, kTol);
-    EXPECT_NEAR(layout->cornersScreen[2].x, 410.0, kTol);
-    EXPECT_NEAR(layout->cornersScreen[2].y, 305.0, kTol);
-    EXPECT_NEAR(layout->pivotScreen.x, 400.0, kTol);
+    EXPECT_NEAR(layout->stemScreen.x, 400.0, kManipulatorTol);
+    EXPECT_NEAR(layout->stemScreen.y, 295.0, kManipulatorTol);
+    EXPECT_NEAR(layout->rotateKnobScreen.x, 400.0, kManipulatorTol);
+    EXPECT_NEAR(layout->rotateKnobScreen.y, 265.0, kManipulatorTol);
+    EXPECT_NEAR(layout->rotateKnobWorld.y, -35.0, kManipulatorTol);
+    EXPECT_NEAR(layout->cornersScreen[2].x, 410.0, kManipulatorTol);
+    EXPECT_NEAR(layout->cornersScreen[2].y, 305.0, kManipulatorTol);
+    EXPECT_NEAR(layout->pivotScreen.x, 400.0, kManipulatorTol);
 }
 
 TEST_F(EditorManipulator, HoverNamesTheHandleUnderTheCursor) {
@@ -95,7 +95,7 @@ TEST_F(EditorManipulator, HoverNamesTheHandleUnderTheCursor) {
 TEST_F(EditorManipulator, RotationKnobDragGivesTheAngleAroundThePivot) {
     // From straight above the pivot (-90 deg) to straight right of it (0 deg): a quarter turn clockwise.
     drag({400.0, 265.0}, {430.0, 300.0});
-    EXPECT_NEAR(tf(0).rotationDeg, 90.0, kTol);
+    EXPECT_NEAR(tf(0).rotationDeg, 90.0, kManipulatorTol);
     EXPECT_EQ(tf(0).position, glm::dvec2(0.0, 0.0));
     EXPECT_EQ(doc.undoLabel(), "Rotate F");
 }
@@ -106,22 +106,22 @@ TEST_F(EditorManipulator, ShiftSnapsTheRotationTo15Degrees) {
     EXPECT_NEAR(tf(0).rotationDeg, 90.0 + std::atan2(2.0, 30.0) * 180.0 / std::numbers::pi, 1e-9);
     doc.undo();
     drag({400.0, 265.0}, {430.0, 302.0}, {.shift = true});
-    EXPECT_NEAR(tf(0).rotationDeg, 90.0, kTol);
+    EXPECT_NEAR(tf(0).rotationDeg, 90.0, kManipulatorTol);
 }
 
 TEST_F(EditorManipulator, CornerDragScalesAboutThePivot) {
     // Corner (w, h) is 10 x 5 from the pivot; dragged to 30 x 5 from it.
     drag({410.0, 305.0}, {430.0, 305.0});
-    EXPECT_NEAR(tf(0).scale.x, 3.0, kTol);
-    EXPECT_NEAR(tf(0).scale.y, 1.0, kTol);
+    EXPECT_NEAR(tf(0).scale.x, 3.0, kManipulatorTol);
+    EXPECT_NEAR(tf(0).scale.y, 1.0, kManipulatorTol);
     EXPECT_EQ(tf(0).position, glm::dvec2(0.0, 0.0));
 }
 
 TEST_F(EditorManipulator, ShiftCornerDragKeepsTheScaleUniform) {
     // Project the target offset (30, 5) on the corner's offset (10, 5): (300 + 25) / 125 = 2.6.
     drag({410.0, 305.0}, {430.0, 305.0}, {.shift = true});
-    EXPECT_NEAR(tf(0).scale.x, 2.6, kTol);
-    EXPECT_NEAR(tf(0).scale.y, 2.6, kTol);
+    EXPECT_NEAR(tf(0).scale.x, 2.6, kManipulatorTol);
+    EXPECT_NEAR(tf(0).scale.y, 2.6, kManipulatorTol);
 }
 
 TEST_F(EditorManipulator, CornerDragOfARotatedSpriteWorksInTheSpritesFrame) {
@@ -131,8 +131,8 @@ TEST_F(EditorManipulator, CornerDragOfARotatedSpriteWorksInTheSpritesFrame) {
     // Texture corner (20, 10) is (10, 5) from the pivot; turned 90 deg clockwise it is world (-5, 10).
     // Dragging it 10 px further down doubles the sprite's x extent: offset (10, 5) -> (20, 5) in its frame.
     drag({395.0, 310.0}, {395.0, 320.0});
-    EXPECT_NEAR(tf(0).scale.x, 2.0, kTol);
-    EXPECT_NEAR(tf(0).scale.y, 1.0, kTol);
+    EXPECT_NEAR(tf(0).scale.x, 2.0, kManipulatorTol);
+    EXPECT_NEAR(tf(0).scale.y, 1.0, kManipulatorTol);
 }
 
 TEST_F(EditorManipulator, CornerDragThroughThePivotNeverReachesAnInvalidScale) {
@@ -148,10 +148,10 @@ TEST_F(EditorManipulator, AltDragMovesThePivotButNotTheImage) {
     doc.setTransform(0, t);
     // Alt+drag from the pivot by world (4, 2): at scale (2, 1) that is texture (2, 2).
     drag({400.0, 300.0}, {404.0, 302.0}, {.alt = true});
-    EXPECT_NEAR(tf(0).origin.x, 12.0, kTol);
-    EXPECT_NEAR(tf(0).origin.y, 7.0, kTol);
-    EXPECT_NEAR(tf(0).position.x, 4.0, kTol);
-    EXPECT_NEAR(tf(0).position.y, 2.0, kTol);
+    EXPECT_NEAR(tf(0).origin.x, 12.0, kManipulatorTol);
+    EXPECT_NEAR(tf(0).origin.y, 7.0, kManipulatorTol);
+    EXPECT_NEAR(tf(0).position.x, 4.0, kManipulatorTol);
+    EXPECT_NEAR(tf(0).position.y, 2.0, kManipulatorTol);
 }
 
 TEST_F(EditorManipulator, AltDragOfARotatedScaledSpriteKeepsEveryTextureCornerInPlace) {
@@ -173,7 +173,7 @@ TEST_F(EditorManipulator, AltDragOfARotatedScaledSpriteKeepsEveryTextureCornerIn
 TEST_F(EditorManipulator, EscapeCancelsTheDragInProgress) {
     manip.handleEvent(InputEvent::mouseDown({400.0, 300.0}, MouseButton::Left));
     manip.handleEvent(InputEvent::mouseMove({450.0, 300.0}));
-    EXPECT_NEAR(tf(0).position.x, 50.0, kTol);
+    EXPECT_NEAR(tf(0).position.x, 50.0, kManipulatorTol);
     manip.handleEvent(InputEvent::keyDown(Key::Escape));
     EXPECT_EQ(tf(0).position, glm::dvec2(0.0, 0.0));
     manip.handleEvent(InputEvent::mouseUp({450.0, 300.0}, MouseButton::Left));
@@ -188,7 +188,7 @@ TEST_F(EditorManipulator, LosingFocusEndsTheDragKeepingItsEdit) {
     EXPECT_EQ(manip.drag(), Manipulator::Drag::None);
     EXPECT_FALSE(doc.inGesture());
     manip.handleEvent(InputEvent::mouseMove({480.0, 300.0}));
-    EXPECT_NEAR(tf(0).position.x, 50.0, kTol);
+    EXPECT_NEAR(tf(0).position.x, 50.0, kManipulatorTol);
     EXPECT_TRUE(doc.canUndo());
 }
 
@@ -223,25 +223,25 @@ TEST_F(EditorManipulator, AClassicTargetThatNoLongerExistsFallsBackToTheSelectio
     doc.reset(test::twoSpriteScene());
     EXPECT_EQ(manip.classicTarget(), 0);
     manip.handleEvent(InputEvent::wheel({0.0, 0.0}, 1.0));
-    EXPECT_NEAR(tf(0).rotationDeg, 1.0, kTol);
+    EXPECT_NEAR(tf(0).rotationDeg, 1.0, kManipulatorTol);
 }
 
 TEST_F(EditorManipulator, WheelOverASpriteZoomsAndKeepsThePointUnderTheCursor) {
     // The cursor is on R's pivot, world (100, 0) at screen (500, 300). One notch up: zoom 1.2, and world
     // (100, 0) stays at (500, 300), so world (0, 0) moves to 500 - 100 * 1.2 = 380.
     manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 1.0));
-    EXPECT_NEAR(camera.zoom(), 1.2, kTol);
-    EXPECT_NEAR(camera.worldToScreen({0.0, 0.0}).x, 380.0, kTol);
-    EXPECT_NEAR(camera.worldToScreen({0.0, 0.0}).y, 300.0, kTol);
-    EXPECT_NEAR(camera.worldToScreen({100.0, 0.0}).x, 500.0, kTol);
+    EXPECT_NEAR(camera.zoom(), 1.2, kManipulatorTol);
+    EXPECT_NEAR(camera.worldToScreen({0.0, 0.0}).x, 380.0, kManipulatorTol);
+    EXPECT_NEAR(camera.worldToScreen({0.0, 0.0}).y, 300.0, kManipulatorTol);
+    EXPECT_NEAR(camera.worldToScreen({100.0, 0.0}).x, 500.0, kManipulatorTol);
     // Two notches down from there: zoom 1.2 / 1.44 = 1/1.2; world (0, 0) at 500 - 100 / 1.2.
     manip.handleEvent(InputEvent::wheel({500.0, 300.0}, -2.0));
-    EXPECT_NEAR(camera.zoom(), 1.0 / 1.2, kTol);
-    EXPECT_NEAR(camera.worldToScreen({0.0, 0.0}).x, 500.0 - 100.0 / 1.2, kTol);
-    EXPECT_NEAR(camera.worldToScreen({100.0, 0.0}).x, 500.0, kTol);
+    EXPECT_NEAR(camera.zoom(), 1.0 / 1.2, kManipulatorTol);
+    EXPECT_NEAR(camera.worldToScreen({0.0, 0.0}).x, 500.0 - 100.0 / 1.2, kManipulatorTol);
+    EXPECT_NEAR(camera.worldToScreen({100.0, 0.0}).x, 500.0, kManipulatorTol);
     // Alt alone is no edit modifier either: the wheel still zooms.
     manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 1.0, {.alt = true}));
-    EXPECT_NEAR(camera.zoom(), 1.0, kTol);
+    EXPECT_NEAR(camera.zoom(), 1.0, kManipulatorTol);
     EXPECT_EQ(tf(1), test::twoSpriteScene().sprites[1].transform);
     EXPECT_FALSE(doc.canUndo());
 }
@@ -249,9 +249,9 @@ TEST_F(EditorManipulator, WheelOverASpriteZoomsAndKeepsThePointUnderTheCursor) {
 TEST_F(EditorManipulator, ShiftWheelRotatesOneDegreePerNotchAndShiftAltFive) {
     manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 1.0, {.shift = true}));
     manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 2.0, {.shift = true}));
-    EXPECT_NEAR(tf(1).rotationDeg, 3.0, kTol);
+    EXPECT_NEAR(tf(1).rotationDeg, 3.0, kManipulatorTol);
     manip.handleEvent(InputEvent::wheel({500.0, 300.0}, -1.0, {.shift = true, .alt = true}));
-    EXPECT_NEAR(tf(1).rotationDeg, -2.0, kTol);
+    EXPECT_NEAR(tf(1).rotationDeg, -2.0, kManipulatorTol);
     EXPECT_EQ(camera.zoom(), 1.0);
     EXPECT_EQ(tf(0), test::twoSpriteScene().sprites[0].transform);
     // The whole run of notches is one undo step.
@@ -263,18 +263,18 @@ TEST_F(EditorManipulator, ShiftWheelRotatesOneDegreePerNotchAndShiftAltFive) {
 TEST_F(EditorManipulator, ShiftWheelOverEmptySpaceTurnsTheSelectionAndWithoutOneDoesNothing) {
     ASSERT_EQ(doc.selection().sprite, 0);
     manip.handleEvent(InputEvent::wheel({250.0, 120.0}, 1.0, {.shift = true}));
-    EXPECT_NEAR(tf(0).rotationDeg, 1.0, kTol);
+    EXPECT_NEAR(tf(0).rotationDeg, 1.0, kManipulatorTol);
     doc.select(-1);
     EXPECT_FALSE(manip.handleEvent(InputEvent::wheel({250.0, 120.0}, 1.0, {.shift = true})));
     EXPECT_FALSE(manip.handleEvent(InputEvent::wheel({250.0, 120.0}, 1.0, {.ctrl = true})));
-    EXPECT_NEAR(tf(0).rotationDeg, 1.0, kTol);
+    EXPECT_NEAR(tf(0).rotationDeg, 1.0, kManipulatorTol);
     EXPECT_EQ(camera.zoom(), 1.0);
 }
 
 TEST_F(EditorManipulator, CtrlWheelScalesAndThousandNotchesStopAtTheMinimumScale) {
     manip.handleEvent(InputEvent::wheel({500.0, 300.0}, 1.0, {.ctrl = true}));
-    EXPECT_NEAR(tf(1).scale.x, 1.1, kTol);
-    EXPECT_NEAR(tf(1).scale.y, 1.1, kTol);
+    EXPECT_NEAR(tf(1).scale.x, 1.1, kManipulatorTol);
+    EXPECT_NEAR(tf(1).scale.y, 1.1, kManipulatorTol);
     for (int i = 0; i < 1000; ++i) {
         // Keep the cursor on the shrinking sprite: its pivot stays at world (100, 0).
         manip.handleEvent(InputEvent::wheel({500.0, 300.0}, -1.0, {.ctrl = true}));
@@ -288,21 +288,21 @@ TEST_F(EditorManipulator, WheelOverEmptySpaceZoomsAtTheCursor) {
     const glm::dvec2 cursor{250.0, 120.0};
     const glm::dvec2 before = camera.screenToWorld(cursor);
     manip.handleEvent(InputEvent::wheel(cursor, 1.0));
-    EXPECT_NEAR(camera.zoom(), 1.2, kTol);
+    EXPECT_NEAR(camera.zoom(), 1.2, kManipulatorTol);
     const glm::dvec2 after = camera.screenToWorld(cursor);
-    EXPECT_NEAR(after.x, before.x, kTol);
-    EXPECT_NEAR(after.y, before.y, kTol);
+    EXPECT_NEAR(after.x, before.x, kManipulatorTol);
+    EXPECT_NEAR(after.y, before.y, kManipulatorTol);
     EXPECT_FALSE(doc.canUndo());
 }
 
 TEST_F(EditorManipulator, MiddleDragAndSpaceDragPan) {
     drag({100.0, 100.0}, {130.0, 90.0}, {}, MouseButton::Middle);
-    EXPECT_NEAR(camera.center().x, -30.0, kTol);
-    EXPECT_NEAR(camera.center().y, 10.0, kTol);
+    EXPECT_NEAR(camera.center().x, -30.0, kManipulatorTol);
+    EXPECT_NEAR(camera.center().y, 10.0, kManipulatorTol);
     manip.handleEvent(InputEvent::keyDown(Key::Space));
     drag({400.0, 300.0}, {410.0, 300.0});  // over F, but Space pans instead of moving it
     manip.handleEvent(InputEvent::keyUp(Key::Space));
-    EXPECT_NEAR(camera.center().x, -40.0, kTol);
+    EXPECT_NEAR(camera.center().x, -40.0, kManipulatorTol);
     EXPECT_EQ(tf(0).position, glm::dvec2(0.0, 0.0));
     EXPECT_FALSE(doc.canUndo());
 }
@@ -313,9 +313,9 @@ TEST_F(EditorManipulator, FFramesEverySprite) {
     // 30 + radius 7 + 8, more than the 40 margin) and 16 more on top for the labels: a 710 x 494 room from
     // (45, 61), zoom 710 / 115. Its middle (400, 308) is 8 px below the view's, so the centre sits 8 / zoom
     // world units above the sprites' middle.
-    EXPECT_NEAR(camera.zoom(), 710.0 / 115.0, kTol);
-    EXPECT_NEAR(camera.center().x, 47.5, kTol);
-    EXPECT_NEAR(camera.center().y, -8.0 / (710.0 / 115.0), kTol);
+    EXPECT_NEAR(camera.zoom(), 710.0 / 115.0, kManipulatorTol);
+    EXPECT_NEAR(camera.center().x, 47.5, kManipulatorTol);
+    EXPECT_NEAR(camera.center().y, -8.0 / (710.0 / 115.0), kManipulatorTol);
 }
 
 TEST_F(EditorManipulator, ArrowsNudgeAndQERotateTheSelection) {
@@ -328,7 +328,7 @@ TEST_F(EditorManipulator, ArrowsNudgeAndQERotateTheSelection) {
     manip.handleEvent(InputEvent::keyDown(Key::Q));
     manip.handleEvent(InputEvent::keyDown(Key::Q));
     manip.handleEvent(InputEvent::keyDown(Key::E));
-    EXPECT_NEAR(tf(0).rotationDeg, -1.0, kTol);
+    EXPECT_NEAR(tf(0).rotationDeg, -1.0, kManipulatorTol);
     EXPECT_EQ(tf(1), test::twoSpriteScene().sprites[1].transform);
 }
 
@@ -361,17 +361,17 @@ TEST_F(EditorManipulator, ClassicControlsPutThePivotsAtTheCursorAndTheWheelTurns
     manip.handleEvent(InputEvent::mouseUp({520.0, 340.0}, MouseButton::Left));
     EXPECT_EQ(tf(0).position, glm::dvec2(120.0, 40.0));
     manip.handleEvent(InputEvent::wheel({0.0, 0.0}, 2.0));
-    EXPECT_NEAR(tf(0).rotationDeg, 2.0, kTol);
+    EXPECT_NEAR(tf(0).rotationDeg, 2.0, kManipulatorTol);
     // Right button: R.
     manip.handleEvent(InputEvent::mouseDown({300.0, 300.0}, MouseButton::Right));
     manip.handleEvent(InputEvent::mouseUp({300.0, 300.0}, MouseButton::Right));
     EXPECT_EQ(tf(1).position, glm::dvec2(-100.0, 0.0));
     EXPECT_EQ(manip.classicTarget(), 1);
     manip.handleEvent(InputEvent::wheel({0.0, 0.0}, -3.0));
-    EXPECT_NEAR(tf(1).rotationDeg, -3.0, kTol);
+    EXPECT_NEAR(tf(1).rotationDeg, -3.0, kManipulatorTol);
     manip.handleEvent(InputEvent::wheel({0.0, 0.0}, 1.0, {.alt = true}));
-    EXPECT_NEAR(tf(1).scale.x, 1.1, kTol);
-    EXPECT_NEAR(tf(0).rotationDeg, 2.0, kTol);
+    EXPECT_NEAR(tf(1).scale.x, 1.1, kManipulatorTol);
+    EXPECT_NEAR(tf(0).rotationDeg, 2.0, kManipulatorTol);
     EXPECT_EQ(camera.zoom(), 1.0);
     // Each hold is one step: undo the R scale, R rotation, R move, F rotation, F move.
     for (int i = 0; i < 5; ++i) EXPECT_TRUE(doc.undo());
@@ -384,14 +384,14 @@ TEST_F(EditorManipulator, ClassicAltDragMovesAPivotWithoutMovingTheImage) {
     const Quad before = spriteQuad(doc.scene().sprites[1]);
     // Alt+right acts on R wherever the cursor is: a world (6, -3) drag moves its origin by (6, -3).
     drag({200.0, 200.0}, {206.0, 197.0}, {.alt = true}, MouseButton::Right);
-    EXPECT_NEAR(tf(1).origin.x, 11.0, kTol);
-    EXPECT_NEAR(tf(1).origin.y, 2.0, kTol);
-    EXPECT_NEAR(tf(1).position.x, 106.0, kTol);
-    EXPECT_NEAR(tf(1).position.y, -3.0, kTol);
+    EXPECT_NEAR(tf(1).origin.x, 11.0, kManipulatorTol);
+    EXPECT_NEAR(tf(1).origin.y, 2.0, kManipulatorTol);
+    EXPECT_NEAR(tf(1).position.x, 106.0, kManipulatorTol);
+    EXPECT_NEAR(tf(1).position.y, -3.0, kManipulatorTol);
     const Quad after = spriteQuad(doc.scene().sprites[1]);
     for (int i = 0; i < 4; ++i) {
-        EXPECT_NEAR(after[i].x, before[i].x, kTol);
-        EXPECT_NEAR(after[i].y, before[i].y, kTol);
+        EXPECT_NEAR(after[i].x, before[i].x, kManipulatorTol);
+        EXPECT_NEAR(after[i].y, before[i].y, kManipulatorTol);
     }
     EXPECT_EQ(tf(0), test::twoSpriteScene().sprites[0].transform);
 }
@@ -406,8 +406,8 @@ TEST_F(EditorManipulator, ClassicArrowsRotateAndScaleTheLastMovedSprite) {
     manip.handleEvent(InputEvent::keyDown(Key::Up));
     manip.handleEvent(InputEvent::keyDown(Key::Up));
     manip.handleEvent(InputEvent::keyDown(Key::Down));
-    EXPECT_NEAR(tf(1).rotationDeg, 1.0, kTol);
-    EXPECT_NEAR(tf(1).scale.x, 1.1, kTol);
+    EXPECT_NEAR(tf(1).rotationDeg, 1.0, kManipulatorTol);
+    EXPECT_NEAR(tf(1).scale.x, 1.1, kManipulatorTol);
     EXPECT_EQ(tf(1).position, glm::dvec2(100.0, 0.0));
 }
 
@@ -422,8 +422,8 @@ TEST_F(EditorManipulator, ClassicControlsFollowThePickedPair) {
 TEST_F(EditorManipulator, ResizeSetsTheViewportToTheWindow) {
     manip.handleEvent(InputEvent::resize({1000.0, 500.0}));
     const glm::dvec2 s = camera.worldToScreen({0.0, 0.0});
-    EXPECT_NEAR(s.x, 500.0, kTol);
-    EXPECT_NEAR(s.y, 250.0, kTol);
+    EXPECT_NEAR(s.x, 500.0, kManipulatorTol);
+    EXPECT_NEAR(s.y, 250.0, kManipulatorTol);
 }
 
 }  // namespace

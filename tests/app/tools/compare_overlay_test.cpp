@@ -30,7 +30,7 @@ Scene squareUnderDoubleSquare(ScanDirection scan) {
     return scene;
 }
 
-const AlgorithmRow& rowOf(const PairAnalysis& pair, std::string_view name) {
+const AlgorithmRow& compareRowOf(const PairAnalysis& pair, std::string_view name) {
     for (const AlgorithmRow& row : pair.rows) {
         if (row.algorithm->name == name) return row;
     }
@@ -172,13 +172,13 @@ TEST(DisagreeingTests, SceneScanDirectionReachesTheTableAndCountsThatDifferAreLi
     const Scene scene = squareUnderDoubleSquare(ScanDirection::BToA);
     ASSERT_TRUE(report.update(scene, 1, 0, 1, "pixel-naive", true));
     const PairAnalysis& pair = report.pair();
-    EXPECT_EQ(rowOf(pair, "pixel-naive").result.overlap, 1.0);
-    EXPECT_EQ(rowOf(pair, "pixel-world").result.overlap, 4.0);
-    EXPECT_EQ(disagreeingTests(pair, rowOf(pair, "pixel-naive")), (std::vector<std::string>{"pixel-world"}));
-    EXPECT_EQ(disagreeingTests(pair, rowOf(pair, "pixel-world")),
+    EXPECT_EQ(compareRowOf(pair, "pixel-naive").result.overlap, 1.0);
+    EXPECT_EQ(compareRowOf(pair, "pixel-world").result.overlap, 4.0);
+    EXPECT_EQ(disagreeingTests(pair, compareRowOf(pair, "pixel-naive")), (std::vector<std::string>{"pixel-world"}));
+    EXPECT_EQ(disagreeingTests(pair, compareRowOf(pair, "pixel-world")),
               (std::vector<std::string>{"pixel-naive", "pixel-step", "pixel-fast"}));
-    EXPECT_TRUE(disagreeingTests(pair, rowOf(pair, "pixel-exact")).empty());
-    EXPECT_TRUE(disagreeingTests(pair, rowOf(pair, "aabb")).empty());
+    EXPECT_TRUE(disagreeingTests(pair, compareRowOf(pair, "pixel-exact")).empty());
+    EXPECT_TRUE(disagreeingTests(pair, compareRowOf(pair, "aabb")).empty());
 }
 
 TEST(DisagreeingTests, ADifferentHitIsMarked) {
@@ -189,9 +189,9 @@ TEST(DisagreeingTests, ADifferentHitIsMarked) {
     scene.sprites[1].transform.position = {1.75, 0.0};
     ASSERT_TRUE(report.update(scene, 1, 0, 1, "pixel-naive", true));
     const PairAnalysis& pair = report.pair();
-    ASSERT_FALSE(rowOf(pair, "pixel-naive").result.hit);
-    ASSERT_TRUE(rowOf(pair, "pixel-exact").result.hit);
-    EXPECT_EQ(disagreeingTests(pair, rowOf(pair, "pixel-naive")), (std::vector<std::string>{"pixel-exact (hit)"}));
+    ASSERT_FALSE(compareRowOf(pair, "pixel-naive").result.hit);
+    ASSERT_TRUE(compareRowOf(pair, "pixel-exact").result.hit);
+    EXPECT_EQ(disagreeingTests(pair, compareRowOf(pair, "pixel-naive")), (std::vector<std::string>{"pixel-exact (hit)"}));
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ TEST(GameSession, SandboxSteppingAndTheHeadlessCommandGiveTheSameHits) {
     const std::vector<RecordedHit> played = session.hits();
     ASSERT_GT(played.size(), 10u) << "the run must hit something for the comparison to mean anything";
 
-    const std::filesystem::path file = std::filesystem::path(testing::TempDir()) / "game_session_run.json";
+    const std::filesystem::path file = std::filesystem::path(::testing::TempDir()) / "game_session_run.json";
     ASSERT_EQ(saveRun(session.run(), file), "");
     std::ostringstream out, err;
     const std::string fileArg = file.string();

@@ -181,7 +181,7 @@ TEST(ThresholdMapImage, HitsDarkMissesLightCrosshairAtTheCurrentCell) {
 // ---- Every cell against the per-cell reference on random pairs -----------------------------------------
 
 // One random pair: two small images with soft alpha (and some zeros), and a pose.
-struct RandomPair {
+struct ThresholdPair {
     RgbaImage imageA, imageB;
     SpriteTransform ta, tb;
 };
@@ -204,8 +204,8 @@ RgbaImage randomImage(std::mt19937_64& rng) {
     return alphaImage(rows);
 }
 
-RandomPair randomPair(std::mt19937_64& rng, bool translationsOnly) {
-    RandomPair p;
+ThresholdPair randomPair(std::mt19937_64& rng, bool translationsOnly) {
+    ThresholdPair p;
     p.imageA = randomImage(rng);
     p.imageB = randomImage(rng);
     std::uniform_real_distribution<double> offset(-3.0, 3.0), angle(0.0, 360.0), scale(0.6, 1.8);
@@ -246,7 +246,7 @@ std::vector<int> telling(const RgbaImage& image) {
 
 // Runs the test itself at (tA, tB) for the given cells and compares with the map; `touched` counts the
 // pairs that touch at (0, 0), so a test can tell that its random pairs are not all misses.
-void expectMapMatchesReference(const Algorithm& test, const RandomPair& p, const TestOptions& options,
+void expectMapMatchesReference(const Algorithm& test, const ThresholdPair& p, const TestOptions& options,
                                const std::vector<int>& cellsA, const std::vector<int>& cellsB, const std::string& what,
                                int* touched = nullptr) {
     AlphaMask zeroA{p.imageA, 0}, zeroB{p.imageB, 0};
@@ -289,7 +289,7 @@ TEST(ThresholdMapReference, EveryTellingCellOfRandomPairsMatchesTheTestRunAtThat
     std::mt19937_64 rng(24);
     int touched = 0, frontierSteps = 0;
     for (int round = 0; round < 40; ++round) {
-        const RandomPair p = randomPair(rng, false);
+        const ThresholdPair p = randomPair(rng, false);
         const std::vector<int> cellsA = telling(p.imageA), cellsB = telling(p.imageB);
         for (const Variant& v : kVariants) {
             TestOptions options;
@@ -313,7 +313,7 @@ TEST(ThresholdMapReference, EveryTellingCellOfRandomPairsMatchesTheTestRunAtThat
 TEST(ThresholdMapReference, PixelRectOnWholePixelTranslationsMatchesAtEveryTellingCell) {
     std::mt19937_64 rng(2424);
     for (int round = 0; round < 30; ++round) {
-        const RandomPair p = randomPair(rng, true);
+        const ThresholdPair p = randomPair(rng, true);
         expectMapMatchesReference(algorithm("pixel-rect"), p, TestOptions{}, telling(p.imageA), telling(p.imageB),
                                   "pixel-rect round " + std::to_string(round));
         if (::testing::Test::HasFatalFailure()) return;
@@ -326,7 +326,7 @@ TEST(ThresholdMapReference, EveryCellOfTinyPairsMatchesTheTestRunAtThatCell) {
     for (int t = 0; t < 256; ++t) all[static_cast<std::size_t>(t)] = t;
     std::mt19937_64 rng(7);
     for (int round = 0; round < 3; ++round) {
-        RandomPair p = randomPair(rng, false);
+        ThresholdPair p = randomPair(rng, false);
         for (const char* name : {"pixel-fast", "pixel-exact", "pixel-world"}) {
             expectMapMatchesReference(algorithm(name), p, TestOptions{}, all, all, std::string(name) + " round " + std::to_string(round));
             if (::testing::Test::HasFatalFailure()) return;

@@ -256,7 +256,7 @@ TEST(PixelExactClip, ExaminesNothingWhenNoSquareReachesTheOtherSpritesCells) {
 // ---------------------------------------------------------------------------------------------------------
 // Random pairs: masks of 1..64 pixels a side, every kind of placement, compared with the unclipped scans.
 
-struct RandomPair {
+struct ClipPair {
     AlphaMask maskA, maskB;
     SpriteTransform a, b;
     std::string kind;
@@ -282,8 +282,8 @@ class ClipPairGenerator {
 public:
     explicit ClipPairGenerator(std::uint64_t seed) : m_rng(seed) {}
 
-    RandomPair next() {
-        RandomPair p;
+    ClipPair next() {
+        ClipPair p;
         p.maskA = mask();
         p.maskB = mask();
         const int kind = uniformInt(0, 99);
@@ -390,7 +390,7 @@ private:
     }
 
     // Moves B so that its texture centre lands somewhere around A's, close enough to overlap often.
-    void placeNear(RandomPair& p) {
+    void placeNear(ClipPair& p) {
         const Body a = p.bodyA(), b = p.bodyB();
         const Rect boxA = worldAabb(a), boxB = worldAabb(b);
         const glm::dvec2 cap{200.0, 200.0};
@@ -401,7 +401,7 @@ private:
 
     // Moves B by a dyadic amount so that one side of its tight box lies exactly on the opposite side of A's,
     // sliding along that side by a random amount.
-    void touch(RandomPair& p) {
+    void touch(ClipPair& p) {
         const auto ta = tightWorldAabb(p.bodyA()), tb = tightWorldAabb(p.bodyB());
         if (!ta || !tb) {
             placeNear(p);
@@ -452,7 +452,7 @@ ClipTally expectSameAsReference(PixelTest test, PixelTest reference, std::uint64
                                            testing::hitOnlyScan(Sampling::Center), hitOnlyListing};
     int failures = 0;
     for (int i = 0; i < count; ++i) {
-        const RandomPair p = generator.next();
+        const ClipPair p = generator.next();
         for (std::size_t m = 0; m < modes.size(); ++m) {
             const CollisionResult clipped = test(p.bodyA(), p.bodyB(), modes[m]);
             const CollisionResult expected = reference(p.bodyA(), p.bodyB(), modes[m]);

@@ -174,7 +174,7 @@ TEST(PolygonRow, CollidersAreKeptWithTheMaskPerSettings) {
 
 // ---- Random poses against the references.
 
-AlphaMask randomMask(std::mt19937& rng) {
+AlphaMask polygonRandomMask(std::mt19937& rng) {
     std::uniform_int_distribution<int> side(1, 7);
     const int w = side(rng), h = side(rng);
     std::bernoulli_distribution solid(std::uniform_real_distribution<double>(0.3, 0.9)(rng));
@@ -197,7 +197,7 @@ TEST(PolygonRow, AgreesWithClippingThePiecesOnRandomPoses) {
                                         {ColliderMode::Balanced, 1.5, 3}};
     int hits = 0, misses = 0;
     for (int trial = 0; trial < 3000; ++trial) {
-        const AlphaMask a = randomMask(rng), b = randomMask(rng);
+        const AlphaMask a = polygonRandomMask(rng), b = polygonRandomMask(rng);
         const ColliderOptions oa = settings[trial % 3], ob = settings[(trial / 3) % 3];
         const SpriteTransform ta = randomPose(rng, a), tb = randomPose(rng, b);
         const double shared = largestSharedArea(worldPieces(a, ta, oa), worldPieces(b, tb, ob));
@@ -218,7 +218,7 @@ TEST(PolygonRow, OuterNeverMissesAPixelExactHitAndInnerNeverHitsWherePixelExactM
     const ColliderOptions outer{ColliderMode::Outer, 1.0, 8}, inner{ColliderMode::Inner, 1.0, 8};
     int exactHits = 0, innerHits = 0, outerOnly = 0;
     for (int trial = 0; trial < 3000; ++trial) {
-        const AlphaMask a = randomMask(rng), b = randomMask(rng);
+        const AlphaMask a = polygonRandomMask(rng), b = polygonRandomMask(rng);
         const SpriteTransform ta = randomPose(rng, a), tb = randomPose(rng, b);
         const CollisionResult pixels = runAlgorithm(*exact, Body{&a, ta}, Body{&b, tb}, {});
         const bool outerHit = polygon(body(a, ta, outer), body(b, tb, outer)).hit;
@@ -331,7 +331,7 @@ TEST(PolygonListing, AgreesWithClippingEverySquareAndPieceInTheWorldOnRandomPose
                                         {ColliderMode::Balanced, 2.0, 3}};
     int listed = 0, samplesChecked = 0;
     for (int trial = 0; trial < 300; ++trial) {
-        const AlphaMask a = randomMask(rng), b = randomMask(rng);
+        const AlphaMask a = polygonRandomMask(rng), b = polygonRandomMask(rng);
         const ColliderOptions oa = settings[trial % 3], ob = settings[(trial / 3) % 3];
         const SpriteTransform ta = randomPose(rng, a), tb = randomPose(rng, b);
         const CollisionResult r = [&] {
@@ -399,7 +399,7 @@ TEST(PolygonListing, AgainstPixelExactOuterListsEveryPairAndInnerOnlyItsPairs) {
     full.listHits = true;
     int extra = 0, missed = 0;
     for (int trial = 0; trial < 400; ++trial) {
-        const AlphaMask a = randomMask(rng), b = randomMask(rng);
+        const AlphaMask a = polygonRandomMask(rng), b = polygonRandomMask(rng);
         const SpriteTransform ta = randomPose(rng, a), tb = randomPose(rng, b);
         const CollisionResult pixels = runAlgorithm(*exact, Body{&a, ta}, Body{&b, tb}, full);
         const std::vector<double> areas = pixelPairAreas(Body{&a, ta}, Body{&b, tb}, pixels.hits);

@@ -429,7 +429,7 @@ std::string hitsText(const std::vector<PixelHit>& hits) {
     return os.str();
 }
 
-const char* samplingName(Sampling s) { return s == Sampling::Center ? "center" : "xna"; }
+const char* samplingLabel(Sampling s) { return s == Sampling::Center ? "center" : "xna"; }
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -472,10 +472,10 @@ TEST_P(RandomPairs, PixelStepEqualsPixelNaive) {
         for (Sampling sampling : {Sampling::Center, Sampling::Xna}) {
             const CollisionResult naive = pixelNaive(p.bodyA(), p.bodyB(), testing::fullScan(sampling));
             const CollisionResult step = pixelStep(p.bodyA(), p.bodyB(), testing::fullScan(sampling));
-            ASSERT_EQ(step.hit, naive.hit) << "pair " << i << " " << samplingName(sampling) << "\n" << p.describe();
-            ASSERT_EQ(step.overlap, naive.overlap) << "pair " << i << " " << samplingName(sampling) << "\n" << p.describe();
-            ASSERT_EQ(step.firstHit, naive.firstHit) << "pair " << i << " " << samplingName(sampling) << "\n" << p.describe();
-            ASSERT_EQ(step.hits, naive.hits) << "pair " << i << " " << samplingName(sampling) << "\n" << p.describe();
+            ASSERT_EQ(step.hit, naive.hit) << "pair " << i << " " << samplingLabel(sampling) << "\n" << p.describe();
+            ASSERT_EQ(step.overlap, naive.overlap) << "pair " << i << " " << samplingLabel(sampling) << "\n" << p.describe();
+            ASSERT_EQ(step.firstHit, naive.firstHit) << "pair " << i << " " << samplingLabel(sampling) << "\n" << p.describe();
+            ASSERT_EQ(step.hits, naive.hits) << "pair " << i << " " << samplingLabel(sampling) << "\n" << p.describe();
             ASSERT_EQ(step.samples, naive.samples) << "pair " << i << "\n" << p.describe();
             ASSERT_EQ(naive.overlap, static_cast<double>(naive.hits.size()));
             hits += naive.hit;
@@ -521,11 +521,11 @@ TEST_P(RandomPairs, PixelNaiveMatchesTheDoubleReference) {
             ++compared;
             hits += !ref.hits.empty();
             const CollisionResult naive = pixelNaive(p.bodyA(), p.bodyB(), testing::fullScan(sampling));
-            ASSERT_EQ(naive.hit, !ref.hits.empty()) << "pair " << i << " " << samplingName(sampling) << "\n" << p.describe();
+            ASSERT_EQ(naive.hit, !ref.hits.empty()) << "pair " << i << " " << samplingLabel(sampling) << "\n" << p.describe();
             ASSERT_EQ(naive.overlap, static_cast<double>(ref.hits.size()))
-                << "pair " << i << " " << samplingName(sampling) << "\n" << p.describe();
+                << "pair " << i << " " << samplingLabel(sampling) << "\n" << p.describe();
             ASSERT_TRUE(sameHitsNear(naive.hits, ref.hits))
-                << "pair " << i << " " << samplingName(sampling) << "\nactual   " << hitsText(naive.hits)
+                << "pair " << i << " " << samplingLabel(sampling) << "\nactual   " << hitsText(naive.hits)
                 << "\nexpected " << hitsText(ref.hits) << "\n" << p.describe();
             ASSERT_EQ(naive.samples, p.maskA.solidCount());
         }
@@ -793,7 +793,7 @@ TEST_P(RandomPairs, ScanCursorSeesThePixelStepHits) {
                 if (s.hit) fromCursor.emplace_back(s.a, s.b);
             }
             ASSERT_EQ(index, cursor.total());
-            ASSERT_EQ(fromCursor, fromStep) << "pair " << i << " " << samplingName(sampling) << "\n" << p.describe();
+            ASSERT_EQ(fromCursor, fromStep) << "pair " << i << " " << samplingLabel(sampling) << "\n" << p.describe();
         }
     }
 }

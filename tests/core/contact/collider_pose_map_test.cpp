@@ -58,7 +58,7 @@ void expectEveryCellIsTheTestsAnswer(const ColliderPoseMap& map, const Body& a, 
     EXPECT_EQ(map.counts, counts) << what;
 }
 
-AlphaMask randomMask(std::mt19937& rng) {
+AlphaMask poseMapRandomMask(std::mt19937& rng) {
     std::uniform_int_distribution<int> side(1, 6);
     const int w = side(rng), h = side(rng);
     std::vector<std::string> rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
@@ -73,7 +73,7 @@ TEST(ColliderPoseMap, EveryCellIsPolygonAndPixelExactAtThatOffsetOnRandomPairs) 
     const ColliderOptions settings[] = {{ColliderMode::Outer, 1.0, 8}, {ColliderMode::Inner, 1.0, 8}, {ColliderMode::Balanced, 2.0, 4}};
     int disagreeing = 0;
     for (int trial = 0; trial < 24; ++trial) {
-        const AlphaMask ma = randomMask(rng), mb = randomMask(rng);
+        const AlphaMask ma = poseMapRandomMask(rng), mb = poseMapRandomMask(rng);
         std::uniform_real_distribution<double> turn(-180.0, 180.0), size(0.6, 1.8), at(-3.0, 3.0);
         const Body a{&ma, makeTransform({at(rng), at(rng)}, {1, 1}, trial % 4 == 0 ? 0.0 : turn(rng), {size(rng), size(rng)}),
                      settings[trial % 3]};

@@ -31,7 +31,7 @@ GameSettings crowded(PairMode pairs) {
 
 // The hits `check` finds with the game's pixel test in the saved and reloaded scene, as game ids.
 std::vector<GameHit> checkHits(const Scene& scene, const std::string& pixelTest, PairMode pairs) {
-    const auto file = std::filesystem::path(testing::TempDir()) / "paused-frame.json";
+    const auto file = std::filesystem::path(::testing::TempDir()) / "paused-frame.json";
     EXPECT_TRUE(saveScene(scene, file).ok());
     SceneLoadResult loaded = loadScene(file);
     EXPECT_TRUE(loaded.ok()) << loaded.message();
@@ -169,7 +169,7 @@ TEST(FrameScene, TheCapturedMotionPlacesEverySpriteWhereTheGamesNextFrameDrawsIt
     FrameSceneResult made = sceneFromFrame(game, every);
     ASSERT_TRUE(made.ok()) << made.error;
     // Saved and read back: the motion is in the file, and the timeline has frames to play it over.
-    const auto file = std::filesystem::path(testing::TempDir()) / "paused-with-motion.json";
+    const auto file = std::filesystem::path(::testing::TempDir()) / "paused-with-motion.json";
     ASSERT_TRUE(saveScene(*made.scene, file).ok());
     SceneLoadResult loaded = loadScene(file);
     ASSERT_TRUE(loaded.ok()) << loaded.message();

@@ -31,7 +31,7 @@ GameRun playedRun(int frames) {
 TEST(RunFile, ARecordedRunSurvivesTheRoundTripAndReplaysFrameForFrame) {
     const GameRun run = playedRun(250);
     ASSERT_GT(run.hits->size(), 20u);
-    const auto file = std::filesystem::path(testing::TempDir()) / "played.run.json";
+    const auto file = std::filesystem::path(::testing::TempDir()) / "played.run.json";
     ASSERT_EQ(saveRun(run, file), "");
     const RunLoadResult loaded = loadRun(file);
     ASSERT_TRUE(loaded.ok()) << loaded.message();
@@ -84,7 +84,7 @@ TEST(RunFile, BadFilesAreRefusedWithTheFileAndTheJsonPath) {
               "bad.run.json: hits[0][0]: must be a whole number in [0, 1], got 5\n");
     EXPECT_EQ(problemsOf(R"({"format":"collision-lab/run","version":1,"seed":-1,"frames":0,"inputs":[]})"),
               "bad.run.json: seed: must be a whole number 0 .. 18446744073709551615, got -1\n");
-    EXPECT_EQ(loadRun(std::filesystem::path(testing::TempDir()) / "missing.run.json").problems.front().message, "file not found");
+    EXPECT_EQ(loadRun(std::filesystem::path(::testing::TempDir()) / "missing.run.json").problems.front().message, "file not found");
 }
 
 TEST(RunFile, DeepNestingInAnyFieldIsRefusedWithItsPathAndAShortMessage) {
@@ -106,14 +106,14 @@ TEST(RunFile, DeepNestingInAnyFieldIsRefusedWithItsPathAndAShortMessage) {
 }
 
 TEST(RunFile, ARunFileThatIsNotARegularFileIsRefused) {
-    const auto folder = std::filesystem::path(testing::TempDir());
+    const auto folder = std::filesystem::path(::testing::TempDir());
     EXPECT_EQ(loadRun(folder).problems.front().message, "is a folder, not a run file");
     EXPECT_EQ(loadRun("/dev/zero").problems.front().message, "is not a regular file (a FIFO, device or socket), not a run file");
 }
 
 TEST(RunFile, SavingOverAnInputOrADeviceIsRefused) {
     const GameRun run = playedRun(5);
-    const auto file = std::filesystem::path(testing::TempDir()) / "input.run.json";
+    const auto file = std::filesystem::path(::testing::TempDir()) / "input.run.json";
     ASSERT_EQ(saveRun(run, file), "");
     const std::vector<std::filesystem::path> inputs{file};
     EXPECT_NE(saveRun(run, file, inputs).find("it is an input of this run"), std::string::npos);

@@ -20,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path freshFolder(const std::string& name) {
-    const fs::path folder = fs::path(testing::TempDir()) / ("atomic_file_" + name);
+    const fs::path folder = fs::path(::testing::TempDir()) / ("atomic_file_" + name);
     fs::remove_all(folder);
     fs::create_directories(folder);
     return folder;

@@ -16,8 +16,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path freshFolder(const std::string& name) {
-    const fs::path folder = fs::path(testing::TempDir()) / ("bounded_file_" + name);
+fs::path freshReadFolder(const std::string& name) {
+    const fs::path folder = fs::path(::testing::TempDir()) / ("bounded_file_" + name);
     fs::remove_all(folder);
     fs::create_directories(folder);
     return folder;
@@ -29,7 +29,7 @@ fs::path writeFile(const fs::path& file, const std::string& bytes) {
 }
 
 TEST(BoundedFile, ARegularFileIsReadWholeByteForByte) {
-    const fs::path folder = freshFolder("whole");
+    const fs::path folder = freshReadFolder("whole");
     std::string bytes = "{\"a\": 1}";
     bytes += '\0';
     bytes += "\xff\n";
@@ -42,7 +42,7 @@ TEST(BoundedFile, ARegularFileIsReadWholeByteForByte) {
 }
 
 TEST(BoundedFile, TheLimitIsInclusiveAndOneByteMoreIsRefusedNamingBoth) {
-    const fs::path folder = freshFolder("limit");
+    const fs::path folder = freshReadFolder("limit");
     EXPECT_TRUE(readBoundedFile(writeFile(folder / "ten", std::string(10, 'x')), 10, "run file").ok());
     const FileReadResult r = readBoundedFile(writeFile(folder / "eleven", std::string(11, 'x')), 10, "run file");
     ASSERT_FALSE(r.ok());
@@ -50,14 +50,14 @@ TEST(BoundedFile, TheLimitIsInclusiveAndOneByteMoreIsRefusedNamingBoth) {
 }
 
 TEST(BoundedFile, AMissingFileAndAFolderAreNamedAsSuch) {
-    const fs::path folder = freshFolder("missing");
+    const fs::path folder = freshReadFolder("missing");
     EXPECT_EQ(readBoundedFile(folder / "nothere.json", 100, "scene file").problem, "file not found");
     EXPECT_EQ(readBoundedFile(folder, 100, "scene file").problem, "is a folder, not a scene file");
     EXPECT_EQ(readBoundedFile(folder, 100, "atlas description").problem, "is a folder, not an atlas description");
 }
 
 TEST(BoundedFile, AFifoIsRefusedWithoutWaitingForAWriter) {
-    const fs::path folder = freshFolder("fifo");
+    const fs::path folder = freshReadFolder("fifo");
     const fs::path fifo = folder / "pipe.json";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     // Opening a FIFO for reading blocks until a writer comes; the read must not: this test would hang.
@@ -76,7 +76,7 @@ TEST(BoundedFile, ADeviceIsRefused) {
 }
 
 TEST(BoundedFile, ASymbolicLinkIsFollowedAndALoopIsNamed) {
-    const fs::path folder = freshFolder("links");
+    const fs::path folder = freshReadFolder("links");
     writeFile(folder / "real.json", "[1]");
     fs::create_symlink("real.json", folder / "link.json");
     const FileReadResult r = readBoundedFile(folder / "link.json", 100, "scene file");
@@ -90,7 +90,7 @@ TEST(BoundedFile, ASymbolicLinkIsFollowedAndALoopIsNamed) {
 }
 
 TEST(BoundedFile, ANameWithANulIsRefusedRatherThanCutShort) {
-    const fs::path folder = freshFolder("nul");
+    const fs::path folder = freshReadFolder("nul");
     writeFile(folder / "a", "x");
     std::string name = (folder / "a").string();
     name += '\0';

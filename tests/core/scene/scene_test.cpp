@@ -61,7 +61,7 @@ protected:
     json scene;
 };
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool containsText(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Field-by-field equality, images compared by pixels.
 void expectSameScene(const Scene& a, const Scene& b, bool sameImagePaths) {
@@ -166,7 +166,7 @@ TEST_F(SceneFile, EachMissingRequiredFieldIsReportedByPath) {
         scene[pointer.parent_pointer()].erase(pointer.back());
         SceneLoadResult r = writeAndLoad();
         EXPECT_FALSE(r.ok());
-        EXPECT_TRUE(contains(problemAt(r, path), "missing")) << r.message();
+        EXPECT_TRUE(containsText(problemAt(r, path), "missing")) << r.message();
     }
 }
 
@@ -187,9 +187,9 @@ TEST_F(SceneFile, WrongTypesAreReportedWithWhatWasFound) {
     EXPECT_EQ(problemAt(r, "title"), "must be a string, got 5");
     EXPECT_EQ(problemAt(r, "sampling"), "must be \"center\" or \"xna\", got the string \"centre\"");
     EXPECT_EQ(problemAt(r, "sprites[0].name"), "must be a non-empty string without '/', got 7");
-    EXPECT_TRUE(contains(problemAt(r, "sprites[0].position"), "must be an array of two numbers [x, y]"));
+    EXPECT_TRUE(containsText(problemAt(r, "sprites[0].position"), "must be an array of two numbers [x, y]"));
     EXPECT_EQ(problemAt(r, "sprites[0].rotation_deg"), "must be a finite number of degrees, got the string \"30\"");
-    EXPECT_TRUE(contains(problemAt(r, "sprites[1].scale"), "got an array of 1"));
+    EXPECT_TRUE(containsText(problemAt(r, "sprites[1].scale"), "got an array of 1"));
     EXPECT_EQ(problemAt(r, "sprites[1].alpha_threshold"), "must be an integer in [0, 255], got 3.5");
     EXPECT_EQ(problemAt(r, "view"), "must be an object, got an array");
     EXPECT_EQ(r.problems.size(), 9u) << r.message();
@@ -232,8 +232,8 @@ TEST_F(SceneFile, NamesMustBeNonEmptyAndFreeOfSlashes) {
     scene["sprites"][0]["name"] = "";
     scene["sprites"][1]["name"] = "a/b";
     SceneLoadResult r = writeAndLoad();
-    EXPECT_TRUE(contains(problemAt(r, "sprites[0].name"), "non-empty string without '/'"));
-    EXPECT_TRUE(contains(problemAt(r, "sprites[1].name"), "got the string \"a/b\""));
+    EXPECT_TRUE(containsText(problemAt(r, "sprites[0].name"), "non-empty string without '/'"));
+    EXPECT_TRUE(containsText(problemAt(r, "sprites[1].name"), "got the string \"a/b\""));
 }
 
 TEST_F(SceneFile, OneSpriteIsNotEnough) {
@@ -250,7 +250,7 @@ TEST_F(SceneFile, NewerVersionIsRefusedByNameAndNotRead) {
     EXPECT_FALSE(r.ok());
     ASSERT_EQ(r.problems.size(), 1u) << r.message();
     EXPECT_EQ(r.problems[0].path, "version");
-    EXPECT_TRUE(contains(r.problems[0].message, "version 2, newer than this program reads (version 1)"));
+    EXPECT_TRUE(containsText(r.problems[0].message, "version 2, newer than this program reads (version 1)"));
 }
 
 TEST_F(SceneFile, OtherFormatsAreRefused) {
@@ -263,8 +263,8 @@ TEST_F(SceneFile, MisspeltFieldsAreReportedNotIgnored) {
     scene["sprites"][0]["rotation"] = 45;
     scene["titel"] = "x";
     SceneLoadResult r = writeAndLoad();
-    EXPECT_TRUE(contains(problemAt(r, "sprites[0].rotation"), "unknown field"));
-    EXPECT_TRUE(contains(problemAt(r, "titel"), "unknown field"));
+    EXPECT_TRUE(containsText(problemAt(r, "sprites[0].rotation"), "unknown field"));
+    EXPECT_TRUE(containsText(problemAt(r, "titel"), "unknown field"));
 }
 
 TEST_F(SceneFile, EveryProblemIsReportedAtOnce) {
@@ -290,8 +290,8 @@ TEST_F(SceneFile, ExpectBlockIsChecked) {
     for (const auto& p : r.problems) EXPECT_NE(p.path, "expect[\"R/F\"][\"pixel-nave\"]") << p.message;
     EXPECT_EQ(problemAt(r, "expect[\"R/F\"][\"aabb\"].hit"), "must be true or false, got 1");
     EXPECT_EQ(problemAt(r, "expect[\"R/F\"][\"aabb\"].overlap"), "must be a non-negative integer, got -1");
-    EXPECT_TRUE(contains(problemAt(r, "expect[\"R/F\"][\"aabb\"].time_ns"), "cannot be expected"));
-    EXPECT_TRUE(contains(problemAt(r, "expect[\"R/F\"][\"aabb\"].colour"), "unknown field"));
+    EXPECT_TRUE(containsText(problemAt(r, "expect[\"R/F\"][\"aabb\"].time_ns"), "cannot be expected"));
+    EXPECT_TRUE(containsText(problemAt(r, "expect[\"R/F\"][\"aabb\"].colour"), "unknown field"));
     EXPECT_EQ(problemAt(r, "expect[\"F/R\"][\"pixel-exact\"].first_hit.a"), "must be an array of two integers, got an array");
     EXPECT_EQ(r.problems.size(), 7u) << r.message();
 }
@@ -301,14 +301,14 @@ TEST_F(SceneFile, InvalidJsonIsReportedWithLineAndColumn) {
     SceneLoadResult r = loadScene(sceneFile());
     EXPECT_FALSE(r.ok());
     ASSERT_EQ(r.problems.size(), 1u);
-    EXPECT_TRUE(contains(r.problems[0].message, "not valid JSON: parse error at line 3")) << r.message();
+    EXPECT_TRUE(containsText(r.problems[0].message, "not valid JSON: parse error at line 3")) << r.message();
 }
 
 TEST_F(SceneFile, HugeNumbersAreReportedNotMisread) {
     testing::writeText(sceneFile(), "{\"format\": \"collision-lab/scene\", \"version\": 1e999}");
     SceneLoadResult r = loadScene(sceneFile());
     EXPECT_FALSE(r.ok());
-    EXPECT_TRUE(contains(r.message(), "not valid JSON")) << r.message();
+    EXPECT_TRUE(containsText(r.message(), "not valid JSON")) << r.message();
 }
 
 TEST_F(SceneFile, TopLevelMustBeAnObject) {
@@ -321,7 +321,7 @@ TEST_F(SceneFile, MissingSceneFileIsReported) {
     SceneLoadResult r = loadScene(folder / "nope.json");
     EXPECT_EQ(r.message(), (folder / "nope.json").string() + ": file not found\n");
     SceneLoadResult dir = loadScene(folder.path());
-    EXPECT_TRUE(contains(dir.message(), "is a folder")) << dir.message();
+    EXPECT_TRUE(containsText(dir.message(), "is a folder")) << dir.message();
 }
 
 TEST_F(SceneFile, MissingImageIsReportedWithItsResolvedName) {
@@ -336,7 +336,7 @@ TEST_F(SceneFile, CorruptImageIsReported) {
     scene["sprites"][0]["image"] = "../sprites/bad.png";
     SceneLoadResult r = writeAndLoad();
     EXPECT_FALSE(r.ok());
-    EXPECT_TRUE(contains(problemAt(r, "sprites[0].image"), "bad.png: corrupt or truncated PNG")) << r.message();
+    EXPECT_TRUE(containsText(problemAt(r, "sprites[0].image"), "bad.png: corrupt or truncated PNG")) << r.message();
 }
 
 TEST_F(SceneFile, EmbeddedImagesLoadWithoutAnyFile) {
@@ -425,7 +425,7 @@ TEST_F(SceneFile, FailedSaveIntoAPathWhoseParentIsAFileLeavesTheFileIntact) {
     const std::string before = testing::readText(sceneFile());
     SceneSaveResult r = saveScene(*first.scene, sceneFile() / "inside.json");
     EXPECT_FALSE(r.ok());
-    EXPECT_TRUE(contains(r.error, "inside.json")) << r.error;
+    EXPECT_TRUE(containsText(r.error, "inside.json")) << r.error;
     EXPECT_EQ(testing::readText(sceneFile()), before);
 }
 
@@ -456,7 +456,7 @@ TEST_F(SceneFile, FailedSaveIntoAReadOnlyFolderLeavesTheOldFileIntact) {
     SceneSaveResult r = saveScene(changed, sceneFile());
     std::filesystem::permissions(folder / "scenes", std::filesystem::perms::owner_all);
     EXPECT_FALSE(r.ok());
-    EXPECT_TRUE(contains(r.error, "test.json")) << r.error;
+    EXPECT_TRUE(containsText(r.error, "test.json")) << r.error;
     EXPECT_EQ(testing::readText(sceneFile()), before);
 }
 
@@ -477,7 +477,7 @@ TEST_F(SceneFile, SaveThatFailsHalfWayThroughTheWriteLeavesTheOldFileIntact) {
     ::setrlimit(RLIMIT_FSIZE, &original);
     std::signal(SIGXFSZ, previousHandler);
     EXPECT_FALSE(r.ok());
-    EXPECT_TRUE(contains(r.error, "test.json: cannot write")) << r.error;
+    EXPECT_TRUE(containsText(r.error, "test.json: cannot write")) << r.error;
     EXPECT_EQ(testing::readText(sceneFile()), before);
     int entries = 0;
     for (const auto& entry : std::filesystem::directory_iterator(folder / "scenes")) {
@@ -506,7 +506,7 @@ TEST_F(SceneFile, SceneThatWouldNotLoadBackIsNotSaved) {
     broken.sprites[1].name = "F";
     SceneSaveResult r = saveScene(broken, sceneFile());
     EXPECT_FALSE(r.ok());
-    EXPECT_TRUE(contains(r.error, "duplicate name \"F\"")) << r.error;
+    EXPECT_TRUE(containsText(r.error, "duplicate name \"F\"")) << r.error;
     EXPECT_EQ(testing::readText(sceneFile()), before);
 }
 
@@ -617,7 +617,7 @@ TEST_F(SceneFile, BadContactValuesAreRefusedWithTheirPath) {
     EXPECT_EQ(problemAt(r, "contact.test"), "\"aabb\" is not a pixel test");
     EXPECT_EQ(problemAt(r, "contact.resolution"), "must be 1, 2, 4 or 8 (lattice step 1/r pixel), got 3");
     EXPECT_EQ(problemAt(r, "contact.push"), "must be \"up\", \"down\", \"left\", \"right\" or [x, y], got the string \"sideways\"");
-    EXPECT_TRUE(contains(problemAt(r, "contact.depth"), "unknown field"));
+    EXPECT_TRUE(containsText(problemAt(r, "contact.depth"), "unknown field"));
 
     scene["contact"] = json::parse(R"({"test": "pixel-slow", "push": [0, 0]})");
     r = writeAndLoad();
@@ -630,7 +630,7 @@ TEST_F(SceneFile, BadContactValuesAreRefusedWithTheirPath) {
     EXPECT_EQ(problemAt(r, "expect[\"F/R\"][\"contact\"].separation"), "must be an array of two numbers [x, y], got 3");
     EXPECT_EQ(problemAt(r, "expect[\"F/R\"][\"contact\"].approach"),
               "must be a non-negative number or null (none within the limit), got -1");
-    EXPECT_TRUE(contains(problemAt(r, "expect[\"F/R\"][\"contact\"].normal"), "unknown field"));
+    EXPECT_TRUE(containsText(problemAt(r, "expect[\"F/R\"][\"contact\"].normal"), "unknown field"));
 }
 
 // Engine thresholds: a sprite's alpha_threshold written as another engine's setting. The expected t of each
@@ -720,7 +720,7 @@ TEST_F(SceneFile, BadEngineThresholdsAreReportedAtTheirPath) {
         scene["sprites"][1]["alpha_threshold"] = c.setting;
         SceneLoadResult bad = writeAndLoad();
         ASSERT_FALSE(bad.ok()) << c.setting.dump();
-        EXPECT_TRUE(contains(problemAt(bad, c.path), c.part)) << c.setting.dump() << "\n" << bad.message();
+        EXPECT_TRUE(containsText(problemAt(bad, c.path), c.part)) << c.setting.dump() << "\n" << bad.message();
     }
 }
 
@@ -774,7 +774,7 @@ TEST_F(SceneFile, BadColliderValuesAreRefusedWithTheirPath) {
     EXPECT_EQ(problemAt(r, "sprites[0].collider.mode"), "must be \"outer\", \"inner\" or \"balanced\", got the string \"outerx\"");
     EXPECT_EQ(problemAt(r, "sprites[0].collider.epsilon"), "must be a finite number of pixels > 0, got 0");
     EXPECT_EQ(problemAt(r, "sprites[0].collider.max_vertices"), "must be an integer in [3, 64], got 2");
-    EXPECT_TRUE(contains(problemAt(r, "sprites[0].collider.shape"), "unknown field"));
+    EXPECT_TRUE(containsText(problemAt(r, "sprites[0].collider.shape"), "unknown field"));
 
     scene["sprites"][0]["collider"] = json::parse(R"({"epsilon": -1, "max_vertices": 65})");
     r = writeAndLoad();
@@ -788,7 +788,7 @@ TEST_F(SceneFile, BadColliderValuesAreRefusedWithTheirPath) {
 
     scene["sprites"][0]["collider"] = "outer";
     r = writeAndLoad();
-    EXPECT_TRUE(contains(problemAt(r, "sprites[0].collider"), "must be an object")) << r.message();
+    EXPECT_TRUE(containsText(problemAt(r, "sprites[0].collider"), "must be an object")) << r.message();
 }
 
 }  // namespace

@@ -49,7 +49,7 @@ double randomTurn(std::mt19937& rng) {
     }
 }
 
-double randomScale(std::mt19937& rng) {
+double smallRandomScale(std::mt19937& rng) {
     const double s = rng() % 4 == 0 ? 1.0 : std::exp(std::uniform_real_distribution<double>(std::log(0.3), std::log(3.0))(rng));
     return rng() % 4 == 0 ? -s : s;  // flips
 }
@@ -77,8 +77,8 @@ RandomPair randomPair(std::mt19937& rng) {
         };
         t.origin = {coordinate(0.0, body->mask->width()), coordinate(0.0, body->mask->height())};
         t.rotationDeg = randomTurn(rng);
-        t.scale = {randomScale(rng), 0.0};
-        t.scale.y = rng() % 3 == 0 ? randomScale(rng) : t.scale.x;
+        t.scale = {smallRandomScale(rng), 0.0};
+        t.scale.y = rng() % 3 == 0 ? smallRandomScale(rng) : t.scale.x;
     }
     const double reach = 0.6 * (p.ma.width() + p.ma.height() + p.mb.width() + p.mb.height()) / 2.0;
     p.a.transform.position = {std::uniform_real_distribution<double>(-300.0, 300.0)(rng), std::uniform_real_distribution<double>(-300.0, 300.0)(rng)};
