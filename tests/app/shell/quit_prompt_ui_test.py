@@ -142,18 +142,27 @@ def cancelled_save_as_then_save_as(app, env, work):
     return None
 
 
+def save_as_from_prompt(key, name, work, undimmed):
+    """`key` (ctrl+q, ctrl+n, ctrl+o) over unsaved changes on an untitled scene, Enter at the prompt (Save), then
+    `name` in the Save As it opens: None once `name` in `work` holds a scene, else what went wrong."""
+    saved = os.path.join(work, name)
+    xdotool("key", key)
+    if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) != undimmed, 10, step=0.3):
+        return f"{key} over unsaved changes showed no prompt"
+    time.sleep(0.8)
+    xdotool("key", "Return")
+    type_file_name(name)
+    if not wait_for(lambda: f_position(saved) is not None, 10):
+        return f"the prompt's Save As wrote {read_text(saved)!r:.200}; the folder holds {sorted(os.listdir(work))}"
+    return None
+
+
 def save_as_from_prompt_then_quit(app, env, work):
-    saved = os.path.join(work, "quit.json")
     with untitled_with_changes(app, env, work, "quit.json") as (proc, undimmed):
         if proc is None:
             return undimmed
-        if not ask_to_quit(work, undimmed):
-            return "Ctrl+Q over unsaved changes showed no prompt"
-        time.sleep(0.8)
-        xdotool("key", "Return")
-        type_file_name("quit.json")
-        if not wait_for(lambda: f_position(saved) is not None, 10):
-            return f"the prompt's Save As wrote {read_text(saved)!r:.200}; the folder holds {sorted(os.listdir(work))}"
+        if problem := save_as_from_prompt("ctrl+q", "quit.json", work, undimmed):
+            return problem
         if not ended(proc, 15):
             return "the sandbox did not quit after the prompt's Save As saved"
     return None
@@ -164,14 +173,8 @@ def save_as_from_prompt_then_new(app, env, work):
     with untitled_with_changes(app, env, work, "new.json") as (proc, undimmed):
         if proc is None:
             return undimmed
-        xdotool("key", "ctrl+n")
-        if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) != undimmed, 10, step=0.3):
-            return "Ctrl+N over unsaved changes showed no prompt"
-        time.sleep(0.8)
-        xdotool("key", "Return")
-        type_file_name("new.json")
-        if not wait_for(lambda: f_position(saved) is not None, 10):
-            return f"the prompt's Save As wrote {read_text(saved)!r:.200}; the folder holds {sorted(os.listdir(work))}"
+        if problem := save_as_from_prompt("ctrl+n", "new.json", work, undimmed):
+            return problem
         if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) == undimmed, 10, step=0.3):
             return "the window stayed dimmed after the prompt's Save As saved"
         as_saved = f_position(saved)
@@ -187,18 +190,11 @@ def save_as_from_prompt_then_new(app, env, work):
 
 
 def save_as_from_prompt_then_open(app, env, work):
-    saved = os.path.join(work, "open.json")
     with untitled_with_changes(app, env, work, "open.json") as (proc, undimmed):
         if proc is None:
             return undimmed
-        xdotool("key", "ctrl+o")
-        if not wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) != undimmed, 10, step=0.3):
-            return "Ctrl+O over unsaved changes showed no prompt"
-        time.sleep(0.8)
-        xdotool("key", "Return")
-        type_file_name("open.json")
-        if not wait_for(lambda: f_position(saved) is not None, 10):
-            return f"the prompt's Save As wrote {read_text(saved)!r:.200}; the folder holds {sorted(os.listdir(work))}"
+        if problem := save_as_from_prompt("ctrl+o", "open.json", work, undimmed):
+            return problem
         if wait_for(lambda: corner_pixel(os.path.join(work, "screen.rgb")) == undimmed, 2.5, step=0.3):
             return "the window came back undimmed after the prompt's Save As: the Open browser did not follow the save"
         xdotool("key", "Escape")
