@@ -9,6 +9,7 @@
 
 #include "core/collision/pixel_fast/kernels.h"
 #include "core/game/block_box.h"
+#include "core/game/block_cover.h"
 #include "core/game/hit_keys.h"
 #include "core/game/make_broad_phase.h"
 
@@ -41,19 +42,21 @@ struct BodyBlocks {
 };
 
 // The game's blocks, sharing one mask: a box is the centre plus or minus one reach; a body is made on demand;
-// when `estimates`, the pre-check's box is estimated from the block alone (blockBoxEstimate).
+// when `estimates`, the pre-check's box is estimated from the block alone (blockBoxEstimate). `cover` is the mask's.
 struct SharedMaskBlocks {
     const AlphaMask* mask;
     std::span<const FallingBlock> blocks;
     double reach;
     bool estimates;
     BlockBoxShape shape;  // the mask's part of the estimate, once a frame
+    const BlockCover* cover;
     BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], shape); }
-    void estimateAll(BoxEstimate* out) const {
+    // Every block's estimate, and its turn (the covers' axes).
+    void estimateAll(BoxEstimate* out, BlockTurn* turns) const {
         if (pixel_fast::kCpuLevel == pixel_fast::KernelLevel::Avx2) {
-            blockBoxEstimatesAvx2(blocks, shape, out);
+            blockEstimatesAndTurnsAvx2(blocks, shape, out, turns);
         } else {
-            blockBoxEstimates(blocks, shape, out);
+            blockEstimatesAndTurns(blocks, shape, out, turns);
         }
     }
     std::size_t size() const { return blocks.size(); }
@@ -133,8 +136,9 @@ void CollisionPass::run(const Body& person, const AlphaMask& blockMask, std::spa
         std::fill(m_bodyFrame.begin(), m_bodyFrame.end(), 0);
         m_bodyMask = &blockMask;
         m_bodyMaskSize = {blockMask.width(), blockMask.height()};
+        m_cover = blockCover(blockMask, fallingBlockTransform(FallingBlock{}, blockMask).origin);
     }
-    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates, blockBoxShape(blockMask)}, fall, out);
+    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates, blockBoxShape(blockMask), &m_cover}, fall, out);
 }
 
 template <class Blocks>
@@ -153,6 +157,7 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
         m_boundFrame.resize(n, 0);
         m_estimates.resize(n);
         m_estimateFrame.resize(n, 0);
+        m_turns.resize(n);
     }
 
     auto start = std::chrono::steady_clock::now();
@@ -219,6 +224,7 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
         kept = static_cast<std::size_t>(w - first);
     };
     bool estimates = false;
+    bool turnsMade = false;  // m_estimates and m_turns hold every block's this frame
     if constexpr (requires { blocks.estimates; }) estimates = blocks.estimates && !personBound.empty;
     if (!m_precheck) {
         keepCandidates([](int, int) { return true; });
@@ -238,7 +244,8 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
             };
             if (m_blockPairs.size() >= n / 4) {
                 // Pairs of blocks about as many as the blocks: every block's estimate in one branch-free loop first.
-                blocks.estimateAll(m_estimates.data());
+                blocks.estimateAll(m_estimates.data(), m_turns.data());
+                turnsMade = true;
                 precheck([&](int index) __attribute__((always_inline)) -> const BoxEstimate& {
                     return index < 0 ? personEstimate : m_estimates[static_cast<std::size_t>(index)];
                 });
@@ -272,11 +279,14 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     // (a + 1, b) in one number: the person (-1) first, then by index, which ids follow.
     auto keep = [&](int a, int b) { m_hitKeys.push_back(hitKey(a, b)); };
     // The row's own function scans A into B, as the game and `check` both do for (earlier, later); a row with a
-    // hit-only entry answers through it, with no result made and dropped per pair.
-    auto pixelTests = [&](auto&& bodyOf) {
+    // hit-only entry answers through it, with no result made and dropped per pair, unless `decide` answers first
+    // (Apart or Meet; Unsure asks the row).
+    auto pixelTests = [&](auto&& bodyOf, auto&& decide) {
         if (const HitOnlyFunction hitOnly = m_pixel->hitOnly) {
             for (auto [a, b] : m_survivors) {
-                const bool hit = hitOnly(bodyOf(a), bodyOf(b), m_options.sampling);
+                const BoxVerdict verdict = decide(a, b);
+                const bool hit = verdict == BoxVerdict::Meet ||
+                                 (verdict == BoxVerdict::Unsure && hitOnly(bodyOf(a), bodyOf(b), m_options.sampling));
                 spendWork(m_budget);
                 if (hit) keep(a, b);
             }
@@ -289,18 +299,36 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
             }
         }
     };
+    auto unsure = [](int, int) { return BoxVerdict::Unsure; };
+    bool covered = false;
+    if constexpr (requires { blocks.cover; }) {
+        // Two blocks are answered by their covers (block_cover.h) when every block's turn was made this frame and
+        // the row samples A's solid pixels into B as pixel-naive does (what the covers' proof assumes); only pairs
+        // near touching, and the person's, are left to the row, so their bodies are made when asked for.
+        if (turnsMade && blocks.cover->count > 0 && m_pixel->hitOnly && m_pixel->directional && m_pixel->honoursSampling) {
+            covered = true;
+            pixelTests(bodyOf, [&](int a, int b) __attribute__((always_inline)) {
+                if (a < 0) return BoxVerdict::Unsure;
+                const auto i = static_cast<std::size_t>(a), j = static_cast<std::size_t>(b);
+                return coverVerdict(*blocks.cover, blocks.blocks[i].position, m_turns[i], m_estimates[i].error,
+                                    blocks.blocks[j].position, m_turns[j], m_estimates[j].error);
+            });
+        }
+    }
     bool everyBody = false;
     if constexpr (requires { blocks.makeBodies(m_bodies, m_bodyFrame, m_frameStamp); }) {
         // Pixel tests about as many as the blocks (all pairs): every block's body first, then read with no check.
-        if (kept >= n / 4) {
+        if (!covered && kept >= n / 4) {
             blocks.makeBodies(m_bodies, m_bodyFrame, m_frameStamp);
             everyBody = true;
         }
     }
-    if (everyBody) {
-        pixelTests([&](int index) -> const Body& { return index < 0 ? person : m_bodies[static_cast<std::size_t>(index)]; });
+    if (covered) {
+        // Answered above.
+    } else if (everyBody) {
+        pixelTests([&](int index) -> const Body& { return index < 0 ? person : m_bodies[static_cast<std::size_t>(index)]; }, unsure);
     } else {
-        pixelTests(bodyOf);
+        pixelTests(bodyOf, unsure);
     }
     // The broad phases list pairs in their own orders; hits are reported in one order for all of them (sorted as
     // plain numbers, not as pairs of ids).
