@@ -136,7 +136,8 @@ void CollisionPass::run(const Body& person, const AlphaMask& blockMask, std::spa
         std::fill(m_bodyFrame.begin(), m_bodyFrame.end(), 0);
         m_bodyMask = &blockMask;
         m_bodyMaskSize = {blockMask.width(), blockMask.height()};
-        m_cover = blockCover(blockMask, fallingBlockTransform(FallingBlock{}, blockMask).origin);
+        // Only pairs of blocks ask the cover (none in a frame of the person's pairs alone).
+        m_cover = m_pairs == PairMode::All ? blockCover(blockMask, fallingBlockTransform(FallingBlock{}, blockMask).origin) : BlockCover{};
     }
     runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates, blockBoxShape(blockMask), &m_cover}, fall, out);
 }
