@@ -107,16 +107,22 @@ struct TurnTable {
 };
 thread_local TurnTable turnTable;
 
+// A miss, out of line, so that a look-up that finds its entry saves no registers (with the series inlined
+// here the hit path saved and restored four and kept the angle on the stack: 29 instructions a hit).
+[[gnu::noinline]] glm::dvec2 fillTurn(std::size_t index, std::uint64_t bits) {
+    const glm::dvec2 cs = cosSinDegrees(std::bit_cast<double>(bits));
+    turnTable.entries[index] = {bits, cs.x, cs.y};
+    return cs;
+}
+
 }  // namespace
 
 glm::dvec2 cosSinDegreesCached(double degrees) {
     const auto bits = std::bit_cast<std::uint64_t>(degrees);
     // Fibonacci hashing: the angle's top bits (sign, exponent, leading mantissa) mixed with the rest.
-    TurnEntry& e = turnTable.entries[static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ull) >> (64 - kTurnTableBits))];
-    if (e.bits != bits) {
-        const glm::dvec2 cs = cosSinDegrees(degrees);
-        e = {bits, cs.x, cs.y};
-    }
+    const auto index = static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ull) >> (64 - kTurnTableBits));
+    const TurnEntry& e = turnTable.entries[index];
+    if (e.bits != bits) [[unlikely]] return fillTurn(index, bits);
     return {e.cos, e.sin};
 }
 
