@@ -72,14 +72,21 @@ glm::dvec2 cosSinDegrees(double degrees) {
     // keep every bit (adding 360 would round them to the 2^-44 steps of numbers near 360).
     const double sign = r < 0.0 ? -1.0 : 1.0;
     r = std::abs(r);
-    if (r == 0.0) return {1.0, 0.0};
-    if (r == 90.0) return {0.0, sign};
-    if (r == 180.0) return {-1.0, 0.0};
-    if (r == 270.0) return {0.0, -sign};
     // The nearest whole quarter turn and what is left, in [-45, 45] degrees; the subtraction is exact
     // (Sterbenz: r is within a factor of two of each quarter it is compared with).
     const int quarter = r < 45.0 ? 0 : r < 135.0 ? 1 : r < 225.0 ? 2 : r < 315.0 ? 3 : 4;
-    const glm::dvec2 cs = cosSinSmall((r - 90.0 * quarter) * (std::numbers::pi / 180.0));
+    const double rest = r - 90.0 * quarter;
+    // Nothing left: r is 0, 90, 180 or 270 (360 is reduced away), answered exactly. One comparison, after
+    // the quarter, rather than four before it (the difference turn of every pair test comes through here).
+    if (rest == 0.0) {
+        switch (quarter) {
+            case 1: return {0.0, sign};
+            case 2: return {-1.0, 0.0};
+            case 3: return {0.0, -sign};
+            default: return {1.0, 0.0};
+        }
+    }
+    const glm::dvec2 cs = cosSinSmall(rest * (std::numbers::pi / 180.0));
     switch (quarter) {
         case 1: return {-cs.y, sign * cs.x};
         case 2: return {-cs.x, -sign * cs.y};
