@@ -45,14 +45,34 @@ struct alignas(16) FixedPairConstants {
            magic[2] = {0x1.8p52, 0x1.8p52}, minusHalf[2] = {-0.5, -0.5};
 };
 constexpr FixedPairConstants kFixedPairConstants;
-#endif
-inline FixedVec fixedOf(glm::dvec2 v) {
-#if defined(__SSE2__)
+inline const FixedPairConstants* fixedPairConstants() {
     const FixedPairConstants* k = &kFixedPairConstants;
     asm("" : "+r"(k));
-    const __m128d value = _mm_set_pd(v.y, v.x);
-    const __m128d magnitude = _mm_andnot_pd(_mm_load_pd(k->noSign), value);
-    if (_mm_movemask_pd(_mm_cmplt_pd(magnitude, _mm_load_pd(k->limit))) == 3) [[likely]] {
+    return k;
+}
+#endif
+
+// True when every coordinate of the vectors lies below 2^19 (false for NaN), where fixedOf(v, true) may
+// convert them two at a time: one check for the lattice's three vectors.
+template <class... Vectors>
+inline bool belowPairLimit(const Vectors&... v) {
+#if defined(__SSE2__)
+    const FixedPairConstants* k = fixedPairConstants();
+    const __m128d noSign = _mm_load_pd(k->noSign), limit = _mm_load_pd(k->limit);
+    __m128d below = _mm_castsi128_pd(_mm_set1_epi32(-1));
+    ((below = _mm_and_pd(below, _mm_cmplt_pd(_mm_andnot_pd(noSign, _mm_set_pd(v.y, v.x)), limit))), ...);
+    return _mm_movemask_pd(below) == 3;
+#else
+    return (... && (std::abs(v.x) < 0x1p19 && std::abs(v.y) < 0x1p19));
+#endif
+}
+
+// fixedOf(v), given `near`: belowPairLimit of v (or of v and others), worked out once for several vectors.
+inline FixedVec fixedOf(glm::dvec2 v, bool near) {
+#if defined(__SSE2__)
+    if (near) [[likely]] {
+        const FixedPairConstants* k = fixedPairConstants();
+        const __m128d value = _mm_set_pd(v.y, v.x);
         const __m128d magic = _mm_load_pd(k->magic);
         const __m128d scaled = _mm_mul_pd(value, _mm_load_pd(k->units));
         const __m128d shifted = _mm_add_pd(scaled, magic);
@@ -68,9 +88,13 @@ inline FixedVec fixedOf(glm::dvec2 v) {
         std::memcpy(&out.y, &y, sizeof out.y);
         return out;
     }
+#else
+    (void)near;
 #endif
     return {fixedOf(v.x), fixedOf(v.y)};
 }
+
+inline FixedVec fixedOf(glm::dvec2 v) { return fixedOf(v, belowPairLimit(v)); }
 
 }  // namespace
 
@@ -154,13 +178,14 @@ SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform&
                                                   (col0 + col1) * sampleOffset(sampling), a.position - b.position);
     // The one rounding: the matrix from A's sample lattice into B, to 32.32 fixed point. Every field is
     // written here, so the lattice is built in place rather than copied from a default.
+    const bool near = belowPairLimit(start, col0, col1);
     return SampleLattice{glm::dmat3(glm::dvec3(col0, 0.0), glm::dvec3(col1, 0.0), glm::dvec3(translation, 1.0)),
                          col0,
                          col1,
                          start,
-                         fixedOf(start),
-                         fixedOf(col0),
-                         fixedOf(col1),
+                         fixedOf(start, near),
+                         fixedOf(col0, near),
+                         fixedOf(col1, near),
                          sampling};
 }
 

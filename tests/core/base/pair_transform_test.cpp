@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -312,6 +313,31 @@ TEST(PairTransform, SamplePositionsFollowTheMatrixOnArbitraryTransforms) {
                 EXPECT_NEAR(actual.y, expected.y, tolerance) << "sample " << x << "," << y;
             }
     }
+}
+
+// The lattice's three fixed-point vectors are toFixed (the scalar one) of its doubles, bit for bit, whichever
+// side of the two-at-a-time conversion's 2^19 limit each coordinate lies: positions out to 10^7 and scales
+// from 0.001 to 1,000 put starts and steps from far below to far above it, often one vector each side.
+TEST(PairTransform, TheLatticesFixedVectorsAreItsDoublesRounded) {
+    std::mt19937 rng(2026112701u);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0), angle(-800.0, 800.0);
+    std::uniform_int_distribution<int> exponent(-10, 23);
+    const auto coordinate = [&] { return std::ldexp(unit(rng), exponent(rng)); };
+    const auto scale = [&] { return std::clamp(std::ldexp(std::abs(unit(rng)), exponent(rng) - 8), 0.001, 1000.0); };
+    int aboveLimit = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const Sampling sampling = i % 2 ? Sampling::Xna : Sampling::Center;
+        const SpriteTransform a = makeTransform({coordinate(), coordinate()}, {coordinate(), coordinate()}, angle(rng),
+                                                {scale(), i % 3 ? scale() : -scale()});
+        const SpriteTransform b = makeTransform({coordinate(), coordinate()}, {coordinate(), coordinate()},
+                                                i % 4 ? angle(rng) : 0.0, {scale(), scale()});
+        const SampleLattice t = makeSampleLattice(a, b, sampling);
+        for (auto [fx, d] : {std::pair{t.startFx, t.start}, std::pair{t.stepXFx, t.stepX}, std::pair{t.stepYFx, t.stepY}}) {
+            ASSERT_TRUE(fx.x == toFixed(d.x) && fx.y == toFixed(d.y)) << "case " << i << ": " << d.x << ", " << d.y;
+            aboveLimit += std::abs(d.x) >= 0x1p19 || std::abs(d.y) >= 0x1p19;
+        }
+    }
+    EXPECT_GT(aboveLimit, 2000);
 }
 
 TEST(PairTransform, AnUnturnedAUsesTheTurnBetweenThemBitForBit) {
