@@ -1,6 +1,7 @@
 #include "core/base/pair_transform.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #if defined(__SSE2__)
@@ -30,6 +31,71 @@ inline Fixed toFixedNear(double value) {
 
 inline Fixed fixedOf(double value) { return std::abs(value) < 0x1p20 ? toFixedNear(value) : toFixed(value); }
 
+// fixedOf of both coordinates. With SSE2 the two are converted side by side (each lattice converts three such
+// pairs, and every pair test builds a lattice) when both lie below 2^19 (so value * 2^32 < 2^51): adding
+// 1.5 * 2^52 rounds the scaled value to a whole number, to nearest with ties to even as the CPU's own
+// conversion in toFixedNear does, because the sum lies in [2^52, 2^53) where doubles are one apart; that
+// number is then the sum's bits less the constant's, and the tie rounded down is moved up as there.
+#if defined(__SSE2__)
+// The constants, each in both halves. GCC builds a known pair anew in every conversion from a scalar load
+// and a shuffle (baseline x86-64 has no movddup), which cost the packing most of what it saves; read through
+// a pointer it cannot see through, each is one operand read from memory.
+struct alignas(16) FixedPairConstants {
+    double noSign[2] = {-0.0, -0.0}, limit[2] = {0x1p19, 0x1p19}, units[2] = {0x1p32, 0x1p32},
+           magic[2] = {0x1.8p52, 0x1.8p52}, minusHalf[2] = {-0.5, -0.5};
+};
+constexpr FixedPairConstants kFixedPairConstants;
+inline const FixedPairConstants* fixedPairConstants() {
+    const FixedPairConstants* k = &kFixedPairConstants;
+    asm("" : "+r"(k));
+    return k;
+}
+#endif
+
+// True when every coordinate of the vectors lies below 2^19 (false for NaN), where fixedOf(v, true) may
+// convert them two at a time: one check for the lattice's three vectors.
+template <class... Vectors>
+inline bool belowPairLimit(const Vectors&... v) {
+#if defined(__SSE2__)
+    const FixedPairConstants* k = fixedPairConstants();
+    const __m128d noSign = _mm_load_pd(k->noSign), limit = _mm_load_pd(k->limit);
+    __m128d below = _mm_castsi128_pd(_mm_set1_epi32(-1));
+    ((below = _mm_and_pd(below, _mm_cmplt_pd(_mm_andnot_pd(noSign, _mm_set_pd(v.y, v.x)), limit))), ...);
+    return _mm_movemask_pd(below) == 3;
+#else
+    return (... && (std::abs(v.x) < 0x1p19 && std::abs(v.y) < 0x1p19));
+#endif
+}
+
+// fixedOf(v), given `near`: belowPairLimit of v (or of v and others), worked out once for several vectors.
+inline FixedVec fixedOf(glm::dvec2 v, bool near) {
+#if defined(__SSE2__)
+    if (near) [[likely]] {
+        const FixedPairConstants* k = fixedPairConstants();
+        const __m128d value = _mm_set_pd(v.y, v.x);
+        const __m128d magic = _mm_load_pd(k->magic);
+        const __m128d scaled = _mm_mul_pd(value, _mm_load_pd(k->units));
+        const __m128d shifted = _mm_add_pd(scaled, magic);
+        const __m128d nearest = _mm_sub_pd(shifted, magic);  // exact
+        // All ones (-1) where a tie was rounded down: nearest - scaled is exact, as in toFixedNear.
+        const __m128i tieDown = _mm_castpd_si128(_mm_cmple_pd(_mm_sub_pd(nearest, scaled), _mm_load_pd(k->minusHalf)));
+        const __m128i whole = _mm_sub_epi64(_mm_sub_epi64(_mm_castpd_si128(shifted), _mm_castpd_si128(magic)), tieDown);
+        // Widened to 128 bits in the vector registers: each half's sign, copied into its upper 64 bits.
+        const __m128i sign = _mm_srai_epi32(_mm_shuffle_epi32(whole, _MM_SHUFFLE(3, 3, 1, 1)), 31);
+        const __m128i x = _mm_unpacklo_epi64(whole, sign), y = _mm_unpackhi_epi64(whole, sign);
+        FixedVec out;
+        std::memcpy(&out.x, &x, sizeof out.x);
+        std::memcpy(&out.y, &y, sizeof out.y);
+        return out;
+    }
+#else
+    (void)near;
+#endif
+    return {fixedOf(v.x), fixedOf(v.y)};
+}
+
+inline FixedVec fixedOf(glm::dvec2 v) { return fixedOf(v, belowPairLimit(v)); }
+
 }  // namespace
 
 Fixed toFixed(double value) {
@@ -49,6 +115,8 @@ Fixed toFixed(double value) {
     const long long scaledFraction = std::llround(std::ldexp(fraction, kFixedFractionBits));
     return static_cast<Fixed>(whole) * kFixedOne + scaledFraction;
 }
+
+FixedVec toFixed(glm::dvec2 value) { return fixedOf(value); }
 
 double toDouble(Fixed value) {
     return std::ldexp(static_cast<double>(value), -kFixedFractionBits);
@@ -110,13 +178,14 @@ SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform&
                                                   (col0 + col1) * sampleOffset(sampling), a.position - b.position);
     // The one rounding: the matrix from A's sample lattice into B, to 32.32 fixed point. Every field is
     // written here, so the lattice is built in place rather than copied from a default.
+    const bool near = belowPairLimit(start, col0, col1);
     return SampleLattice{glm::dmat3(glm::dvec3(col0, 0.0), glm::dvec3(col1, 0.0), glm::dvec3(translation, 1.0)),
                          col0,
                          col1,
                          start,
-                         {fixedOf(start.x), fixedOf(start.y)},
-                         {fixedOf(col0.x), fixedOf(col0.y)},
-                         {fixedOf(col1.x), fixedOf(col1.y)},
+                         fixedOf(start, near),
+                         fixedOf(col0, near),
+                         fixedOf(col1, near),
                          sampling};
 }
 
@@ -131,7 +200,7 @@ SampleLatticeFamily::SampleLatticeFamily(const SpriteTransform& a, const SpriteT
 
 FixedVec SampleLatticeFamily::startAt(glm::dvec2 aPosition, glm::dvec2 bPosition) const {
     const glm::dvec2 start = placedStart(m_csB, m_bScale, m_bOrigin, m_originTerm, m_sampleTerm, aPosition - bPosition).start;
-    return {fixedOf(start.x), fixedOf(start.y)};
+    return fixedOf(start);
 }
 
 void SampleLatticeFamily::startsAt(std::span<const glm::dvec2> differences, std::span<FixedVec> out) const {
@@ -139,7 +208,7 @@ void SampleLatticeFamily::startsAt(std::span<const glm::dvec2> differences, std:
     // this for every cell of a turned pair).
     for (std::size_t i = 0; i < differences.size(); ++i) {
         const glm::dvec2 start = placedStart(m_csB, m_bScale, m_bOrigin, m_originTerm, m_sampleTerm, differences[i]).start;
-        out[i] = {fixedOf(start.x), fixedOf(start.y)};
+        out[i] = fixedOf(start);
     }
 }
 

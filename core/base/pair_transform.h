@@ -38,6 +38,8 @@ struct FixedVec {
 
 /// The nearest fixed-point value to a finite double (|value| < 2^90).
 Fixed toFixed(double value);
+/// toFixed of each coordinate, bit for bit (the lattice's conversions, two at a time where the CPU can).
+FixedVec toFixed(glm::dvec2 value);
 /// A fixed-point value as the nearest double.
 double toDouble(Fixed value);
 /// A fixed-point vector as doubles.

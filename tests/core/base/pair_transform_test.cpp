@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -72,6 +73,37 @@ TEST(Fixed, ToFixedRoundsLikeExactIntegerArithmetic) {
         ++checked;
     }
     EXPECT_EQ(checked, 400000);
+}
+
+// The vector conversion (the lattice's, two coordinates side by side below 2^19) against the exact integer
+// arithmetic, coordinate by coordinate: magnitudes from 2^-80 to 2^40, so pairs on both sides of its 2^19
+// limit and of toFixed's own at 2^20, a tenth of the coordinates on or a hair beside a half unit.
+TEST(Fixed, VectorToFixedRoundsEachCoordinateLikeExactIntegerArithmetic) {
+    std::mt19937_64 random(20261127);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    std::uniform_int_distribution<int> exponent(-80, 40), nearLimit(17, 21);
+    const auto draw = [&](int i) {
+        // Half the pairs have both coordinates near the limits, where one may lie below and one above.
+        double value = std::ldexp(unit(random), i % 2 == 0 ? nearLimit(random) : exponent(random));
+        if (i % 10 < 2) {
+            const double halves = std::round(std::ldexp(value, 33));
+            value = std::ldexp(halves + (i % 20 < 10 ? 0.0 : 1.0), -33);
+            value = std::nextafter(value, (i % 3 == 0) ? 1e300 : (i % 3 == 1 ? -1e300 : value));
+        }
+        return value;
+    };
+    int ties = 0;
+    for (int i = 0; i < 400000; ++i) {
+        const glm::dvec2 value{draw(i), draw(i + 1)};
+        const FixedVec fixed = toFixed(value);
+        ASSERT_TRUE(fixed.x == referenceToFixed(value.x)) << "x " << value.x << " beside y " << value.y;
+        ASSERT_TRUE(fixed.y == referenceToFixed(value.y)) << "y " << value.y << " beside x " << value.x;
+        ties += std::ldexp(value.x, 33) == std::round(std::ldexp(value.x, 33)) &&
+                std::ldexp(value.x, 32) != std::round(std::ldexp(value.x, 32));
+    }
+    EXPECT_GT(ties, 1000);  // exact halves (rounded up, whatever the parity) were among them
+    EXPECT_TRUE(toFixed(glm::dvec2(-0.0, 0x1p19)) == (FixedVec{0, Fixed(1) << 51}));
+    EXPECT_TRUE(toFixed(glm::dvec2(-0x1p19, 0x1p-33)) == (FixedVec{-(Fixed(1) << 51), 1}));
 }
 
 TEST(Fixed, ToFixedRoundsToTheNearestUnit) {
@@ -281,6 +313,31 @@ TEST(PairTransform, SamplePositionsFollowTheMatrixOnArbitraryTransforms) {
                 EXPECT_NEAR(actual.y, expected.y, tolerance) << "sample " << x << "," << y;
             }
     }
+}
+
+// The lattice's three fixed-point vectors are toFixed (the scalar one) of its doubles, bit for bit, whichever
+// side of the two-at-a-time conversion's 2^19 limit each coordinate lies: positions out to 10^7 and scales
+// from 0.001 to 1,000 put starts and steps from far below to far above it, often one vector each side.
+TEST(PairTransform, TheLatticesFixedVectorsAreItsDoublesRounded) {
+    std::mt19937 rng(2026112701u);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0), angle(-800.0, 800.0);
+    std::uniform_int_distribution<int> exponent(-10, 23);
+    const auto coordinate = [&] { return std::ldexp(unit(rng), exponent(rng)); };
+    const auto scale = [&] { return std::clamp(std::ldexp(std::abs(unit(rng)), exponent(rng) - 8), 0.001, 1000.0); };
+    int aboveLimit = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const Sampling sampling = i % 2 ? Sampling::Xna : Sampling::Center;
+        const SpriteTransform a = makeTransform({coordinate(), coordinate()}, {coordinate(), coordinate()}, angle(rng),
+                                                {scale(), i % 3 ? scale() : -scale()});
+        const SpriteTransform b = makeTransform({coordinate(), coordinate()}, {coordinate(), coordinate()},
+                                                i % 4 ? angle(rng) : 0.0, {scale(), scale()});
+        const SampleLattice t = makeSampleLattice(a, b, sampling);
+        for (auto [fx, d] : {std::pair{t.startFx, t.start}, std::pair{t.stepXFx, t.stepX}, std::pair{t.stepYFx, t.stepY}}) {
+            ASSERT_TRUE(fx.x == toFixed(d.x) && fx.y == toFixed(d.y)) << "case " << i << ": " << d.x << ", " << d.y;
+            aboveLimit += std::abs(d.x) >= 0x1p19 || std::abs(d.y) >= 0x1p19;
+        }
+    }
+    EXPECT_GT(aboveLimit, 2000);
 }
 
 TEST(PairTransform, AnUnturnedAUsesTheTurnBetweenThemBitForBit) {

@@ -111,6 +111,31 @@ TEST(CosSinDegrees, WholeQuarterTurnsAreExact) {
     }
 }
 
+// Every whole quarter turn (after 0, 90, 180 or 270 degrees are left, the one comparison cosSinDegrees makes
+// for them), either way and many turns out, is exact, its zeros positive; the turns a hair either side are not.
+TEST(CosSinDegrees, EveryWholeQuarterTurnIsExactAndItsNeighboursAreNot) {
+    const glm::dvec2 exact[4] = {{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}, {0.0, -1.0}};  // k quarters clockwise
+    int checked = 0;
+    for (const double turns : {0.0, 1.0e6, 0x1p33}) {
+        for (int k = -2000; k <= 2000; ++k) {
+            const double degrees = 90.0 * k + std::copysign(360.0 * turns, k);
+            const glm::dvec2 expected = exact[((k % 4) + 4) % 4];
+            const glm::dvec2 cs = cosSinDegrees(degrees);
+            ASSERT_EQ(cs.x, expected.x) << degrees;
+            ASSERT_EQ(cs.y, expected.y) << degrees;
+            ASSERT_FALSE(std::signbit(expected.x == 0.0 ? cs.x : cs.y)) << degrees << ": the zero's sign";
+            // (0's neighbours are subnormal, and so small a sine underflows to zero.)
+            if (degrees == 0.0) continue;
+            for (const double beside : {std::nextafter(degrees, -1e300), std::nextafter(degrees, 1e300)}) {
+                const glm::dvec2 near = cosSinDegrees(beside);
+                ASSERT_FALSE(near.x == expected.x && near.y == expected.y) << beside;
+            }
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 3 * 4001 - 1);
+}
+
 TEST(CosSinDegrees, OtherAnglesMatchTheTrigonometricValues) {
     const double h = std::sqrt(3.0) / 2.0, r = std::sqrt(0.5);
     struct Case {
