@@ -106,8 +106,6 @@ SolidPolygon solidPolygonOf(const std::array<double, kSupportDirections>& suppor
         polygon.outX[i] = out.x;
         polygon.outY[i] = out.y;
         polygon.magnitude = std::max(polygon.magnitude, std::abs(corner.x) + std::abs(corner.y));
-        // Directions from side j's up to side k's reach farthest at this corner.
-        for (std::size_t s = j; s != k; s = (s + 1) % n) polygon.cornerOfSector[s] = static_cast<std::uint8_t>(i);
     }
     polygon.count = static_cast<int>(count);
     return polygon;

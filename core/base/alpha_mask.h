@@ -47,10 +47,6 @@ struct SolidPolygon {
     std::array<double, kSupportDirections> outX{}, outY{};
     /// The largest |x| + |y| of a corner.
     double magnitude = 0.0;
-    /// For each k, the corner farthest along every direction between support directions k and k + 1 (the
-    /// corner that ends the kept side at or before k): where a search for the corner farthest along any
-    /// direction starts.
-    std::array<std::uint8_t, kSupportDirections> cornerOfSector{};
 };
 
 /// A disc holding every solid pixel's unit square: centre in texture pixels, radius in pixels.

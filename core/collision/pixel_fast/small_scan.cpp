@@ -1,7 +1,7 @@
 // scanSmall: the hit-only scan of a small A. Rows are clipped to B's polygon exactly as transformed_scan's
 // hit-only scan of a short A clips them (the same corners, sides, slack and ranges, so the same samples),
-// the polygon's corners mapped only as its sides reach them (LazyPolygon) and its sides followed here, a run
-// of rows at a time, without LatticePolygon's questions per row (the box, the blocks of rows, the run's record).
+// the polygon built once (LatticePolygon) and its sides followed here, a run of rows at a time, without
+// LatticePolygon's questions per row (the box, the blocks of rows, the run's record).
 
 #include "core/collision/pixel_fast/small_scan.h"
 
@@ -11,7 +11,7 @@
 #include <limits>
 #include <utility>
 
-#include "core/collision/pixel_fast/lazy_polygon.h"
+#include "core/collision/pixel_fast/lattice_polygon.h"
 #include "core/collision/pixel_fast/row_walker.h"
 
 namespace cl::pixel_fast {
@@ -34,24 +34,17 @@ template <bool kXna>
 void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
                Kernels kernels) {
     const IntRect ta = ma.tightBounds();
-    LazyPolygon polygon(mb, t, ta);
+    const LatticePolygon polygon(mb, t, ta, kWholePolygon);
+    const double* cornerX = polygon.cornerX();
+    const double* cornerY = polygon.cornerY();
     const double slack = polygon.slack();
-    // The rows that can reach B (LatticePolygon::rows), and those whose range follows the two sides. Until
-    // every corner is mapped the bottom row is known only from below (bottomAtLeast): rows above what that
-    // leaves interior are interior and before the last, and the first row past it maps every corner.
-    const bool clips = polygon.clips();
-    const double top = polygon.topRow();
-    const int firstOfA = ta.y0, lastOfA = ta.y1 - 1;
-    const double first = std::max(top, firstOfA - 1.0);
-    if (clips && !(first <= lastOfA + 1.0)) return;
-    // yTo is A's last row until every corner is mapped; a first row past B's bottom maps them all, and
-    // then yTo < yFrom, as LatticePolygon::rows says.
-    const int yFrom = clips ? std::max(firstOfA, ceilToInt(first)) : firstOfA;
-    int yTo = lastOfA;
+    // The rows that can reach B (LatticePolygon::rows), and those whose range follows the two sides.
+    const bool clips = polygon.clipsByCorners();
+    const double top = polygon.topRow(), bottom = polygon.bottomRow();
+    const std::pair<int, int> rows = polygon.rows(ta.y0, ta.y1 - 1);
+    const int yFrom = rows.first, yTo = rows.second;  // (not a structured binding: Clang 14 cannot capture one)
     if (yFrom > yTo) return;
-    double bottom = polygon.bottomAtLeast();
-    const double interiorFrom = top + 2.0 * slack;
-    double interiorTo = bottom - 2.0 * slack;
+    const double interiorFrom = top + 2.0 * slack, interiorTo = bottom - 2.0 * slack;
 
     RowWalker<kXna> walker(ma, mb, t, sink, r, ta.x0, kernels);
     // samplePositionInB(t, ta.x0, yFrom) in the walk's wrapping 64 bits (as scanRows works it out).
@@ -77,18 +70,9 @@ void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t,
         }
         return;
     }
-    LazyPolygon::Side left, right;
+    LatticePolygon::Chain left, right;
     bool sides = false;
     for (int y = yFrom; y <= yTo;) {
-        if (!(y >= interiorFrom && y <= interiorTo) && !polygon.isComplete()) {
-            // Past the rows known interior, or near the top: the bottom, the last row and the whole width are
-            // needed from every corner.
-            polygon.complete();
-            bottom = polygon.bottomRow();
-            yTo = std::min(lastOfA, floorToInt(std::min(bottom, lastOfA + 1.0)));
-            interiorTo = bottom - 2.0 * slack;
-            continue;
-        }
         if (!(y >= interiorFrom && y <= interiorTo)) {
             // LatticePolygon::range near the top and bottom corners, where the sides may be nearly level: the
             // whole width.
@@ -98,16 +82,15 @@ void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t,
         }
         if (!sides) {
             const int forward = polygon.forwardIsRight() ? 1 : -1;
-            right.start(polygon, forward);
-            left.start(polygon, -forward);
+            right.start(cornerX, cornerY, polygon.cornerCount(), polygon.topCorner(), polygon.bottomCorner(), forward);
+            left.start(cornerX, cornerY, polygon.cornerCount(), polygon.topCorner(), polygon.bottomCorner(), -forward);
             sides = true;
         }
         // Both sides onto row y's edges; rows y .. stop stay on them (before the next corner of either side, the
         // rows below `end`), each row's range the same line through the edge as LatticePolygon::range evaluates.
-        left.moveTo(polygon, y);
-        right.moveTo(polygon, y);
-        if (!polygon.isComplete()) interiorTo = polygon.bottomAtLeast() - 2.0 * slack;  // the corners just mapped
-        const double end = std::min(left.edgeEnd(polygon), right.edgeEnd(polygon));
+        left.at(cornerX, cornerY, y);
+        right.at(cornerX, cornerY, y);
+        const double end = std::min(left.edgeEnd(cornerY), right.edgeEnd(cornerY));
         int stop = floorToInt(std::min(interiorTo, static_cast<double>(yTo)));
         if (end <= yTo) stop = std::min(stop, std::max(y, ceilToInt(end) - 1));  // rows < end
         const double loX = left.x(), loY = left.y(), loSlope = left.slope();

@@ -10,7 +10,6 @@
 #include "core/collision/pixel_fast/hit_sink.h"
 #include "core/collision/pixel_fast/kernels.h"
 #include "core/collision/pixel_fast/lattice_polygon.h"
-#include "core/collision/pixel_fast/lazy_polygon.h"
 #include "core/collision/pixel_fast/row_walker.h"
 #include "core/collision/pixel_fast/small_scan.h"
 #include "core/collision/pixel_fast/translation_scan.h"
@@ -171,53 +170,6 @@ TEST(SmallScan, LooksAtTheSameSamplesAsClippingEveryRow) {
     }
     EXPECT_GT(compared, 1500);
     EXPECT_GT(walked, compared / 3);
-}
-
-// The lazily found top corner is the whole polygon's: LazyPolygon, which maps only the corners around its
-// guess, gives LatticePolygon's top row and top corner (the first of equal y), slack and turn, and once
-// complete its bottom and width, bit for bit; and before that its bottom from below never passes the
-// whole polygon's. Lattices with level sides (quarter turns of rectangles and crosses at whole and half
-// pixels), near-level ones (turns a hair off a quarter), flips and scales, on both samplings.
-TEST(SmallScan, LazyPolygonFindsTheWholePolygonsTopCorner) {
-    std::mt19937 rng(25006u);
-    int compared = 0, levelTops = 0;
-    for (int pair = 0; pair < 20000; ++pair) {
-        const RandomPair p = randomPair(rng);
-        SpriteTransform a = p.a.transform, b = p.b.transform;
-        switch (rng() % 4) {
-            case 0:  // a quarter turn apart, whole or half pixels: level sides in the lattice
-                b.rotationDeg = a.rotationDeg + 90.0 * static_cast<int>(rng() % 4);
-                b.position = {std::round(b.position.x) + (rng() % 2 ? 0.5 : 0.0), std::round(b.position.y)};
-                a.position = {std::round(a.position.x), std::round(a.position.y) + (rng() % 2 ? 0.5 : 0.0)};
-                break;
-            case 1:  // a hair off a quarter turn
-                b.rotationDeg = a.rotationDeg + 90.0 * static_cast<int>(rng() % 4) + (rng() % 2 ? 1e-9 : -1e-7);
-                break;
-            default: break;
-        }
-        const SampleLattice t = makeSampleLattice(a, b, p.sampling);
-        const IntRect ta = p.ma.tightBounds();
-        pixel_fast::LatticePolygon whole(p.mb, t, ta, pixel_fast::kWholePolygon);
-        pixel_fast::LazyPolygon lazy(p.mb, t, ta);
-        ASSERT_EQ(lazy.clips(), whole.clipsByCorners()) << "pair " << pair;
-        if (!whole.clipsByCorners()) continue;
-        ASSERT_EQ(lazy.topCorner(), whole.topCorner()) << "pair " << pair;
-        ASSERT_EQ(lazy.topRow(), whole.topRow()) << "pair " << pair;
-        ASSERT_EQ(lazy.slack(), whole.slack()) << "pair " << pair;
-        ASSERT_EQ(lazy.forwardIsRight(), whole.forwardIsRight()) << "pair " << pair;
-        ASSERT_LE(lazy.bottomAtLeast(), whole.bottomRow()) << "pair " << pair;
-        ASSERT_TRUE(lazy.complete()) << "pair " << pair;
-        ASSERT_EQ(lazy.bottomRow(), whole.bottomRow()) << "pair " << pair;
-        ASSERT_EQ(lazy.xMin(), whole.xMin()) << "pair " << pair;
-        ASSERT_EQ(lazy.xMax(), whole.xMax()) << "pair " << pair;
-        ++compared;
-        // A level top: another corner as high as the top one (the tie rule decides).
-        const int count = whole.cornerCount(), top = whole.topCorner();
-        const double* y = whole.cornerY();
-        levelTops += y[(top + 1) % count] == y[top] || y[(top + count - 1) % count] == y[top] ? 1 : 0;
-    }
-    EXPECT_GT(compared, 15000);
-    EXPECT_GT(levelTops, 1000);
 }
 
 }  // namespace
