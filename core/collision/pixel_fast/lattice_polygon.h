@@ -310,7 +310,8 @@ private:
     bool m_clips = false;
     // B's solid box (kSolidBox): lo <= start + x stepX + y stepY <= hi.
     bool m_box = false;
-    glm::dvec2 m_boxLo{0.0}, m_boxHi{0.0}, m_start{0.0}, m_stepX{0.0}, m_stepY{0.0}, m_inverseStep{0.0};
+    // Written by the box's constructor and read by boxRange() only (no initial values: the other polygons pay none).
+    glm::dvec2 m_boxLo, m_boxHi, m_start, m_stepX, m_stepY, m_inverseStep;
     bool m_chains = false;
     bool m_forwardIsRight = true;
     int m_count = 0, m_topCorner = 0, m_bottomCorner = 0;
