@@ -24,7 +24,7 @@ struct BoxEstimate {
     double error = 0.0;  ///< Every coordinate of the exact box lies within this of box's.
 };
 
-/// A block's turn as its cosine and sine (signed), from blockBoxEstimates()' polynomials: each within 3e-8 of the
+/// A block's turn as its cosine and sine (signed), from blockEstimatesAndTurns()' polynomials: each within 3e-8 of the
 /// exact one for a block whose estimate's error is finite.
 struct BlockTurn {
     double cos = 1.0;
@@ -90,7 +90,7 @@ using Bits2 = std::int64_t __attribute__((vector_size(16)));
 using Doubles4 = double __attribute__((vector_size(32)));
 using Bits4 = std::int64_t __attribute__((vector_size(32)));
 
-/// blockBoxEstimates()' loop, `Lanes` blocks at a time in a vector of doubles and one of masks; always inlined, so
+/// blockEstimatesAndTurns()' loop, `Lanes` blocks at a time in a vector of doubles and one of masks; always inlined, so
 /// that it is compiled for the caller's instruction set.
 template <int Lanes, class Doubles, class Bits>
 [[gnu::always_inline]] inline void estimates(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out,
@@ -139,43 +139,35 @@ template <int Lanes, class Doubles, class Bits>
         for (int l = 0; l < Lanes; ++l) {
             if (l == 0 || i + l < n) out[i + l] = BoxEstimate{Rect{{minX[l], minY[l]}, {maxX[l], maxY[l]}}, error[l]};
         }
-        if (turnsOut) {
-            // The signed turn: cos t and sin t are (cos u, sin u) for k = 0 mod 4, (-sin u, cos u) for 1, both negated
-            // for 2 and 3. k + 1.5 * 2^52 holds k's low bits (two's complement) in its mantissa's.
-            const Bits quarter = reinterpret_cast<Bits>(k + kRound) & 3;
-            const Bits sign = Bits{} + static_cast<std::int64_t>(0x8000000000000000ull);
-            const Bits cosSign = ((quarter ^ (quarter >> 1)) & 1) != 0;  // 1 and 2: -1 in every bit
-            const Bits sinSign = (quarter & 2) != 0;                      // 2 and 3
-            const Doubles cosT = reinterpret_cast<Doubles>(((suSigned & odd) | (cuBits & ~odd)) ^ (sign & cosSign));
-            const Doubles sinT = reinterpret_cast<Doubles>(((cuBits & odd) | (suSigned & ~odd)) ^ (sign & sinSign));
-            for (int l = 0; l < Lanes; ++l) {
-                if (l == 0 || i + l < n) turnsOut[i + l] = BlockTurn{cosT[l], sinT[l]};
-            }
+        // The signed turn: cos t and sin t are (cos u, sin u) for k = 0 mod 4, (-sin u, cos u) for 1, both negated
+        // for 2 and 3. k + 1.5 * 2^52 holds k's low bits (two's complement) in its mantissa's.
+        const Bits quarter = reinterpret_cast<Bits>(k + kRound) & 3;
+        const Bits sign = Bits{} + static_cast<std::int64_t>(0x8000000000000000ull);
+        const Bits cosSign = ((quarter ^ (quarter >> 1)) & 1) != 0;  // 1 and 2: -1 in every bit
+        const Bits sinSign = (quarter & 2) != 0;                      // 2 and 3
+        const Doubles cosT = reinterpret_cast<Doubles>(((suSigned & odd) | (cuBits & ~odd)) ^ (sign & cosSign));
+        const Doubles sinT = reinterpret_cast<Doubles>(((cuBits & odd) | (suSigned & ~odd)) ^ (sign & sinSign));
+        for (int l = 0; l < Lanes; ++l) {
+            if (l == 0 || i + l < n) turnsOut[i + l] = BlockTurn{cosT[l], sinT[l]};
         }
     }
 }
 
 }  // namespace block_box_detail
 
-/// blockBoxEstimate() of every block of `blocks`, into out[0 .. size): two blocks at a time, with no branch (GCC's
-/// and Clang's vector types: two doubles, SSE2 on x86-64). The same numbers bit for bit, but for a turn exactly half
-/// way between two quarter turns (it is rounded to the even one here, away from zero there: either reduction holds
-/// the error stated) and for a block whose error is NaN (its box is then any, as it is never read). With `turns`,
-inline void blockBoxEstimates(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out) {
-    block_box_detail::estimates<2, block_box_detail::Doubles2, block_box_detail::Bits2>(blocks, shape, out, nullptr);
-}
-
-/// blockBoxEstimates(), and each block's BlockTurn into turns[0 .. size) (any for a block whose error is NaN).
+/// blockBoxEstimate() of every block of `blocks`, into out[0 .. size), and each block's BlockTurn into turns[0 .. size)
+/// (any for a block whose error is NaN): two blocks at a time, with no branch (GCC's and Clang's vector types: two
+/// doubles, SSE2 on x86-64). The same estimates bit for bit, but for a turn exactly half way between two quarter turns
+/// (it is rounded to the even one here, away from zero there: either reduction holds the error stated) and for a
+/// block whose error is NaN (its box is then any, as it is never read).
 inline void blockEstimatesAndTurns(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out,
                                    BlockTurn* turns) {
     block_box_detail::estimates<2, block_box_detail::Doubles2, block_box_detail::Bits2>(blocks, shape, out, turns);
 }
 
-/// blockBoxEstimates(), four blocks at a time with AVX (the same operations, so the same numbers bit for bit; no
-/// fused multiply-add). Only where the CPU has AVX2 (kCpuLevel, core/collision/pixel_fast/kernels.h); elsewhere it
-/// is blockBoxEstimates().
-void blockBoxEstimatesAvx2(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out);
-/// blockEstimatesAndTurns() with AVX, as blockBoxEstimatesAvx2() (the same numbers bit for bit).
+/// blockEstimatesAndTurns(), four blocks at a time with AVX (the same operations, so the same numbers bit for bit;
+/// no fused multiply-add). Only where the CPU has AVX2 (kCpuLevel, core/collision/pixel_fast/kernels.h); elsewhere
+/// it is blockEstimatesAndTurns().
 void blockEstimatesAndTurnsAvx2(std::span<const FallingBlock> blocks, const BlockBoxShape& shape, BoxEstimate* out,
                                 BlockTurn* turns);
 

@@ -125,11 +125,17 @@ TEST(BlockBox, ATurnTooLargeToReduceOrNotFiniteIsLeftToTheExactBoxes) {
 // the other way) still holds the exact box within the error stated.
 // The same for the batch with AVX (four blocks at a time), where the CPU has it.
 TEST(BlockBox, TheBatchGivesEachBlocksEstimateBitForBit) {
-    using Batch = void (*)(std::span<const FallingBlock>, const BlockBoxShape&, BoxEstimate*);
-    std::vector<std::pair<const char*, Batch>> batches{{"SSE2", &blockBoxEstimates}};
-    if (pixel_fast::kCpuLevel == pixel_fast::KernelLevel::Avx2) batches.emplace_back("AVX", &blockBoxEstimatesAvx2);
-    for (auto [name, blockBoxEstimates] : batches) {
+    using Batch = void (*)(std::span<const FallingBlock>, const BlockBoxShape&, BoxEstimate*, BlockTurn*);
+    std::vector<std::pair<const char*, Batch>> batches{{"SSE2", &blockEstimatesAndTurns}};
+    if (pixel_fast::kCpuLevel == pixel_fast::KernelLevel::Avx2) batches.emplace_back("AVX", &blockEstimatesAndTurnsAvx2);
+    for (auto [name, batchOf] : batches) {
         SCOPED_TRACE(name);
+        // The estimates alone (the turns are block_cover_test.cpp's).
+        const auto blockBoxEstimates = [batchOf](std::span<const FallingBlock> blocks, const BlockBoxShape& shape,
+                                                 BoxEstimate* out) {
+            std::vector<BlockTurn> turns(blocks.size());
+            batchOf(blocks, shape, out, turns.data());
+        };
         GameRandom random(26);
         const AlphaMask mask = solidMask(64, 16);
         const BlockBoxShape shape = blockBoxShape(mask);
