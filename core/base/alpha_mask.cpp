@@ -7,6 +7,7 @@
 #include <mutex>
 #include <numbers>
 #include <utility>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -109,6 +110,106 @@ SolidPolygon solidPolygonOf(const std::array<double, kSupportDirections>& suppor
     }
     polygon.count = static_cast<int>(count);
     return polygon;
+}
+
+IntRect boxOfBoth(const IntRect& a, const IntRect& b) {
+    return {std::min(a.x0, b.x0), std::min(a.y0, b.y0), std::max(a.x1, b.x1), std::max(a.y1, b.y1)};
+}
+
+// AlphaMask::solidCover() of a built mask. A merged box's edges are edges of the starting boxes, so every box is kept
+// as indices into their sorted edges, and its solid pixels are read from one small table of sums over that grid, made
+// in one pass over the rows' spans: the whole costs about one pass over the rows plus one over the columns per band.
+SolidCover solidCoverOf(const AlphaMask& mask) {
+    SolidCover cover;
+    if (mask.solidCount() == 0) return cover;
+    constexpr std::size_t kMaxStart = 16;
+    const auto extents = mask.rowExtents();
+    const auto runEnds = mask.extentRunEnds();
+    std::vector<IntRect> start;
+    for (int y = 0; y < mask.height(); y = runEnds[static_cast<std::size_t>(y)]) {
+        const SolidSpan e = extents[static_cast<std::size_t>(y)];
+        if (e.x1 > e.x0) start.push_back({e.x0, y, e.x1, runEnds[static_cast<std::size_t>(y)]});
+    }
+    if (start.size() > kMaxStart) {
+        // A taller mask's runs (a 1024-row disc has a thousand) in kMaxStart bands of consecutive runs, each the box of
+        // its runs: the merging below then costs the same for every mask.
+        std::vector<IntRect> bands;
+        for (std::size_t k = 0; k < kMaxStart; ++k) {
+            const std::size_t first = k * start.size() / kMaxStart, last = (k + 1) * start.size() / kMaxStart;
+            IntRect band = start[first];
+            for (std::size_t i = first + 1; i < last; ++i) band = boxOfBoth(band, start[i]);
+            bands.push_back(band);
+        }
+        start = std::move(bands);
+    }
+    std::vector<int> xs, ys;
+    for (const IntRect& r : start) {
+        xs.insert(xs.end(), {r.x0, r.x1});
+        ys.insert(ys.end(), {r.y0, r.y1});
+    }
+    for (std::vector<int>* edges : {&xs, &ys}) {
+        std::sort(edges->begin(), edges->end());
+        edges->erase(std::unique(edges->begin(), edges->end()), edges->end());
+    }
+    const std::size_t nx = xs.size(), ny = ys.size();
+    // sums[j * nx + i]: the solid pixels left of xs[i] in rows ys[0] to ys[j] (every solid pixel lies in the grid).
+    std::vector<std::int64_t> sums(nx * ny, 0);
+    std::vector<std::int64_t> steps(static_cast<std::size_t>(xs.back() - xs.front()) + 1);
+    for (std::size_t j = 0; j + 1 < ny; ++j) {
+        // The band's solid pixels per column, as the steps between neighbouring columns' counts.
+        std::fill(steps.begin(), steps.end(), 0);
+        for (int y = ys[j]; y < ys[j + 1]; ++y) {
+            for (const SolidSpan& span : mask.rowSpans(y)) {
+                ++steps[static_cast<std::size_t>(span.x0 - xs.front())];
+                --steps[static_cast<std::size_t>(span.x1 - xs.front())];
+            }
+        }
+        std::int64_t column = 0, left = 0;  // column x's count, and the band's solid pixels left of x
+        std::size_t i = 0;
+        for (int x = xs.front(); i < nx; ++x) {
+            for (; i < nx && xs[i] == x; ++i) sums[(j + 1) * nx + i] = sums[j * nx + i] + left;
+            column += steps[static_cast<std::size_t>(x - xs.front())];
+            left += column;
+        }
+    }
+    struct GridBox {
+        std::size_t x0, y0, x1, y1;  // indices into xs and ys
+    };
+    auto emptyIn = [&](const GridBox& b) {
+        const std::int64_t solid = sums[b.y1 * nx + b.x1] - sums[b.y0 * nx + b.x1] - sums[b.y1 * nx + b.x0] + sums[b.y0 * nx + b.x0];
+        return static_cast<std::int64_t>(xs[b.x1] - xs[b.x0]) * (ys[b.y1] - ys[b.y0]) - solid;
+    };
+    auto both = [](const GridBox& a, const GridBox& b) {
+        return GridBox{std::min(a.x0, b.x0), std::min(a.y0, b.y0), std::max(a.x1, b.x1), std::max(a.y1, b.y1)};
+    };
+    auto indexOf = [](const std::vector<int>& edges, int v) {
+        return static_cast<std::size_t>(std::lower_bound(edges.begin(), edges.end(), v) - edges.begin());
+    };
+    std::vector<GridBox> boxes;
+    for (const IntRect& r : start) boxes.push_back({indexOf(xs, r.x0), indexOf(ys, r.y0), indexOf(xs, r.x1), indexOf(ys, r.y1)});
+    // Merge the two whose box adds the fewest empty pixels to theirs, while that is none or the boxes are too many.
+    for (;;) {
+        std::int64_t best = std::numeric_limits<std::int64_t>::max();
+        std::size_t bestI = 0, bestJ = 0;
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+                const std::int64_t added = emptyIn(both(boxes[i], boxes[j])) - emptyIn(boxes[i]) - emptyIn(boxes[j]);
+                if (added < best) best = added, bestI = i, bestJ = j;
+            }
+        }
+        if (boxes.size() < 2 || (best > 0 && boxes.size() <= SolidCover::kMaxBoxes)) break;
+        boxes[bestI] = both(boxes[bestI], boxes[bestJ]);
+        boxes.erase(boxes.begin() + static_cast<std::ptrdiff_t>(bestJ));
+    }
+    for (const GridBox& b : boxes) {
+        SolidCover::Box& box = cover.boxes[static_cast<std::size_t>(cover.count++)];
+        box.half = {(xs[b.x1] - xs[b.x0]) / 2.0, (ys[b.y1] - ys[b.y0]) / 2.0};
+        box.centre = glm::dvec2{xs[b.x0], ys[b.y0]} + box.half;
+        // A hit is proven only a pixel and more inside a solid box (core/collision/pixel_fast/cover_verdict.h).
+        box.solid = emptyIn(b) == 0 && xs[b.x1] - xs[b.x0] >= 4 && ys[b.y1] - ys[b.y0] >= 4;
+        cover.extent = std::max(cover.extent, static_cast<double>(xs[b.x1] + ys[b.y1]));
+    }
+    return cover;
 }
 
 }  // namespace
@@ -247,6 +348,7 @@ AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
         // Rounded up past the square root's rounding.
         m_disc = SolidDisc{centre, std::sqrt(farthest) * (1.0 + 1e-12) + 1e-9};
     }
+    m_cover = solidCoverOf(*this);
 }
 
 }  // namespace cl

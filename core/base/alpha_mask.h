@@ -55,6 +55,21 @@ struct SolidDisc {
     double radius = -1.0;  ///< -1 when there is no solid pixel.
 };
 
+/// A few boxes in texture pixels whose union holds every solid pixel's closed unit square, some marked wholly solid:
+/// pixel-fast (core/collision/pixel_fast/cover_verdict.h) answers many pairs from them before any set-up.
+struct SolidCover {
+    /// One box: its centre and its half width and height, in texture pixels (its edges are whole pixels).
+    struct Box {
+        glm::dvec2 centre{0.0, 0.0};
+        glm::dvec2 half{0.0, 0.0};
+        bool solid = false;  ///< Every pixel in it is solid, and it is at least 4 pixels each way.
+    };
+    static constexpr int kMaxBoxes = 4;
+    std::array<Box, kMaxBoxes> boxes{};
+    int count = 0;        ///< 0 for a mask with no solid pixel.
+    double extent = 0.0;  ///< The largest x + y of a box's corner (every point of a box has |x| + |y| within it).
+};
+
 /// The solid pixels of an image at a threshold: a pixel is solid when alpha > threshold.
 /// Built once per (image, threshold) and then only read, so it is safe to share between threads.
 class AlphaMask {
@@ -113,6 +128,10 @@ public:
     /// rounded up; worked out once with the mask (which never changes after it is built): pixel-fast
     /// rejects a pair whose discs lie apart in the world before building anything for it.
     const SolidDisc& solidDisc() const { return m_disc; }
+    /// The mask's SolidCover: its rows of one extent (extentRunEnds()) as boxes (at most 16 bands of them in a taller
+    /// mask), two merged while the box holding both adds no empty pixel (a cross's arms and middle become its upright
+    /// bar), then the two whose merge adds the fewest until at most kMaxBoxes are left; worked out once with the mask.
+    const SolidCover& solidCover() const { return m_cover; }
 
     /// The collider under `options` that `build` makes from this mask, built on the first call per options
     /// and kept as long as the mask (a new threshold or frame is a new mask, so a kept collider never goes
@@ -140,6 +159,7 @@ private:
     std::array<glm::dvec2, kSupportDirections> m_corners = supportCorners(emptySupport());
     SolidPolygon m_polygon;
     SolidDisc m_disc;
+    SolidCover m_cover;
 
     static std::array<double, kSupportDirections> emptySupport();
 };

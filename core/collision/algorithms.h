@@ -60,6 +60,9 @@ struct Algorithm {
     /// the sampling given) and nothing else, bit for bit, for a caller testing many pairs that wants only that (the
     /// game). Null for the other tests: ask run.
     HitOnlyFunction hitOnly = nullptr;
+    /// hitOnly for a pair whose cover verdict (core/collision/pixel_fast/cover_verdict.h) the caller found Unsure: the
+    /// same answer without asking the covers again. Null where hitOnly asks no covers.
+    HitOnlyFunction hitOnlyPastCover = nullptr;
 };
 
 /// A set of tests in table order. The app builds core's set plus its own `gpu` row once at start-up and

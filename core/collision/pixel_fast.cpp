@@ -1,4 +1,5 @@
-// pixel-fast's entry: rejects pairs whose solid discs lie apart (disc_reject), builds the lattice and the hit sink, chooses the kernels, and hands the pair to the
+// pixel-fast's entry: rejects pairs whose solid discs lie apart (disc_reject), answers a hit-only pair from the masks'
+// covers where they tell (cover_verdict), builds the lattice and the hit sink, chooses the kernels, and hands the pair to the
 // scan that fits it. The parts live in core/collision/pixel_fast/: translation_scan (whole-pixel translations, a
 // word at a time), transformed_scan (every other lattice: rows clipped by lattice_polygon, walked by
 // row_walker; a hit-only scan of a short A in small_scan), kernels (the inner loops with AVX2 code, behind one boundary) and hit_sink.
@@ -6,6 +7,7 @@
 #include "core/collision/pixel_fast.h"
 
 #include "core/base/pair_transform.h"
+#include "core/collision/pixel_fast/cover_verdict.h"
 #include "core/collision/pixel_fast/disc_reject.h"
 #include "core/collision/pixel_fast/hit_sink.h"
 #include "core/collision/pixel_fast/kernels.h"
@@ -45,6 +47,16 @@ namespace {
     return r;
 }
 
+// The hit-only scan of a pair past the rejections: no first hit placed in the world.
+[[gnu::always_inline]] inline bool scanHitOnly(const Body& a, const Body& b, Sampling sampling) {
+    TestOptions options;
+    options.sampling = sampling;
+    options.stopAtFirstHit = true;
+    CollisionResult r;
+    scan(a, b, options, PixelFastCode::Fastest, r, false);
+    return r.hit;
+}
+
 }  // namespace
 
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options) {
@@ -56,14 +68,16 @@ CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& optio
 }
 
 bool pixelFastHitOnly(const Body& a, const Body& b, Sampling sampling) {
-    // Most pairs a caller hands over end at a rejection: those build no result at all.
+    // Most pairs a caller hands over end at a rejection or at the covers: those build no result at all.
     if (rejected(a, b)) return false;
-    TestOptions options;
-    options.sampling = sampling;
-    options.stopAtFirstHit = true;
-    CollisionResult r;
-    scan(a, b, options, PixelFastCode::Fastest, r, false);
-    return r.hit;
+    const pixel_fast::PairVerdict verdict = pixel_fast::coverVerdict(a.mask->solidCover(), pixel_fast::coverPose(a.transform),
+                                                                     b.mask->solidCover(), pixel_fast::coverPose(b.transform), 0.0);
+    if (verdict != pixel_fast::PairVerdict::Unsure) return verdict == pixel_fast::PairVerdict::Meet;
+    return scanHitOnly(a, b, sampling);
+}
+
+bool pixelFastHitOnlyPastCover(const Body& a, const Body& b, Sampling sampling) {
+    return !rejected(a, b) && scanHitOnly(a, b, sampling);
 }
 
 }  // namespace cl

@@ -15,8 +15,13 @@ namespace cl {
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options);
 
 /// pixelFast's hit in hit-only mode (stopAtFirstHit, this sampling) and nothing else: a pair rejected before the
-/// scan (an empty mask, solid discs apart) builds no result. The `pixel-fast` row's Algorithm::hitOnly.
+/// scan (an empty mask, solid discs apart) or answered by the masks' covers (pixel_fast/cover_verdict.h) builds no
+/// result. The `pixel-fast` row's Algorithm::hitOnly.
 bool pixelFastHitOnly(const Body& a, const Body& b, Sampling sampling);
+
+/// pixelFastHitOnly without asking the covers: for a caller whose cover verdict of the pair was Unsure. The
+/// `pixel-fast` row's Algorithm::hitOnlyPastCover.
+bool pixelFastHitOnlyPastCover(const Body& a, const Body& b, Sampling sampling);
 
 /// pixelFast running the code chosen by `code`.
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code);

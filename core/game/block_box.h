@@ -14,6 +14,7 @@
 
 #include "core/base/alpha_mask.h"
 #include "core/base/geometry.h"
+#include "core/collision/pixel_fast/cover_verdict.h"
 #include "core/game/falling_block.h"
 
 namespace cl {
@@ -31,8 +32,9 @@ struct BlockTurn {
     double sin = 0.0;
 };
 
-/// boxesMeet()'s answer for two estimates: sure either way, or too near touching to tell.
-enum class BoxVerdict { Apart, Meet, Unsure };
+/// boxesMeet()'s answer for two estimates: sure either way, or too near touching to tell (the pixel tests' verdict
+/// before a scan, one type for both).
+using BoxVerdict = pixel_fast::PairVerdict;
 
 /// The part of blockBoxEstimate() that depends only on the mask, worked out once for every block of a frame.
 struct BlockBoxShape {
@@ -189,6 +191,39 @@ inline BoxVerdict boxEstimatesMeet(const BoxEstimate& a, const BoxEstimate& b) {
     if (gapX > margin && gapY > margin) return BoxVerdict::Meet;
     if (gapX <= -margin || gapY <= -margin) return BoxVerdict::Apart;
     return BoxVerdict::Unsure;
+}
+
+/// What a block's pair verdict needs of the mask every block shares: its cover, every block's pivot in the texture,
+/// and how far from the pivot a solid pixel's square reaches.
+struct BlockCoverShape {
+    const SolidCover* cover = nullptr;
+    glm::dvec2 origin{0.0, 0.0};
+    double solidReach = 0.0;
+};
+
+/// `mask`'s BlockCoverShape, for blocks placed with fallingBlockTransform().
+inline BlockCoverShape blockCoverShape(const AlphaMask& mask) {
+    const glm::dvec2 origin = fallingBlockTransform(FallingBlock{}, mask).origin;
+    const SolidDisc& disc = mask.solidDisc();
+    return {&mask.solidCover(), origin, std::hypot(disc.centre.x - origin.x, disc.centre.y - origin.y) + disc.radius};
+}
+
+/// Two blocks on the mask of `shape` (scale 1, turned about the pivot), block A scanned into block B by a pixel test
+/// that samples as pixel-naive does: pixel_fast::coverVerdict() with each block's turn from blockEstimatesAndTurns()
+/// and its estimate's error, after a test of the pivots' distance. Unsure whenever an error is NaN.
+inline BoxVerdict blockPairVerdict(const BlockCoverShape& shape, glm::dvec2 centreA, BlockTurn turnA, double errorA,
+                                   glm::dvec2 centreB, BlockTurn turnB, double errorB) {
+    // Each turn and place from the batch is within its estimate's error of the exact one, a hundred times over
+    // (blockBoxEstimate()); four times both errors bound the map's error over the cover, in pixels of either block.
+    const double slack = 4.0 * (errorA + errorB);
+    const glm::dvec2 d = centreB - centreA;
+    // A sample that hits lies within solidReach of A's pivot and within solidReach + 0.71 of B's (the pixel it picks
+    // is at most half a pixel off along each axis). NaN: on to the covers, which answer Unsure.
+    const double far = 2.0 * shape.solidReach + 1.5 + slack;
+    if (d.x * d.x + d.y * d.y > far * far) return BoxVerdict::Apart;
+    const glm::dvec2 one{1.0, 1.0};
+    return pixel_fast::coverVerdict(*shape.cover, {centreA, shape.origin, one, turnA.cos, turnA.sin}, *shape.cover,
+                                    {centreB, shape.origin, one, turnB.cos, turnB.sin}, slack);
 }
 
 }  // namespace cl

@@ -7,9 +7,9 @@
 #include <numbers>
 #include <string>
 
+#include "core/collision/pixel_fast/cover_verdict.h"
 #include "core/collision/pixel_fast/kernels.h"
 #include "core/game/block_box.h"
-#include "core/game/block_cover.h"
 #include "core/game/hit_keys.h"
 #include "core/game/make_broad_phase.h"
 
@@ -49,7 +49,7 @@ struct SharedMaskBlocks {
     double reach;
     bool estimates;
     BlockBoxShape shape;  // the mask's part of the estimate, once a frame
-    const BlockCover* cover;
+    BlockCoverShape cover;  // the mask's part of a pair's verdict
     BoxEstimate estimate(std::size_t i) const { return blockBoxEstimate(blocks[i], shape); }
     // Every block's estimate, and its turn (the covers' axes).
     void estimateAll(BoxEstimate* out, BlockTurn* turns) const {
@@ -136,10 +136,9 @@ void CollisionPass::run(const Body& person, const AlphaMask& blockMask, std::spa
         std::fill(m_bodyFrame.begin(), m_bodyFrame.end(), 0);
         m_bodyMask = &blockMask;
         m_bodyMaskSize = {blockMask.width(), blockMask.height()};
-        // Only pairs of blocks ask the cover (none in a frame of the person's pairs alone).
-        m_cover = m_pairs == PairMode::All ? blockCover(blockMask, fallingBlockTransform(FallingBlock{}, blockMask).origin) : BlockCover{};
     }
-    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates, blockBoxShape(blockMask), &m_cover}, fall, out);
+    runFrame(person, SharedMaskBlocks{&blockMask, blocks, reach, estimates, blockBoxShape(blockMask), blockCoverShape(blockMask)}, fall,
+             out);
 }
 
 template <class Blocks>
@@ -280,10 +279,10 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     // (a + 1, b) in one number: the person (-1) first, then by index, which ids follow.
     auto keep = [&](int a, int b) { m_hitKeys.push_back(hitKey(a, b)); };
     // The row's own function scans A into B, as the game and `check` both do for (earlier, later); a row with a
-    // hit-only entry answers through it, with no result made and dropped per pair, unless `decide` answers first
-    // (Apart or Meet; Unsure asks the row).
-    auto pixelTests = [&](auto&& bodyOf, auto&& decide) {
-        if (const HitOnlyFunction hitOnly = m_pixel->hitOnly) {
+    // hit-only entry (`hitOnly`, the row's or its entry past the covers) answers through it, with no result made and
+    // dropped per pair, unless `decide` answers first (Apart or Meet; Unsure asks the row).
+    auto pixelTests = [&](auto&& bodyOf, auto&& decide, HitOnlyFunction hitOnly) {
+        if (hitOnly) {
             for (auto [a, b] : m_survivors) {
                 const BoxVerdict verdict = decide(a, b);
                 const bool hit = verdict == BoxVerdict::Meet ||
@@ -303,17 +302,18 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     auto unsure = [](int, int) { return BoxVerdict::Unsure; };
     bool covered = false;
     if constexpr (requires { blocks.cover; }) {
-        // Two blocks are answered by their covers (block_cover.h) when every block's turn was made this frame and
-        // the row samples A's solid pixels into B as pixel-naive does (what the covers' proof assumes); only pairs
-        // near touching, and the person's, are left to the row, so their bodies are made when asked for.
-        if (turnsMade && blocks.cover->count > 0 && m_pixel->hitOnly && m_pixel->directional && m_pixel->honoursSampling) {
+        // Two blocks are answered by the mask's cover (pixel_fast/cover_verdict.h) when every block's turn was made
+        // this frame and the row samples A's solid pixels into B as pixel-naive does (what the cover's proof assumes);
+        // only pairs near touching, and the person's, are left to the row (past the covers, already asked), so their
+        // bodies are made when asked for.
+        if (turnsMade && blocks.cover.cover->count > 0 && m_pixel->hitOnly && m_pixel->directional && m_pixel->honoursSampling) {
             covered = true;
             pixelTests(bodyOf, [&](int a, int b) __attribute__((always_inline)) {
                 if (a < 0) return BoxVerdict::Unsure;
                 const auto i = static_cast<std::size_t>(a), j = static_cast<std::size_t>(b);
-                return coverVerdict(*blocks.cover, blocks.blocks[i].position, m_turns[i], m_estimates[i].error,
-                                    blocks.blocks[j].position, m_turns[j], m_estimates[j].error);
-            });
+                return blockPairVerdict(blocks.cover, blocks.blocks[i].position, m_turns[i], m_estimates[i].error,
+                                        blocks.blocks[j].position, m_turns[j], m_estimates[j].error);
+            }, m_pixel->hitOnlyPastCover ? m_pixel->hitOnlyPastCover : m_pixel->hitOnly);
         }
     }
     bool everyBody = false;
@@ -327,9 +327,10 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
     if (covered) {
         // Answered above.
     } else if (everyBody) {
-        pixelTests([&](int index) -> const Body& { return index < 0 ? person : m_bodies[static_cast<std::size_t>(index)]; }, unsure);
+        pixelTests([&](int index) -> const Body& { return index < 0 ? person : m_bodies[static_cast<std::size_t>(index)]; }, unsure,
+                   m_pixel->hitOnly);
     } else {
-        pixelTests(bodyOf, unsure);
+        pixelTests(bodyOf, unsure, m_pixel->hitOnly);
     }
     // The broad phases list pairs in their own orders; hits are reported in one order for all of them (sorted as
     // plain numbers, not as pairs of ids).

@@ -10,7 +10,6 @@
 #include "core/collision/algorithms.h"
 #include "core/base/collision_result.h"
 #include "core/game/block_box.h"
-#include "core/game/block_cover.h"
 #include "core/game/broad_phase.h"
 #include "core/game/falling_block.h"
 #include "core/game/game_settings.h"
@@ -108,7 +107,6 @@ private:
     std::vector<BoxEstimate> m_estimates;  // the pre-check's box estimated from a block alone (block_box.h)
     std::vector<std::uint64_t> m_estimateFrame;
     std::vector<BlockTurn> m_turns;  // every block's turn, made with the estimates of an all-pairs frame
-    BlockCover m_cover;              // the game's block mask's (made with m_bodyMask)
 };
 
 /// The box the broad phase keeps for a body: the square about its pivot that holds the texture at any

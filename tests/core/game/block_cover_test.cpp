@@ -1,4 +1,4 @@
-#include "core/game/block_cover.h"
+#include "core/game/block_box.h"
 
 #include <cmath>
 #include <numbers>
@@ -23,6 +23,16 @@ AlphaMask crossMask() { return AlphaMask(*test::bundledGameSprites().block, Game
 
 glm::dvec2 pivotOf(const AlphaMask& mask) { return fallingBlockTransform(FallingBlock{}, mask).origin; }
 
+// The farthest point of any box of the cover from `pivot`.
+double reachOf(const SolidCover& cover, glm::dvec2 pivot) {
+    double reach = 0.0;
+    for (int i = 0; i < cover.count; ++i) {
+        const glm::dvec2 corner = glm::abs(cover.boxes[i].centre - pivot) + cover.boxes[i].half;
+        reach = std::max(reach, std::hypot(corner.x, corner.y));
+    }
+    return reach;
+}
+
 // An L with a hole and a lone pixel: rows of many extents, boxes that are not wholly solid.
 AlphaMask oddMask() {
     return maskFromArt({
@@ -43,28 +53,27 @@ TEST(BlockCover, TheCrossIsItsTwoBars) {
     // assets/make_sprites.cpp draws the 64 x 64 cross as the pixels of x 3..61 by y 22..42 and of x 22..42 by y 3..61
     // (half-open), so about the texture's centre (32, 32) its bars are 58 x 20 and 20 x 58, each centred on it.
     const AlphaMask mask = crossMask();
-    const BlockCover cover = blockCover(mask, pivotOf(mask));
+    const SolidCover& cover = mask.solidCover();
     ASSERT_EQ(cover.count, 2);
     std::vector<glm::dvec2> halves;
     for (int i = 0; i < cover.count; ++i) {
-        EXPECT_EQ(cover.boxes[i].centre, glm::dvec2(0.0, 0.0));
+        EXPECT_EQ(cover.boxes[i].centre - pivotOf(mask), glm::dvec2(0.0, 0.0));
         EXPECT_TRUE(cover.boxes[i].solid);
         halves.push_back(cover.boxes[i].half);
     }
     EXPECT_TRUE((halves == std::vector<glm::dvec2>{{29.0, 10.0}, {10.0, 29.0}}) ||
                 (halves == std::vector<glm::dvec2>{{10.0, 29.0}, {29.0, 10.0}}))
         << halves[0].x << " " << halves[0].y << ", " << halves[1].x << " " << halves[1].y;
-    EXPECT_NEAR(cover.reach, std::hypot(29.0, 10.0), 1e-9);
+    EXPECT_NEAR(reachOf(cover, pivotOf(mask)), std::hypot(29.0, 10.0), 1e-9);
 }
 
 TEST(BlockCover, ItsBoxesHoldEverySolidPixelAndASolidBoxOnlySolidOnes) {
     for (const AlphaMask& mask : {crossMask(), oddMask(), AlphaMask(*test::bundledGameSprites().person, 0)}) {
-        const glm::dvec2 pivot = pivotOf(mask);
-        const BlockCover cover = blockCover(mask, pivot);
+        const SolidCover& cover = mask.solidCover();
         ASSERT_GT(cover.count, 0);
-        ASSERT_LE(cover.count, BlockCover::kMaxBoxes);
-        auto inBox = [&](const BlockCover::Box& box, int x, int y) {
-            const glm::dvec2 c = box.centre + pivot;
+        ASSERT_LE(cover.count, SolidCover::kMaxBoxes);
+        auto inBox = [&](const SolidCover::Box& box, int x, int y) {
+            const glm::dvec2 c = box.centre;
             return x >= c.x - box.half.x && x + 1 <= c.x + box.half.x && y >= c.y - box.half.y && y + 1 <= c.y + box.half.y;
         };
         for (int y = 0; y < mask.height(); ++y) {
@@ -82,7 +91,7 @@ TEST(BlockCover, ItsBoxesHoldEverySolidPixelAndASolidBoxOnlySolidOnes) {
             }
         }
     }
-    EXPECT_EQ(blockCover(testing::emptyMask(8, 8), {4.0, 4.0}).count, 0);
+    EXPECT_EQ(testing::emptyMask(8, 8).solidCover().count, 0);
 }
 
 // Turns as blockEstimatesAndTurns() makes them (SSE2 or AVX), with each block's error.
@@ -126,7 +135,8 @@ TEST(BlockCover, AVerdictAgreesWithPixelNaiveOnRandomPairsNearTouching) {
     GameRandom random(43);
     for (const auto& [name, mask] : masks) {
         SCOPED_TRACE(name);
-        const BlockCover cover = blockCover(mask, pivotOf(mask));
+        const BlockCoverShape shape = blockCoverShape(mask);
+        const SolidCover& cover = mask.solidCover();
         const int pairs = name == "cross" ? 6000 : 2000;
         std::vector<FallingBlock> blocks(static_cast<std::size_t>(2 * pairs));
         for (std::size_t i = 0; i < blocks.size(); i += 2) {
@@ -135,7 +145,7 @@ TEST(BlockCover, AVerdictAgreesWithPixelNaiveOnRandomPairsNearTouching) {
             blocks[i].rotation = (random.unit() - 0.5) * (i % 8 == 0 ? 40.0 : 8.0);
             if (i % 10 == 0) blocks[i].rotation = static_cast<double>(random.below(8)) * (std::numbers::pi / 4.0);
             const double direction = random.unit() * 2.0 * std::numbers::pi;
-            const double distance = random.unit() * (2.0 * cover.reach + 2.0);
+            const double distance = random.unit() * (2.0 * reachOf(cover, pivotOf(mask)) + 2.0);
             blocks[i + 1].position = blocks[i].position + distance * glm::dvec2(std::cos(direction), std::sin(direction));
             blocks[i + 1].rotation = (random.unit() - 0.5) * 8.0;
             if (i % 6 == 0) blocks[i + 1].rotation = blocks[i].rotation + static_cast<double>(random.below(4)) * (std::numbers::pi / 2.0);
@@ -145,7 +155,7 @@ TEST(BlockCover, AVerdictAgreesWithPixelNaiveOnRandomPairsNearTouching) {
             const Turned t = turned(blocks, mask, avx);
             int meet = 0, apart = 0, unsure = 0;
             for (std::size_t i = 0; i < blocks.size(); i += 2) {
-                const BoxVerdict verdict = coverVerdict(cover, blocks[i].position, t.turns[i], t.estimates[i].error,
+                const BoxVerdict verdict = blockPairVerdict(shape, blocks[i].position, t.turns[i], t.estimates[i].error,
                                                         blocks[i + 1].position, t.turns[i + 1], t.estimates[i + 1].error);
                 if (verdict == BoxVerdict::Unsure) {
                     ++unsure;
@@ -176,13 +186,13 @@ TEST(BlockCover, AVerdictAgreesWithPixelNaiveOnRandomPairsNearTouching) {
 
 TEST(BlockCover, ATurnNotFiniteIsLeftToThePixelTest) {
     const AlphaMask mask = crossMask();
-    const BlockCover cover = blockCover(mask, pivotOf(mask));
+    const BlockCoverShape shape = blockCoverShape(mask);
     const std::vector<FallingBlock> blocks{FallingBlock{.id = 1, .position = {0.0, 0.0}, .rotation = 0.0},
                                            FallingBlock{.id = 2, .position = {1.0, 0.0}, .rotation = std::nan("")},
                                            FallingBlock{.id = 3, .position = {500.0, 0.0}, .rotation = 1e13}};
     const Turned t = turned(blocks, mask, false);
     for (std::size_t j : {1u, 2u}) {
-        EXPECT_EQ(coverVerdict(cover, blocks[0].position, t.turns[0], t.estimates[0].error, blocks[j].position, t.turns[j],
+        EXPECT_EQ(blockPairVerdict(shape, blocks[0].position, t.turns[0], t.estimates[0].error, blocks[j].position, t.turns[j],
                                t.estimates[j].error),
                   BoxVerdict::Unsure)
             << j;
