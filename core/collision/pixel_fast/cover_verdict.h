@@ -53,15 +53,16 @@ inline PairVerdict coverVerdict(const SolidCover& coverA, const CoverPose& a, co
     // the computed map puts s within mB of it. A box of A's and a box of B's grown by kGrow + mB have no such s when
     // an axis separates them: B's x or y axis in B's pixels (A's box is a parallelogram there, of half extents
     // |L| (ha)), or A's in A's pixels (B's box mapped by Li, half extents |Li| (hb + kGrow + mB), and mA more).
-    // Meet. A box of A's shrunk by kShrinkA = 3/2 and a box of B's shrunk by 1/2 + |L| (1/2, 1/2) + mB, per axis,
+    // Meet. A box of A's shrunk by kShrinkA = 1/2 and a box of B's shrunk by 1/2 + |L| (1/2, 1/2) + mB, per axis,
     // that no axis separates with mB (mA in A's pixels) to spare for this arithmetic (two convex polygons that no edge
-    // normal separates meet) share a point p. A sample s lies
-    // within 1/2 of p along each of A's axes (either sampling's samples are a unit lattice in A), so 1 inside A's
-    // wholly solid box: its pixel (floor(s) or s) is a solid pixel of it. In B, s lies within |L| (1/2, 1/2) of p, so
-    // its computed position 1/2 + mB inside B's wholly solid box and its exact one 1/2 inside: floor and round both
-    // pick a pixel of that box, solid. A hit.
+    // normal separates meet) share a point p, in [a0 + 1/2, a1 - 1/2] along each of A's axes (a0, a1 whole). The
+    // sample s = floor(p) + 1/2 (center) or ceil(p - 1/2) (xna) per axis lies within 1/2 of p along each (either
+    // sampling's samples are a unit lattice in A), and its pixel, floor(p) or ceil(p - 1/2), lies in [a0, a1 - 1]: a
+    // pixel of A's wholly solid box. In B, s lies within |L| (1/2, 1/2) of p, so its computed position 1/2 + mB inside
+    // B's wholly solid box and its exact one more than 1/2 inside: floor and round both pick a pixel of that box,
+    // solid. A hit.
     constexpr double kGrow = 0.5;
-    constexpr double kShrinkA = 1.5;
+    constexpr double kShrinkA = 0.5;
     constexpr double kLimit = 1e12;
     const double c = a.cos * b.cos + a.sin * b.sin, s = a.sin * b.cos - a.cos * b.sin;
     const double l00 = c * a.scale.x / b.scale.x, l01 = -s * a.scale.y / b.scale.x;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <random>
 #include <string>
@@ -133,10 +132,49 @@ TEST(CoverVerdict, AgreesWithPixelNaiveOnRandomPairsNearTouching) {
         ASSERT_EQ(pixelFastHitOnly(a, b, sampling), hit) << what;
     }
     // Most pairs near touching are answered by the covers; both answers are asked.
-    std::printf("%d meet, %d apart, %d unsure\n", meet, apart, unsure);
     EXPECT_GT(meet, 1000) << meet << " meet, " << apart << " apart, " << unsure << " unsure";
     EXPECT_GT(apart, 1000);
     EXPECT_LT(unsure, 20000 / 2) << meet << " meet, " << apart << " apart";
+}
+
+// A small solid square (4 to 8 pixels, scale 0.3 to 1) placed anywhere inside a big one (40 pixels, scale 1 to 3),
+// both turned at random, scanned both ways with either sampling: the big one's samples lie up to 3 of the small one's
+// pixels apart, so many such pairs miss, and a Meet must have proven that a sample lands inside.
+TEST(CoverVerdict, ASmallSquareInsideACoarseLatticeMeetsOnlyWhenASampleLandsInIt) {
+    const AlphaMask big = testing::solidMask(40, 40);
+    std::vector<AlphaMask> small;
+    for (int size = 4; size <= 8; ++size) small.push_back(testing::solidMask(size, size + (size % 2)));
+    std::mt19937 rng(2526);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    auto sign = [&] { return rng() % 2 == 0 ? -1.0 : 1.0; };
+    int meet = 0, missed = 0;
+    for (int pair = 0; pair < 20000; ++pair) {
+        const AlphaMask& little = small[rng() % small.size()];
+        SpriteTransform tBig, tSmall;
+        tBig.origin = {20.0, 20.0};
+        tBig.rotationDeg = rng() % 4 == 0 ? 90.0 * static_cast<int>(rng() % 4) : unit(rng) * 360.0;
+        tBig.scale = {sign() * (1.0 + 2.0 * unit(rng)), sign() * (1.0 + 2.0 * unit(rng))};
+        tSmall.origin = {unit(rng) * little.width(), unit(rng) * little.height()};
+        tSmall.rotationDeg = unit(rng) * 360.0;
+        tSmall.scale = {sign() * (0.3 + 0.7 * unit(rng)), sign() * (0.3 + 0.7 * unit(rng))};
+        tSmall.position = tBig.position + 15.0 * glm::dvec2(unit(rng) - 0.5, unit(rng) - 0.5);
+        const Sampling sampling = pair % 2 == 0 ? Sampling::Center : Sampling::Xna;
+        const bool bigIntoSmall = pair % 4 < 2;
+        const Body a = bigIntoSmall ? Body{&big, tBig} : Body{&little, tSmall};
+        const Body b = bigIntoSmall ? Body{&little, tSmall} : Body{&big, tBig};
+        const bool hit = pixelNaive(a, b, testing::hitOnlyScan(sampling)).hit;
+        const pixel_fast::PairVerdict verdict = pixel_fast::coverVerdict(
+            a.mask->solidCover(), pixel_fast::coverPose(a.transform), b.mask->solidCover(), pixel_fast::coverPose(b.transform), 0.0);
+        ASSERT_NE(verdict, pixel_fast::PairVerdict::Apart) << pair;
+        if (verdict == pixel_fast::PairVerdict::Meet) {
+            ASSERT_TRUE(hit) << "pair " << pair << (bigIntoSmall ? ", big into small" : ", small into big");
+            ++meet;
+        }
+        missed += hit ? 0 : 1;
+        ASSERT_EQ(pixelFastHitOnly(a, b, sampling), hit) << pair;
+    }
+    EXPECT_GT(meet, 2000);
+    EXPECT_GT(missed, 200) << meet << " meet";
 }
 
 // Two 20 x 20 squares side by side, A's sample lattice laid in B: worked out by hand, the verdict's answers at the
