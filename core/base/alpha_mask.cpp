@@ -117,96 +117,124 @@ IntRect boxOfBoth(const IntRect& a, const IntRect& b) {
 }
 
 // AlphaMask::solidCover() of a built mask. A merged box's edges are edges of the starting boxes, so every box is kept
-// as indices into their sorted edges, and its solid pixels are read from one small table of sums over that grid, made
-// in one pass over the rows' spans: the whole costs about one pass over the rows plus one over the columns per band.
+// as indices into their sorted edges, and what its rows' extents leave empty in it is read from one small table of
+// sums over that grid, made from the runs of rows of one extent (a few per band): the merging weighs pixels between a
+// row's runs of solid pixels as solid, and only a final box whose extents fill it is checked against the runs.
 SolidCover solidCoverOf(const AlphaMask& mask) {
     SolidCover cover;
     if (mask.solidCount() == 0) return cover;
-    constexpr std::size_t kMaxStart = 16;
+    constexpr int kMaxStart = 8;
     const auto extents = mask.rowExtents();
     const auto runEnds = mask.extentRunEnds();
-    std::vector<IntRect> start;
-    for (int y = 0; y < mask.height(); y = runEnds[static_cast<std::size_t>(y)]) {
-        const SolidSpan e = extents[static_cast<std::size_t>(y)];
-        if (e.x1 > e.x0) start.push_back({e.x0, y, e.x1, runEnds[static_cast<std::size_t>(y)]});
+    auto at = [](auto span, int y) { return span[static_cast<std::size_t>(y)]; };
+    // The runs with solid pixels, as boxes; a taller mask's (a 1024-row disc has a thousand) in kMaxStart bands of
+    // consecutive runs, each the box of its runs, so that the merging below costs the same for every mask.
+    int runs = 0;
+    for (int y = 0; y < mask.height(); y = at(runEnds, y)) runs += at(extents, y).x1 > at(extents, y).x0 ? 1 : 0;
+    const int bandCount = std::min(runs, kMaxStart);
+    std::array<IntRect, kMaxStart> start{};
+    int seen = 0;
+    for (int y = 0; y < mask.height(); y = at(runEnds, y)) {
+        const SolidSpan e = at(extents, y);
+        if (e.x1 <= e.x0) continue;
+        const IntRect run{e.x0, y, e.x1, at(runEnds, y)};
+        const auto band = static_cast<std::size_t>(static_cast<std::int64_t>(seen) * bandCount / runs);
+        start[band] = seen == 0 || band != static_cast<std::size_t>(static_cast<std::int64_t>(seen - 1) * bandCount / runs)
+                          ? run
+                          : boxOfBoth(start[band], run);
+        ++seen;
     }
-    if (start.size() > kMaxStart) {
-        // A taller mask's runs (a 1024-row disc has a thousand) in kMaxStart bands of consecutive runs, each the box of
-        // its runs: the merging below then costs the same for every mask.
-        std::vector<IntRect> bands;
-        for (std::size_t k = 0; k < kMaxStart; ++k) {
-            const std::size_t first = k * start.size() / kMaxStart, last = (k + 1) * start.size() / kMaxStart;
-            IntRect band = start[first];
-            for (std::size_t i = first + 1; i < last; ++i) band = boxOfBoth(band, start[i]);
-            bands.push_back(band);
-        }
-        start = std::move(bands);
+    std::array<int, 2 * kMaxStart> xs{}, ys{};
+    for (int k = 0; k < bandCount; ++k) {
+        const IntRect& r = start[static_cast<std::size_t>(k)];
+        xs[static_cast<std::size_t>(2 * k)] = r.x0, xs[static_cast<std::size_t>(2 * k + 1)] = r.x1;
+        ys[static_cast<std::size_t>(2 * k)] = r.y0, ys[static_cast<std::size_t>(2 * k + 1)] = r.y1;
     }
-    std::vector<int> xs, ys;
-    for (const IntRect& r : start) {
-        xs.insert(xs.end(), {r.x0, r.x1});
-        ys.insert(ys.end(), {r.y0, r.y1});
-    }
-    for (std::vector<int>* edges : {&xs, &ys}) {
-        std::sort(edges->begin(), edges->end());
-        edges->erase(std::unique(edges->begin(), edges->end()), edges->end());
-    }
-    const std::size_t nx = xs.size(), ny = ys.size();
-    // sums[j * nx + i]: the solid pixels left of xs[i] in rows ys[0] to ys[j] (every solid pixel lies in the grid).
-    std::vector<std::int64_t> sums(nx * ny, 0);
-    std::vector<std::int64_t> steps(static_cast<std::size_t>(xs.back() - xs.front()) + 1);
+    auto sorted = [&](std::array<int, 2 * kMaxStart>& edges) {
+        std::sort(edges.begin(), edges.begin() + 2 * bandCount);
+        return static_cast<std::size_t>(std::unique(edges.begin(), edges.begin() + 2 * bandCount) - edges.begin());
+    };
+    const std::size_t nx = sorted(xs), ny = sorted(ys);
+    // sums[j * nx + i]: the pixels of the rows' extents left of xs[i] in rows ys[0] to ys[j] (every extent lies in the
+    // grid). A run of n rows of the extent [x0, x1) adds n (xs[i] - x0) at the grid's edges inside it and n (x1 - x0)
+    // at those past it: kept as steps of a slope and of an offset where each starts and stops, summed once a band.
+    std::array<std::int64_t, 4 * kMaxStart * kMaxStart> sums{};
     for (std::size_t j = 0; j + 1 < ny; ++j) {
-        // The band's solid pixels per column, as the steps between neighbouring columns' counts.
-        std::fill(steps.begin(), steps.end(), 0);
-        for (int y = ys[j]; y < ys[j + 1]; ++y) {
-            for (const SolidSpan& span : mask.rowSpans(y)) {
-                ++steps[static_cast<std::size_t>(span.x0 - xs.front())];
-                --steps[static_cast<std::size_t>(span.x1 - xs.front())];
+        std::array<std::int64_t, 2 * kMaxStart + 1> slope{}, offset{};
+        for (int y = ys[j]; y < ys[j + 1];) {
+            const SolidSpan e = at(extents, y);
+            const int end = std::min(at(runEnds, y), ys[j + 1]);
+            if (e.x1 > e.x0) {
+                const std::int64_t n = end - y;
+                const auto inside = static_cast<std::size_t>(std::upper_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(nx), e.x0) - xs.begin());
+                const auto past = static_cast<std::size_t>(std::lower_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(nx), e.x1) - xs.begin());
+                slope[inside] += n, slope[past] -= n;
+                offset[inside] -= n * e.x0, offset[past] += n * e.x1;
             }
+            y = end;
         }
-        std::int64_t column = 0, left = 0;  // column x's count, and the band's solid pixels left of x
-        std::size_t i = 0;
-        for (int x = xs.front(); i < nx; ++x) {
-            for (; i < nx && xs[i] == x; ++i) sums[(j + 1) * nx + i] = sums[j * nx + i] + left;
-            column += steps[static_cast<std::size_t>(x - xs.front())];
-            left += column;
+        std::int64_t a = 0, b = 0;
+        for (std::size_t i = 0; i < nx; ++i) {
+            a += slope[i], b += offset[i];
+            sums[(j + 1) * nx + i] = sums[j * nx + i] + a * xs[i] + b;
         }
     }
     struct GridBox {
         std::size_t x0, y0, x1, y1;  // indices into xs and ys
+        std::int64_t empty = 0;      // emptyIn(this), kept
     };
     auto emptyIn = [&](const GridBox& b) {
         const std::int64_t solid = sums[b.y1 * nx + b.x1] - sums[b.y0 * nx + b.x1] - sums[b.y1 * nx + b.x0] + sums[b.y0 * nx + b.x0];
         return static_cast<std::int64_t>(xs[b.x1] - xs[b.x0]) * (ys[b.y1] - ys[b.y0]) - solid;
     };
     auto both = [](const GridBox& a, const GridBox& b) {
-        return GridBox{std::min(a.x0, b.x0), std::min(a.y0, b.y0), std::max(a.x1, b.x1), std::max(a.y1, b.y1)};
+        return GridBox{std::min(a.x0, b.x0), std::min(a.y0, b.y0), std::max(a.x1, b.x1), std::max(a.y1, b.y1), 0};
     };
-    auto indexOf = [](const std::vector<int>& edges, int v) {
-        return static_cast<std::size_t>(std::lower_bound(edges.begin(), edges.end(), v) - edges.begin());
+    auto indexOf = [](const std::array<int, 2 * kMaxStart>& edges, std::size_t n, int v) {
+        return static_cast<std::size_t>(std::lower_bound(edges.begin(), edges.begin() + static_cast<std::ptrdiff_t>(n), v) - edges.begin());
     };
-    std::vector<GridBox> boxes;
-    for (const IntRect& r : start) boxes.push_back({indexOf(xs, r.x0), indexOf(ys, r.y0), indexOf(xs, r.x1), indexOf(ys, r.y1)});
+    std::array<GridBox, kMaxStart> boxes{};
+    std::size_t count = static_cast<std::size_t>(bandCount);
+    for (std::size_t k = 0; k < count; ++k) {
+        const IntRect& r = start[k];
+        boxes[k] = {indexOf(xs, nx, r.x0), indexOf(ys, ny, r.y0), indexOf(xs, nx, r.x1), indexOf(ys, ny, r.y1)};
+        boxes[k].empty = emptyIn(boxes[k]);
+    }
     // Merge the two whose box adds the fewest empty pixels to theirs, while that is none or the boxes are too many.
     for (;;) {
         std::int64_t best = std::numeric_limits<std::int64_t>::max();
         std::size_t bestI = 0, bestJ = 0;
-        for (std::size_t i = 0; i < boxes.size(); ++i) {
-            for (std::size_t j = i + 1; j < boxes.size(); ++j) {
-                const std::int64_t added = emptyIn(both(boxes[i], boxes[j])) - emptyIn(boxes[i]) - emptyIn(boxes[j]);
+        for (std::size_t i = 0; i < count; ++i) {
+            for (std::size_t j = i + 1; j < count; ++j) {
+                const std::int64_t added = emptyIn(both(boxes[i], boxes[j])) - boxes[i].empty - boxes[j].empty;
                 if (added < best) best = added, bestI = i, bestJ = j;
             }
         }
-        if (boxes.size() < 2 || (best > 0 && boxes.size() <= SolidCover::kMaxBoxes)) break;
+        if (count < 2 || (best > 0 && count <= SolidCover::kMaxBoxes)) break;
         boxes[bestI] = both(boxes[bestI], boxes[bestJ]);
-        boxes.erase(boxes.begin() + static_cast<std::ptrdiff_t>(bestJ));
+        boxes[bestI].empty = emptyIn(boxes[bestI]);
+        std::copy(boxes.begin() + static_cast<std::ptrdiff_t>(bestJ) + 1, boxes.begin() + static_cast<std::ptrdiff_t>(count),
+                  boxes.begin() + static_cast<std::ptrdiff_t>(bestJ));
+        --count;
     }
-    for (const GridBox& b : boxes) {
+    // Every row of `r` has one run of solid pixels spanning it.
+    auto whollySolid = [&](const IntRect& r) {
+        for (int y = r.y0; y < r.y1; ++y) {
+            const auto spans = mask.rowSpans(y);
+            const auto last = std::upper_bound(spans.begin(), spans.end(), r.x0, [](int x, const SolidSpan& s) { return x < s.x0; });
+            if (last == spans.begin() || std::prev(last)->x1 < r.x1) return false;
+        }
+        return true;
+    };
+    for (std::size_t k = 0; k < count; ++k) {
+        const GridBox& b = boxes[k];
         SolidCover::Box& box = cover.boxes[static_cast<std::size_t>(cover.count++)];
-        box.half = {(xs[b.x1] - xs[b.x0]) / 2.0, (ys[b.y1] - ys[b.y0]) / 2.0};
-        box.centre = glm::dvec2{xs[b.x0], ys[b.y0]} + box.half;
-        // A hit is proven only a pixel and more inside a solid box (core/collision/pixel_fast/cover_verdict.h).
-        box.solid = emptyIn(b) == 0 && xs[b.x1] - xs[b.x0] >= 4 && ys[b.y1] - ys[b.y0] >= 4;
+        const IntRect r{xs[b.x0], ys[b.y0], xs[b.x1], ys[b.y1]};
+        box.half = {r.width() / 2.0, r.height() / 2.0};
+        box.centre = glm::dvec2{r.x0, r.y0} + box.half;
+        // A hit is proven only inside a solid box (core/collision/pixel_fast/cover_verdict.h): one of fewer than 4
+        // pixels either way seldom proves one. Extents that leave no pixel empty may still hold a gap between runs.
+        box.solid = r.width() >= 4 && r.height() >= 4 && b.empty == 0 && whollySolid(r);
         cover.extent = std::max(cover.extent, static_cast<double>(xs[b.x1] + ys[b.y1]));
     }
     return cover;

@@ -128,7 +128,7 @@ public:
     /// rounded up; worked out once with the mask (which never changes after it is built): pixel-fast
     /// rejects a pair whose discs lie apart in the world before building anything for it.
     const SolidDisc& solidDisc() const { return m_disc; }
-    /// The mask's SolidCover: its rows of one extent (extentRunEnds()) as boxes (at most 16 bands of them in a taller
+    /// The mask's SolidCover: its rows of one extent (extentRunEnds()) as boxes (at most 8 bands of them in a taller
     /// mask), two merged while the box holding both adds no empty pixel (a cross's arms and middle become its upright
     /// bar), then the two whose merge adds the fewest until at most kMaxBoxes are left; worked out once with the mask.
     const SolidCover& solidCover() const { return m_cover; }

@@ -211,8 +211,8 @@ inline BlockCoverShape blockCoverShape(const AlphaMask& mask) {
 /// Two blocks on the mask of `shape` (scale 1, turned about the pivot), block A scanned into block B by a pixel test
 /// that samples as pixel-naive does: pixel_fast::coverVerdict() with each block's turn from blockEstimatesAndTurns()
 /// and its estimate's error, after a test of the pivots' distance. Unsure whenever an error is NaN.
-inline BoxVerdict blockPairVerdict(const BlockCoverShape& shape, glm::dvec2 centreA, BlockTurn turnA, double errorA,
-                                   glm::dvec2 centreB, BlockTurn turnB, double errorB) {
+[[gnu::always_inline]] inline BoxVerdict blockPairVerdict(const BlockCoverShape& shape, glm::dvec2 centreA, BlockTurn turnA,
+                                                         double errorA, glm::dvec2 centreB, BlockTurn turnB, double errorB) {
     // Each turn and place from the batch is within its estimate's error of the exact one, a hundred times over
     // (blockBoxEstimate()); four times both errors bound the map's error over the cover, in pixels of either block.
     const double slack = 4.0 * (errorA + errorB);

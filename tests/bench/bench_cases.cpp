@@ -119,6 +119,26 @@ std::unique_ptr<BenchCase> makeCrosses() {
     return c;
 }
 
+std::unique_ptr<BenchCase> makeCrossesTouching() {
+    auto c = makeCrosses();
+    c->name = "crosses/64-touching";
+    for (std::size_t k = 0; k < c->placements.size(); ++k) {
+        auto& [a, b] = c->placements[k];
+        const glm::dvec2 direction = glm::normalize(b.position - a.position);
+        // Out from the pivot, a quarter pixel at a time, to the first distance with no hit.
+        double distance = 0.0;
+        auto hitAt = [&](double d) {
+            b.position = a.position + d * direction;
+            return pixelNaive(Body{c->a.mask, a}, Body{c->b.mask, b}, TestOptions{.stopAtFirstHit = true}).hit;
+        };
+        while (hitAt(distance)) distance += 0.25;
+        hitAt(k % 2 == 0 ? distance - 0.25 : distance);
+    }
+    c->a.transform = c->placements.front().first;
+    c->b.transform = c->placements.front().second;
+    return c;
+}
+
 std::unique_ptr<BenchCase> makeCorner() {
     constexpr int kSize = 1024, kOverlap = 16;
     const auto solid = [](int, int) { return true; };

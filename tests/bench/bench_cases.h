@@ -40,6 +40,9 @@ std::unique_ptr<BenchCase> makeDiscs(int size);
 /// Crosses: two of the game's 64 x 64 crosses (`cross.png`), turned about their centres at 16 placements
 /// whose solid discs meet (pixel-fast's disc reject never answers them), some hitting and some not.
 std::unique_ptr<BenchCase> makeCrosses();
+/// crosses/64's sixteen directions and turns, each at the distance where the crosses stop touching (half at the
+/// last hit, half at the first miss, in quarter pixels): the pairs the masks' covers leave to the scan.
+std::unique_ptr<BenchCase> makeCrossesTouching();
 /// Corner: two solid 1024 x 1024 squares overlapping 16 x 16 at a corner, B turned 10 degrees about it.
 std::unique_ptr<BenchCase> makeCorner();
 

@@ -108,6 +108,25 @@ void registerCase(const BenchCase& c) {
                                              state.counters["overlap"] = overlap;
                                          });
         }
+        // A row with a hit-only entry (Algorithm::hitOnly: the hit alone, what the game asks) is also timed through
+        // it, placement by placement as above: pixel-fast's answers many pairs from the masks' covers.
+        for (const char* name : kPixelAlgorithms) {
+            const Algorithm* algorithm = findAlgorithm(name);
+            if (!mode.options.stopAtFirstHit || !algorithm || !algorithm->hitOnly) continue;
+            benchmark::RegisterBenchmark((c.name + "/" + name + "/hit-only-entry").c_str(), [&c, algorithm](benchmark::State& state) {
+                std::vector<std::pair<Body, Body>> bodies;
+                for (std::size_t i = 0; i < std::max<std::size_t>(1, c.placements.size()); ++i) bodies.push_back(placed(c, i));
+                std::size_t i = 0;
+                for (auto _ : state) {
+                    const bool hit = algorithm->hitOnly(bodies[i].first, bodies[i].second, Sampling::Center);
+                    benchmark::DoNotOptimize(hit);
+                    i = i + 1 == bodies.size() ? 0 : i + 1;
+                }
+                double hits = 0.0;
+                for (const auto& [a, b] : bodies) hits += algorithm->hitOnly(a, b, Sampling::Center) ? 1.0 : 0.0;
+                state.counters["hits"] = hits;
+            });
+        }
         if (c.maskBInA.width() > 0) {
             benchmark::RegisterBenchmark((c.name + "/word-and/" + mode.name).c_str(),
                                          [&c, stop = mode.options.stopAtFirstHit](benchmark::State& state) {
@@ -152,6 +171,7 @@ int main(int argc, char** argv) {
     cases.push_back(makeCorner());
     cases.push_back(makeDiscs(512));
     cases.push_back(makeCrosses());
+    cases.push_back(makeCrossesTouching());
     for (const auto& c : cases) registerCase(*c);
     for (int size : {64, 128, 256, 512, 1024}) registerMaskBuilding(size);
     registerGameBenchmarks();

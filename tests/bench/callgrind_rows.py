@@ -34,6 +34,7 @@ import tempfile
 # Row name (regular expression, searched) -> unit function (regular expression, matched at the start of
 # callgrind's demangled name). First match wins.
 UNITS = [
+    (r"/hit-only-entry$", r"cl::pixelFastHitOnly\("),
     (r"/pixel-naive/", r"cl::pixelNaive\(cl::Body const&, cl::Body const&, cl::TestOptions const&\)"),
     (r"/pixel-step/", r"cl::pixelStep\(cl::Body const&, cl::Body const&, cl::TestOptions const&\)"),
     (r"/pixel-fast/", r"cl::pixelFast\(cl::Body const&, cl::Body const&, cl::TestOptions const&\)"),

@@ -38,8 +38,9 @@ inline CoverPose coverPose(const SpriteTransform& t) {
 /// `slack` bounds, in pixels of either texture, how far the map the poses give may lie from the exact one over the
 /// covers' boxes beyond double rounding (0 for poses from coverPose(); the game's turns from its batch are within their
 /// estimates' errors).
-inline PairVerdict coverVerdict(const SolidCover& coverA, const CoverPose& a, const SolidCover& coverB, const CoverPose& b,
-                                double slack) {
+// Always inlined: the game's blocks (scale 1, one mask) then fold its divisions and half its products away.
+[[gnu::always_inline]] inline PairVerdict coverVerdict(const SolidCover& coverA, const CoverPose& a, const SolidCover& coverB,
+                                                     const CoverPose& b, double slack) {
     // Why it is exact. A's texture maps into B's by q = L p + t, L = S_B^-1 R(turnA - turnB) S_A, t from the
     // positions and pivots (makeSampleLattice's matrix, written out the same way); its inverse is p = Li (q - t),
     // Li = S_A^-1 R(turnB - turnA) S_B. pixel-naive's map is that one rounded: c and s below are within a few 1e-16
@@ -82,33 +83,30 @@ inline PairVerdict coverVerdict(const SolidCover& coverA, const CoverPose& a, co
     if (!(magB < kLimit && magA < kLimit && slack < kLimit)) return PairVerdict::Unsure;
     const double mB = 0.01 + slack + 1e-9 * magB + 0x1p-32 * coverA.extent;
     const double mAx = 0.01 + slack + 1e-9 * magA + rowI0 * mB, mAy = 0.01 + slack + 1e-9 * magA + rowI1 * mB;
-    // B's boxes in A's pixels: centres, and half extents grown (for Apart) and shrunk (for Meet).
-    glm::dvec2 bInA[SolidCover::kMaxBoxes], bGrown[SolidCover::kMaxBoxes], bShrunk[SolidCover::kMaxBoxes];
-    for (int j = 0; j < coverB.count; ++j) {
-        const SolidCover::Box& box = coverB.boxes[j];
-        bInA[j] = glm::dvec2{i00 * box.centre.x + i01 * box.centre.y, i10 * box.centre.x + i11 * box.centre.y} - tInA;
-        const glm::dvec2 grown = box.half + kGrow + mB;
-        bGrown[j] = {std::abs(i00) * grown.x + std::abs(i01) * grown.y + mAx, std::abs(i10) * grown.x + std::abs(i11) * grown.y + mAy};
-        bShrunk[j] = box.half - glm::dvec2{0.5 + 0.5 * rowL0 + mB, 0.5 + 0.5 * rowL1 + mB};
-    }
+    // Box pairs in turn, each axis worked out only when the ones before it leave the pair open (a pair's first box
+    // pair usually answers it).
     bool apart = true;
     for (int i = 0; i < coverA.count; ++i) {
         const SolidCover::Box& boxA = coverA.boxes[i];
         const glm::dvec2 aInB = glm::dvec2{l00 * boxA.centre.x + l01 * boxA.centre.y, l10 * boxA.centre.x + l11 * boxA.centre.y} + t;
         const glm::dvec2 aHalf{std::abs(l00) * boxA.half.x + std::abs(l01) * boxA.half.y,
                                std::abs(l10) * boxA.half.x + std::abs(l11) * boxA.half.y};
-        const glm::dvec2 shrunkA = boxA.half - kShrinkA;
         for (int j = 0; j < coverB.count; ++j) {
             const SolidCover::Box& boxB = coverB.boxes[j];
-            // The centres' distance along each axis against the two boxes' half extents along it.
-            const glm::dvec2 w = glm::abs(aInB - boxB.centre), wA = glm::abs(bInA[j] - boxA.centre);
-            if (w.x > boxB.half.x + aHalf.x + kGrow + mB || w.y > boxB.half.y + aHalf.y + kGrow + mB ||
-                wA.x > boxA.half.x + bGrown[j].x || wA.y > boxA.half.y + bGrown[j].y) {
+            // The centres' distance along each axis against the two boxes' half extents along it: B's axes first.
+            const glm::dvec2 w = glm::abs(aInB - boxB.centre);
+            if (w.x > boxB.half.x + aHalf.x + kGrow + mB || w.y > boxB.half.y + aHalf.y + kGrow + mB) continue;
+            const glm::dvec2 wA = glm::abs(glm::dvec2{i00 * boxB.centre.x + i01 * boxB.centre.y, i10 * boxB.centre.x + i11 * boxB.centre.y} -
+                                           tInA - boxA.centre);
+            const glm::dvec2 grown = boxB.half + kGrow + mB;
+            if (wA.x > boxA.half.x + std::abs(i00) * grown.x + std::abs(i01) * grown.y + mAx ||
+                wA.y > boxA.half.y + std::abs(i10) * grown.x + std::abs(i11) * grown.y + mAy) {
                 continue;
             }
             apart = false;
             if (!boxA.solid || !boxB.solid) continue;
-            const glm::dvec2 shrunkB = bShrunk[j];
+            const glm::dvec2 shrunkA = boxA.half - kShrinkA;
+            const glm::dvec2 shrunkB = boxB.half - glm::dvec2{0.5 + 0.5 * rowL0 + mB, 0.5 + 0.5 * rowL1 + mB};
             if (shrunkA.x > 0.0 && shrunkA.y > 0.0 && shrunkB.x > 0.0 && shrunkB.y > 0.0 &&
                 w.x < shrunkB.x + std::abs(l00) * shrunkA.x + std::abs(l01) * shrunkA.y - mB &&
                 w.y < shrunkB.y + std::abs(l10) * shrunkA.x + std::abs(l11) * shrunkA.y - mB &&

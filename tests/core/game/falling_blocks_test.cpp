@@ -194,7 +194,7 @@ INSTANTIATE_TEST_SUITE_P(
                       PipelineCase{"grid_aabb_person", BroadPhaseKind::Grid, "aabb", PairMode::Person, "pixel-fast"},
                       PipelineCase{"none_aabb_person", BroadPhaseKind::None, "aabb", PairMode::Person, "pixel-fast"},
                       PipelineCase{"tree_none_all_xna", BroadPhaseKind::Tree, "none", PairMode::All, "pixel-fast", Sampling::Xna},
-                      // The game's own stages: two blocks answered by their covers (block_cover.h) where they can be.
+                      // The game's own stages: two blocks answered by their mask's cover (blockPairVerdict, block_box.h) where they can be.
                       PipelineCase{"grid_aabb_all", BroadPhaseKind::Grid, "aabb", PairMode::All, "pixel-fast"},
                       PipelineCase{"grid_aabb_all_xna", BroadPhaseKind::Grid, "aabb", PairMode::All, "pixel-fast", Sampling::Xna},
                       PipelineCase{"tree_none_all_world", BroadPhaseKind::Tree, "none", PairMode::All, "pixel-world",
