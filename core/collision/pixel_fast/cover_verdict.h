@@ -93,6 +93,8 @@ inline CoverPose coverPose(const SpriteTransform& t) {
                                std::abs(l10) * boxA.half.x + std::abs(l11) * boxA.half.y};
         for (int j = 0; j < coverB.count; ++j) {
             const SolidCover::Box& boxB = coverB.boxes[j];
+            // Once a box pair meets, the answer is Unsure unless two wholly solid boxes prove Meet.
+            if (!apart && !(boxA.solid && boxB.solid)) continue;
             // The centres' distance along each axis against the two boxes' half extents along it: B's axes first.
             const glm::dvec2 w = glm::abs(aInB - boxB.centre);
             if (w.x > boxB.half.x + aHalf.x + kGrow + mB || w.y > boxB.half.y + aHalf.y + kGrow + mB) continue;
