@@ -67,6 +67,22 @@ inline AlphaMask solidMask(int w, int h) {
     return maskFromArt(std::vector<std::string>(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '#')));
 }
 
+/// An L with a hole and a lone pixel: rows of many extents, boxes that are not wholly solid (the covers' tests).
+inline AlphaMask lWithHoleMask() {
+    return maskFromArt({
+        "##########..",
+        "##########..",
+        "##......##..",
+        "##......##..",
+        "##########..",
+        "####........",
+        "####........",
+        "####.......#",
+        "############",
+        "############",
+    });
+}
+
 /// A mask of w x h pixels, none solid.
 inline AlphaMask emptyMask(int w, int h) {
     return maskFromArt(std::vector<std::string>(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.')));

@@ -33,21 +33,7 @@ double reachOf(const SolidCover& cover, glm::dvec2 pivot) {
     return reach;
 }
 
-// An L with a hole and a lone pixel: rows of many extents, boxes that are not wholly solid.
-AlphaMask oddMask() {
-    return maskFromArt({
-        "##########..",
-        "##########..",
-        "##......##..",
-        "##......##..",
-        "##########..",
-        "####........",
-        "####........",
-        "####.......#",
-        "############",
-        "############",
-    });
-}
+AlphaMask oddMask() { return testing::lWithHoleMask(); }
 
 TEST(BlockCover, TheCrossIsItsTwoBars) {
     // assets/make_sprites.cpp draws the 64 x 64 cross as the pixels of x 3..61 by y 22..42 and of x 22..42 by y 3..61

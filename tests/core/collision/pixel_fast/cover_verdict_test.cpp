@@ -48,18 +48,7 @@ std::vector<std::pair<std::string, AlphaMask>> shapes() {
                                      "...##..##...",
                                      "..###..###..",
                                  }));
-    masks.emplace_back("l-with-hole", maskFromArt({
-                                          "##########..",
-                                          "##########..",
-                                          "##......##..",
-                                          "##......##..",
-                                          "##########..",
-                                          "####........",
-                                          "####........",
-                                          "####.......#",
-                                          "############",
-                                          "############",
-                                      }));
+    masks.emplace_back("l-with-hole", testing::lWithHoleMask());
     masks.emplace_back("ring", drawn(21, 21, [](int x, int y) {
                            const double r = std::hypot(x + 0.5 - 10.5, y + 0.5 - 10.5);
                            return r < 10.0 && r > 6.0;
