@@ -1,6 +1,7 @@
 #include "core/base/alpha_mask.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -246,6 +247,12 @@ std::array<double, kSupportDirections> AlphaMask::emptySupport() {
     std::array<double, kSupportDirections> s{};
     s.fill(-std::numeric_limits<double>::infinity());
     return s;
+}
+
+std::uint64_t AlphaMask::nextSerial() {
+    // Every mask made, the empty ones too, takes the next number; 2^64 of them are never made.
+    static std::atomic<std::uint64_t> next{1};
+    return next.fetch_add(1, std::memory_order_relaxed);
 }
 
 // The colliders kept with a mask. A few settings are kept (a tool dragging epsilon asks for many in turn);

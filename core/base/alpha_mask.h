@@ -82,6 +82,9 @@ public:
     int width() const { return m_width; }
     int height() const { return m_height; }
     int threshold() const { return m_threshold; }
+    /// A number no other mask made in this process has; copies share it (they hold the same pixels). What a
+    /// cache of things worked out from a mask keys them by: a freed mask's address may hold a new one.
+    std::uint64_t serial() const { return m_serial; }
 
     /// True when (x, y) is inside the image and solid.
     bool solid(int x, int y) const {
@@ -145,6 +148,7 @@ private:
     int m_width = 0;
     int m_height = 0;
     int m_threshold = 0;
+    std::uint64_t m_serial = nextSerial();
     int m_wordsPerRow = 0;
     std::int64_t m_solidCount = 0;
     IntRect m_tight{};
@@ -162,6 +166,7 @@ private:
     SolidCover m_cover;
 
     static std::array<double, kSupportDirections> emptySupport();
+    static std::uint64_t nextSerial();
 };
 
 }  // namespace cl

@@ -37,6 +37,27 @@ TEST(AlphaMask, PixelAtThresholdIsNotSolid) {
     EXPECT_EQ(mask.solidCount(), 1);
 }
 
+TEST(AlphaMask, EveryMaskMadeHasItsOwnSerialAndACopySharesIt) {
+    const RgbaImage image = imageWithAlphas(3, 1, {9, 10, 11});
+    std::vector<std::uint64_t> serials;
+    for (int threshold : {0, 10, 10}) serials.push_back(AlphaMask(image, threshold).serial());
+    serials.push_back(AlphaMask().serial());
+    // One made in the storage a freed one left: a cache keyed by address would take it for the old one.
+    std::optional<AlphaMask> reused(std::in_place, image, 0);
+    serials.push_back(reused->serial());
+    reused.reset();
+    reused.emplace(imageWithAlphas(3, 1, {255, 0, 0}), 0);
+    serials.push_back(reused->serial());
+    std::vector<std::uint64_t> sorted = serials;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "two masks share a serial";
+    const AlphaMask copy = *reused;
+    AlphaMask assigned;
+    assigned = *reused;
+    EXPECT_EQ(copy.serial(), reused->serial());
+    EXPECT_EQ(assigned.serial(), reused->serial());
+}
+
 TEST(AlphaMask, DefaultThresholdZeroMakesEveryNonZeroAlphaSolid) {
     AlphaMask mask(imageWithAlphas(4, 1, {0, 1, 128, 255}), 0);
     EXPECT_EQ(mask.threshold(), 0);
