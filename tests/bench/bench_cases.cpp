@@ -99,21 +99,27 @@ std::unique_ptr<BenchCase> makeDiscs(int size) {
     return c;
 }
 
+namespace {
+
+// crosses/64's placement `place` (0 .. 15), both turns moved on by `moreA` and back by `moreB` degrees: pivots 12 to
+// 64.5 pixels apart (each cross's solid disc reaches about 34 pixels from its pivot), in directions and at turns
+// spread over the circle; turns beyond a whole turn, as the game's blocks reach after spinning a while.
+std::pair<SpriteTransform, SpriteTransform> crossPlacement(const RgbaImage& cross, int place, double moreA, double moreB) {
+    SpriteTransform a = centred(cross.width, cross.height, -700.0 + 97.3 * place + moreA);
+    SpriteTransform b = centred(cross.width, cross.height, 913.0 - 131.7 * place - moreB);
+    const double distance = 12.0 + 3.5 * place, direction = (37.0 + 71.0 * place) * std::numbers::pi / 180.0;
+    a.position = {100.0, 100.0};
+    b.position = a.position + distance * glm::dvec2(std::cos(direction), std::sin(direction));
+    return {a, b};
+}
+
+}  // namespace
+
 std::unique_ptr<BenchCase> makeCrosses() {
     const std::string dir = COLLISION_LAB_SPRITES_DIR;
     const RgbaImage cross = loadPng(dir + "/cross.png");
     auto c = makeCase("crosses/64", cross, cross);
-    // Pivots 12 to 64.5 pixels apart (each cross's solid disc reaches about 34 pixels from its pivot), in
-    // directions and at turns spread over the circle; turns beyond a whole turn, as the game's blocks
-    // reach after spinning a while.
-    for (int k = 0; k < 16; ++k) {
-        SpriteTransform a = centred(cross.width, cross.height, -700.0 + 97.3 * k);
-        SpriteTransform b = centred(cross.width, cross.height, 913.0 - 131.7 * k);
-        const double distance = 12.0 + 3.5 * k, direction = (37.0 + 71.0 * k) * std::numbers::pi / 180.0;
-        a.position = {100.0, 100.0};
-        b.position = a.position + distance * glm::dvec2(std::cos(direction), std::sin(direction));
-        c->placements.emplace_back(a, b);
-    }
+    for (int k = 0; k < 16; ++k) c->placements.push_back(crossPlacement(cross, k, 0.0, 0.0));
     c->a.transform = c->placements.front().first;
     c->b.transform = c->placements.front().second;
     return c;
@@ -134,6 +140,18 @@ std::unique_ptr<BenchCase> makeCrossesTouching() {
         while (hitAt(distance)) distance += 0.25;
         hitAt(k % 2 == 0 ? distance - 0.25 : distance);
     }
+    c->a.transform = c->placements.front().first;
+    c->b.transform = c->placements.front().second;
+    return c;
+}
+
+std::unique_ptr<BenchCase> makeCrossesTurning() {
+    const std::string dir = COLLISION_LAB_SPRITES_DIR;
+    const RgbaImage cross = loadPng(dir + "/cross.png");
+    auto c = makeCase("crosses/64-turning", cross, cross);
+    // Each of the 16 places visited 64 times with both turns moved on a little: 1,024 pairs of turns, so a cache of
+    // a few dozen pairs of turns never sees one again before it is evicted.
+    for (int k = 0; k < 1024; ++k) c->placements.push_back(crossPlacement(cross, k % 16, 0.25 * (k / 16), 0.35 * (k / 16)));
     c->a.transform = c->placements.front().first;
     c->b.transform = c->placements.front().second;
     return c;

@@ -43,6 +43,9 @@ std::unique_ptr<BenchCase> makeCrosses();
 /// crosses/64's sixteen directions and turns, each at the distance where the crosses stop touching (half at the
 /// last hit, half at the first miss, in quarter pixels): the pairs the masks' covers leave to the scan.
 std::unique_ptr<BenchCase> makeCrossesTouching();
+/// Crosses turning: crosses/64's places with a new pair of turns at every call of a 1,024-call cycle (a pixel
+/// test's per-pair set-up cache never hits it).
+std::unique_ptr<BenchCase> makeCrossesTurning();
 /// Corner: two solid 1024 x 1024 squares overlapping 16 x 16 at a corner, B turned 10 degrees about it.
 std::unique_ptr<BenchCase> makeCorner();
 

@@ -172,6 +172,7 @@ int main(int argc, char** argv) {
     cases.push_back(makeDiscs(512));
     cases.push_back(makeCrosses());
     cases.push_back(makeCrossesTouching());
+    cases.push_back(makeCrossesTurning());
     for (const auto& c : cases) registerCase(*c);
     for (int size : {64, 128, 256, 512, 1024}) registerMaskBuilding(size);
     registerGameBenchmarks();
