@@ -166,27 +166,49 @@ inline PairTurn pairTurn(const SpriteTransform& a, const SpriteTransform& b) {
     return {csB, cosSinDegrees(turnA - turnB)};
 }
 
-}  // namespace
-
-SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
+// latticeTurn and placeLattice, inline: makeSampleLattice is the two together, and each is also a function of
+// its own (the pixel test keeps a pair's turn and places it at each new position).
+[[gnu::always_inline]] inline LatticeTurn turnOf(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
     // inverse(B) * A written out as S_B^-1 R(rotA - rotB) S_A plus a translation, rather than multiplied
     // out: two sprites with the same rotation then map into each other with no rotation residue at all.
     const auto [csB, csDelta] = pairTurn(a, b);
     const glm::dvec2 col0{csDelta.x * a.scale.x / b.scale.x, csDelta.y * a.scale.x / b.scale.y};
     const glm::dvec2 col1{-csDelta.y * a.scale.y / b.scale.x, csDelta.x * a.scale.y / b.scale.y};
-    const auto [translation, start] = placedStart(csB, b.scale, b.origin, col0 * a.origin.x + col1 * a.origin.y,
-                                                  (col0 + col1) * sampleOffset(sampling), a.position - b.position);
-    // The one rounding: the matrix from A's sample lattice into B, to 32.32 fixed point. Every field is
-    // written here, so the lattice is built in place rather than copied from a default.
-    const bool near = belowPairLimit(start, col0, col1);
+    // The one rounding: the steps from A's sample lattice into B, to 32.32 fixed point (fixedOf(v, near) is
+    // fixedOf(v) for either `near` it may take; the start is rounded the same way in placeLattice).
+    const bool near = belowPairLimit(col0, col1);
+    return LatticeTurn{csB, col0, col1, (col0 + col1) * sampleOffset(sampling), fixedOf(col0, near), fixedOf(col1, near),
+                       sampling};
+}
+
+[[gnu::always_inline]] inline SampleLattice placeOf(const LatticeTurn& turn, const SpriteTransform& a,
+                                                    const SpriteTransform& b) {
+    const glm::dvec2 col0 = turn.stepX, col1 = turn.stepY;
+    const auto [translation, start] = placedStart(turn.csB, b.scale, b.origin, col0 * a.origin.x + col1 * a.origin.y,
+                                                  turn.sampleTerm, a.position - b.position);
+    // Every field is written here, so the lattice is built in place rather than copied from a default.
     return SampleLattice{glm::dmat3(glm::dvec3(col0, 0.0), glm::dvec3(col1, 0.0), glm::dvec3(translation, 1.0)),
                          col0,
                          col1,
                          start,
-                         fixedOf(start, near),
-                         fixedOf(col0, near),
-                         fixedOf(col1, near),
-                         sampling};
+                         fixedOf(start),
+                         turn.stepXFx,
+                         turn.stepYFx,
+                         turn.sampling};
+}
+
+}  // namespace
+
+LatticeTurn latticeTurn(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
+    return turnOf(a, b, sampling);
+}
+
+SampleLattice placeLattice(const LatticeTurn& turn, const SpriteTransform& a, const SpriteTransform& b) {
+    return placeOf(turn, a, b);
+}
+
+SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
+    return placeOf(turnOf(a, b, sampling), a, b);
 }
 
 SampleLatticeFamily::SampleLatticeFamily(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling)

@@ -76,6 +76,23 @@ PairTransform makePairTransform(const SpriteTransform& a, const SpriteTransform&
 /// samples into B and never need world positions (a third of the set-up's time).
 SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling);
 
+/// What a sample lattice takes from the two turns, the two scales and the sampling alone: the steps in
+/// doubles and in fixed point, B's turn, the sample's offset along them. Worked out once, placeLattice()
+/// places it at any positions and origins, bit for bit as makeSampleLattice() (which is the two together).
+struct LatticeTurn {
+    glm::dvec2 csB{1.0, 0.0};                        ///< cos and sin of B's turn
+    glm::dvec2 stepX{1.0, 0.0}, stepY{0.0, 1.0};     ///< SampleLattice::stepX, stepY
+    glm::dvec2 sampleTerm{0.0, 0.0};                 ///< (stepX + stepY) * sampleOffset(sampling)
+    FixedVec stepXFx, stepYFx;                       ///< SampleLattice::stepXFx, stepYFx
+    Sampling sampling = Sampling::Center;
+};
+
+/// The turn part of makeSampleLattice(a, b, sampling): it reads only the turns, the scales and the sampling.
+LatticeTurn latticeTurn(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling);
+/// makeSampleLattice(a, b, turn.sampling) bit for bit, given turn = latticeTurn(a', b', turn.sampling) of any
+/// a', b' with a's and b's turns and scales (their positions and origins may differ).
+SampleLattice placeLattice(const LatticeTurn& turn, const SpriteTransform& a, const SpriteTransform& b);
+
 /// makeSampleLattice for one pair whose positions change while the rest stays: the steps are worked out once
 /// and startAt() gives, bit for bit, the start makeSampleLattice gives for those positions (one shared
 /// function computes both), at a fraction of the cost. For maps of many offsets of one pair.
