@@ -208,7 +208,25 @@ SampleLattice placeLattice(const LatticeTurn& turn, const SpriteTransform& a, co
 }
 
 SampleLattice makeSampleLattice(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling) {
-    return placeOf(turnOf(a, b, sampling), a, b);
+    // turnOf and placeOf written out together, so that the three vectors share one range check (the game's pairs
+    // come here, each once); the same numbers bit for bit, as fixedOf(v, near) is fixedOf(v) for either `near` it
+    // may take.
+    const auto [csB, csDelta] = pairTurn(a, b);
+    const glm::dvec2 col0{csDelta.x * a.scale.x / b.scale.x, csDelta.y * a.scale.x / b.scale.y};
+    const glm::dvec2 col1{-csDelta.y * a.scale.y / b.scale.x, csDelta.x * a.scale.y / b.scale.y};
+    const auto [translation, start] = placedStart(csB, b.scale, b.origin, col0 * a.origin.x + col1 * a.origin.y,
+                                                  (col0 + col1) * sampleOffset(sampling), a.position - b.position);
+    // The one rounding: the matrix from A's sample lattice into B, to 32.32 fixed point. Every field is
+    // written here, so the lattice is built in place rather than copied from a default.
+    const bool near = belowPairLimit(start, col0, col1);
+    return SampleLattice{glm::dmat3(glm::dvec3(col0, 0.0), glm::dvec3(col1, 0.0), glm::dvec3(translation, 1.0)),
+                         col0,
+                         col1,
+                         start,
+                         fixedOf(start, near),
+                         fixedOf(col0, near),
+                         fixedOf(col1, near),
+                         sampling};
 }
 
 SampleLatticeFamily::SampleLatticeFamily(const SpriteTransform& a, const SpriteTransform& b, Sampling sampling)
