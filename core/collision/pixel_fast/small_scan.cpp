@@ -11,6 +11,7 @@
 #include <limits>
 #include <utility>
 
+#include "core/collision/pixel_fast/kept_polygon.h"
 #include "core/collision/pixel_fast/lattice_polygon.h"
 #include "core/collision/pixel_fast/row_walker.h"
 
@@ -28,15 +29,40 @@ int firstRowWhere(int from, int last, double guess, const Holds& holds) {
     return row;
 }
 
-}  // namespace
+// A side of LatticePolygon as scanSmallBy follows it: its Chain over the polygon's corners.
+class MadeSide {
+public:
+    void at(double row) { m_chain.at(m_polygon->cornerX(), m_polygon->cornerY(), row); }
+    double edgeEnd() const { return m_chain.edgeEnd(m_polygon->cornerY()); }
+    double x() const { return m_chain.x(); }
+    double y() const { return m_chain.y(); }
+    double slope() const { return m_chain.slope(); }
 
-template <bool kXna>
-void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
-               Kernels kernels) {
+    /// Both sides of `polygon` started at its top corner.
+    friend void startSides(const LatticePolygon& polygon, MadeSide& left, MadeSide& right) {
+        const int forward = polygon.forwardIsRight() ? 1 : -1;
+        left.m_polygon = right.m_polygon = &polygon;
+        right.m_chain.start(polygon.cornerX(), polygon.cornerY(), polygon.cornerCount(), polygon.topCorner(),
+                            polygon.bottomCorner(), forward);
+        left.m_chain.start(polygon.cornerX(), polygon.cornerY(), polygon.cornerCount(), polygon.topCorner(),
+                           polygon.bottomCorner(), -forward);
+    }
+
+private:
+    const LatticePolygon* m_polygon = nullptr;
+    LatticePolygon::Chain m_chain;
+};
+
+inline void startSides(const KeptPolygon& polygon, KeptPolygon::Side& left, KeptPolygon::Side& right) {
+    polygon.startSides(left, right);
+}
+
+// The scan, given B's polygon made for this lattice (LatticePolygon, its sides MadeSide) or kept and moved to it
+// (KeptPolygon, its sides KeptPolygon::Side).
+template <bool kXna, class Polygon, class Side>
+[[gnu::always_inline]] inline void scanSmallBy(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, const Polygon& polygon, HitSink& sink,
+                 CollisionResult& r, Kernels kernels) {
     const IntRect ta = ma.tightBounds();
-    const LatticePolygon polygon(mb, t, ta, kWholePolygon);
-    const double* cornerX = polygon.cornerX();
-    const double* cornerY = polygon.cornerY();
     const double slack = polygon.slack();
     // The rows that can reach B (LatticePolygon::rows), and those whose range follows the two sides.
     const bool clips = polygon.clipsByCorners();
@@ -70,7 +96,7 @@ void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t,
         }
         return;
     }
-    LatticePolygon::Chain left, right;
+    Side left, right;
     bool sides = false;
     for (int y = yFrom; y <= yTo;) {
         if (!(y >= interiorFrom && y <= interiorTo)) {
@@ -81,16 +107,14 @@ void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t,
             continue;
         }
         if (!sides) {
-            const int forward = polygon.forwardIsRight() ? 1 : -1;
-            right.start(cornerX, cornerY, polygon.cornerCount(), polygon.topCorner(), polygon.bottomCorner(), forward);
-            left.start(cornerX, cornerY, polygon.cornerCount(), polygon.topCorner(), polygon.bottomCorner(), -forward);
+            startSides(polygon, left, right);
             sides = true;
         }
         // Both sides onto row y's edges; rows y .. stop stay on them (before the next corner of either side, the
         // rows below `end`), each row's range the same line through the edge as LatticePolygon::range evaluates.
-        left.at(cornerX, cornerY, y);
-        right.at(cornerX, cornerY, y);
-        const double end = std::min(left.edgeEnd(cornerY), right.edgeEnd(cornerY));
+        left.at(y);
+        right.at(y);
+        const double end = std::min(left.edgeEnd(), right.edgeEnd());
         int stop = floorToInt(std::min(interiorTo, static_cast<double>(yTo)));
         if (end <= yTo) stop = std::min(stop, std::max(y, ceilToInt(end) - 1));  // rows < end
         const double loX = left.x(), loY = left.y(), loSlope = left.slope();
@@ -136,7 +160,31 @@ void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t,
     }
 }
 
+}  // namespace
+
+template <bool kXna>
+void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
+               Kernels kernels) {
+    const LatticePolygon polygon(mb, t, ma.tightBounds(), kWholePolygon);
+    scanSmallBy<kXna, LatticePolygon, MadeSide>(ma, mb, t, polygon, sink, r, kernels);
+}
+
+template <bool kXna>
+void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, const KeptShape& shape, HitSink& sink,
+               CollisionResult& r, Kernels kernels) {
+    const KeptPolygon polygon(shape, t);
+    if (!shape.clips || !polygon.movable()) [[unlikely]] {
+        scanSmall<kXna>(ma, mb, t, sink, r, kernels);
+        return;
+    }
+    scanSmallBy<kXna, KeptPolygon, KeptPolygon::Side>(ma, mb, t, polygon, sink, r, kernels);
+}
+
 template void scanSmall<true>(const AlphaMask&, const AlphaMask&, const SampleLattice&, HitSink&, CollisionResult&, Kernels);
 template void scanSmall<false>(const AlphaMask&, const AlphaMask&, const SampleLattice&, HitSink&, CollisionResult&, Kernels);
+template void scanSmall<true>(const AlphaMask&, const AlphaMask&, const SampleLattice&, const KeptShape&, HitSink&,
+                              CollisionResult&, Kernels);
+template void scanSmall<false>(const AlphaMask&, const AlphaMask&, const SampleLattice&, const KeptShape&, HitSink&,
+                               CollisionResult&, Kernels);
 
 }  // namespace cl::pixel_fast

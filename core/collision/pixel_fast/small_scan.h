@@ -7,6 +7,7 @@
 #include "core/base/collision_result.h"
 #include "core/base/pair_transform.h"
 #include "core/collision/pixel_fast/hit_sink.h"
+#include "core/collision/pixel_fast/kept_polygon.h"
 #include "core/collision/pixel_fast/kernels.h"
 
 namespace cl::pixel_fast {
@@ -21,5 +22,10 @@ inline constexpr int kSmallRows = 64;
 template <bool kXna>
 void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
                Kernels kernels);
+/// scanSmall with B's polygon kept for t's steps and sampling (KeptShape(mb, t', ma.tightBounds()) of a lattice t'
+/// with t's steps and sampling) and moved to t's start: the same hit, the rows clipped by the kept polygon.
+template <bool kXna>
+void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, const KeptShape& shape, HitSink& sink,
+               CollisionResult& r, Kernels kernels);
 
 }  // namespace cl::pixel_fast
