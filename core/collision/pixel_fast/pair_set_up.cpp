@@ -1,6 +1,5 @@
 #include "core/collision/pixel_fast/pair_set_up.h"
 
-#include <array>
 #include <bit>
 #include <cstddef>
 #include <new>
@@ -11,19 +10,6 @@
 
 namespace cl::pixel_fast {
 namespace {
-
-// 64 slots of two set-ups a thread (about 100 KB). Two ways, so that two of a cycle's pairs that fall in one slot
-// do not push each other out every time: crosses/64's 16 pairs in 64 one-way slots would share one in three
-// cycles out of four (the birthday bound), each such pair then missing every call.
-constexpr int kSlotBits = 6;
-struct Slot {
-    std::array<PairSetUp, 2> ways;
-    int older = 0;  // the way to replace next
-};
-struct SetUpTable {
-    std::array<Slot, std::size_t{1} << kSlotBits> slots;
-};
-constinit thread_local SetUpTable setUpTable;
 
 #if defined(__SSE2__)
 // The key in five vector registers, read straight from the bodies (the turn and the scale lie side by side in a
@@ -78,12 +64,16 @@ inline KeyWords keyWords(const Body& a, const Body& b, Sampling sampling) {
 
 }  // namespace
 
-// The second sighting, out of line and called last, so that a look-up that finds its pair saves no registers for it.
+constinit thread_local PairSetUpTable pairSetUpTable;
+
+// A second sighting (or the rare tag shared by two keys): this pair's set-up kept in place of what was there.
 struct PairSetUpFill {
     [[gnu::noinline]] static PairSetUp* keep(PairSetUp& seen, const Body& a, const Body& b, Sampling sampling) {
+        keyWords(a, b, sampling).store(seen.m_key);
         // Made in place (a prvalue initialises the member itself: no copy through the stack).
         ::new (&seen.m_turn) LatticeTurn(latticeTurn(a.transform, b.transform, sampling));
         seen.m_kept = true;
+        seen.m_shapeMade = false;
         return &seen;
     }
 };
@@ -93,31 +83,12 @@ void PairSetUp::makeShape(const AlphaMask& ma, const AlphaMask& mb, const Sample
     m_shapeMade = true;
 }
 
-PairSetUp* pairSetUp(const Body& a, const Body& b, Sampling sampling) {
-    const KeyWords key = keyWords(a, b, sampling);
-    // The turns and the masks mixed (Fibonacci hashing): pairs of one pair of masks differ in their turns' bits.
-    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
-    const std::uint64_t mixed = bits(a.transform.rotationDeg) ^ (bits(b.transform.rotationDeg) * 0xC2B2AE3D27D4EB4Full) ^
-                                a.mask->serial() ^ (b.mask->serial() << 20);
-    Slot& slot = setUpTable.slots[static_cast<std::size_t>((mixed * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits))];
-    PairSetUp* found;
-    if (key.matches(slot.ways[0].m_key)) {
-        slot.older = 1;
-        found = &slot.ways[0];
-    } else if (key.matches(slot.ways[1].m_key)) {
-        slot.older = 0;
-        found = &slot.ways[1];
-    } else {
-        // A first sighting: only its key noted, the scan made as if nothing were kept.
-        PairSetUp& noted = slot.ways[static_cast<std::size_t>(slot.older)];
-        slot.older = 1 - slot.older;
-        key.store(noted.m_key);
-        noted.m_kept = false;
-        noted.m_shapeMade = false;
-        return nullptr;
-    }
-    if (!found->m_kept) [[unlikely]] return PairSetUpFill::keep(*found, a, b, sampling);
-    return found;
+PairSetUp* pairSetUpFound(PairSetUpSlot& slot, int way, const Body& a, const Body& b, Sampling sampling) {
+    slot.older = 1 - way;
+    PairSetUp& kept = slot.ways[static_cast<std::size_t>(way)];
+    // Kept and the very key (a tag may stand for another key): the set-up.
+    if (kept.m_kept && keyWords(a, b, sampling).matches(kept.m_key)) [[likely]] return &kept;
+    return PairSetUpFill::keep(kept, a, b, sampling);
 }
 
 }  // namespace cl::pixel_fast

@@ -5,6 +5,9 @@
 // a benchmark's cycle) works them out once. A pair is kept from its second sighting on: the first only notes its
 // key, so a pair never seen again costs its look-up and a key written, and its scan is the uncached one.
 
+#include <array>
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 
 #include "core/base/alpha_mask.h"
@@ -24,6 +27,8 @@ struct alignas(16) PairSetUpKey {
     std::uint64_t sampling = 0, unused = 0;
 };
 
+struct PairSetUpSlot;
+
 /// One pair's kept set-up: latticeTurn() of its transforms, and the KeptShape of its masks on that turn, made
 /// when a small scan first asks for it.
 class PairSetUp {
@@ -39,19 +44,58 @@ public:
 
 private:
     friend PairSetUp* pairSetUp(const Body& a, const Body& b, Sampling sampling);
+    friend PairSetUp* pairSetUpFound(PairSetUpSlot& slot, int way, const Body& a, const Body& b, Sampling sampling);
     friend struct PairSetUpFill;
     void makeShape(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t);
 
-    PairSetUpKey m_key;
-    bool m_kept = false;  // false: the key seen once, nothing made yet
+    PairSetUpKey m_key;              // the key of what is kept (when m_kept)
+    std::uint64_t m_tag = 0;         // the key's hash, noted at its first sighting
+    bool m_kept = false;             // false: the tag seen once, nothing made yet
     bool m_shapeMade = false;
     LatticeTurn m_turn;
     KeptShape m_shape;
 };
 
+/// One slot of this thread's kept set-ups: two ways, so that two of a cycle's pairs that fall in one slot do not
+/// push each other out every time (crosses/64's 16 pairs in 64 one-way slots would share one in three cycles out of
+/// four, the birthday bound, each such pair then missing every call).
+struct PairSetUpSlot {
+    std::array<PairSetUp, 2> ways;
+    int older = 0;  ///< the way to replace next
+};
+/// This thread's kept set-ups: 64 slots (about 100 KB a thread).
+struct PairSetUpTable {
+    static constexpr int kSlotBits = 6;
+    std::array<PairSetUpSlot, std::size_t{1} << kSlotBits> slots;
+};
+extern constinit thread_local PairSetUpTable pairSetUpTable;
+
+/// pairSetUp() past a tag found in `slot`'s way `way`: the kept set-up when its key is the pair's, else this pair's
+/// set-up made there now. Out of line: a first sighting's look-up, inline in its caller, calls nothing.
+PairSetUp* pairSetUpFound(PairSetUpSlot& slot, int way, const Body& a, const Body& b, Sampling sampling);
+
 /// The kept set-up of A and B (masks, turns, scales) under `sampling` when this thread has seen the pair before
-/// (made now on its second sighting); null on a first sighting, whose key is noted in place of the least recently
-/// used of its slot's two. Valid until this thread's next call. Bit for bit what latticeTurn() gives now.
-PairSetUp* pairSetUp(const Body& a, const Body& b, Sampling sampling);
+/// (made now on its second sighting); null on a first sighting, whose key's hash is noted in place of the least
+/// recently used of its slot's two. Valid until this thread's next call. Bit for bit what latticeTurn() gives now.
+inline PairSetUp* pairSetUp(const Body& a, const Body& b, Sampling sampling) {
+    // The whole key hashed into one tag (Fibonacci hashing): what a slot's ways are told apart by before their keys
+    // are compared, and all a first sighting writes.
+    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    const SpriteTransform &ta = a.transform, &tb = b.transform;
+    const std::uint64_t parts = a.mask->serial() + (b.mask->serial() << 24) + static_cast<std::uint64_t>(sampling);
+    const std::uint64_t scales =
+        bits(ta.scale.x) ^ std::rotl(bits(ta.scale.y), 16) ^ std::rotl(bits(tb.scale.x), 32) ^ std::rotl(bits(tb.scale.y), 48);
+    const std::uint64_t tag = ((bits(ta.rotationDeg) ^ std::rotl(bits(tb.rotationDeg), 32)) * 0x9E3779B97F4A7C15ull) ^
+                              ((parts ^ scales) * 0xC2B2AE3D27D4EB4Full);
+    PairSetUpSlot& slot = pairSetUpTable.slots[static_cast<std::size_t>(tag >> (64 - PairSetUpTable::kSlotBits))];
+    const int way = slot.ways[0].m_tag == tag ? 0 : slot.ways[1].m_tag == tag ? 1 : -1;
+    if (way >= 0) return pairSetUpFound(slot, way, a, b, sampling);
+    // A first sighting: only its tag noted, the scan made as if nothing were kept.
+    PairSetUp& noted = slot.ways[static_cast<std::size_t>(slot.older)];
+    slot.older = 1 - slot.older;
+    noted.m_tag = tag;
+    noted.m_kept = false;
+    return nullptr;
+}
 
 }  // namespace cl::pixel_fast
