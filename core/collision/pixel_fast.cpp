@@ -11,6 +11,8 @@
 #include "core/collision/pixel_fast/disc_reject.h"
 #include "core/collision/pixel_fast/hit_sink.h"
 #include "core/collision/pixel_fast/kernels.h"
+#include "core/collision/pixel_fast/pair_set_up.h"
+#include "core/collision/pixel_fast/small_scan.h"
 #include "core/collision/pixel_fast/transformed_scan.h"
 #include "core/collision/pixel_fast/translation_scan.h"
 
@@ -23,6 +25,10 @@ namespace {
 // (pair_set_up.h); false for callers whose pairs seldom come back, which then pay nothing for it.
 [[gnu::always_inline]] inline void scan(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code,
                                         CollisionResult& r, bool place, bool keep) {
+    // Only a hit-only scan of a short A keeps anything: there the kept polygon spares the small scan its set-up; a
+    // full scan or a tall A would save little more than the turn, about what the look-up costs.
+    const IntRect ta = a.mask->tightBounds();
+    keep = keep && options.stopAtFirstHit && ta.y1 - ta.y0 <= pixel_fast::kSmallRows;
     pixel_fast::PairSetUp* setUp = keep ? pixel_fast::pairSetUp(a, b, options.sampling) : nullptr;
     const SampleLattice t = setUp ? placeLattice(setUp->turn(), a.transform, b.transform)
                                   : makeSampleLattice(a.transform, b.transform, options.sampling);

@@ -11,7 +11,8 @@ namespace cl {
 /// in a convex polygon around B's solid pixels (cached per mask), only A's solid pixels are visited and
 /// samples are tested in branch-free chunks (AVX2 where the CPU has it); two whole-pixel translations
 /// are compared 64-bit words at a time. `samples` counts the samples (or word pixels) actually looked
-/// at, so it is usually far below pixel-naive's.
+/// at, so it is usually far below pixel-naive's. A hit-only pair of a short A seen twice lately keeps, per
+/// thread, what its set-up does not take from the positions (pixel_fast/pair_set_up.h).
 CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& options);
 
 /// pixelFast's hit in hit-only mode (stopAtFirstHit, this sampling) and nothing else: a pair rejected before the
