@@ -3,7 +3,7 @@
 // the lattice's turn (LatticeTurn) and B's polygon in A's lattice less the start (KeptShape) — kept per thread for
 // the pairs seen lately, so that a pair tested at many offsets (the C-space map, the contact search, a frame matrix,
 // a benchmark's cycle) works them out once. A pair is kept from its second sighting on: the first only notes its
-// key, so a pair never seen again costs its look-up and a key written, and its scan is the uncached one.
+// key's hash, so a pair never seen again costs its look-up and one word written, and its scan is the uncached one.
 
 #include <array>
 #include <bit>
