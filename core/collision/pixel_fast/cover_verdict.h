@@ -26,11 +26,11 @@ struct CoverPose {
     double sin = 0.0;
 };
 
+/// A body's pose with its turn's cosine and sine `cs` as already looked up (cosSinDegreesCached(t.rotationDeg)).
+inline CoverPose coverPose(const SpriteTransform& t, glm::dvec2 cs) { return {t.position, t.origin, t.scale, cs.x, cs.y}; }
+
 /// A body's pose with its turn's cosine and sine as the pixel tests take them (cosSinDegreesCached).
-inline CoverPose coverPose(const SpriteTransform& t) {
-    const glm::dvec2 cs = cosSinDegreesCached(t.rotationDeg);
-    return {t.position, t.origin, t.scale, cs.x, cs.y};
-}
+inline CoverPose coverPose(const SpriteTransform& t) { return coverPose(t, cosSinDegreesCached(t.rotationDeg)); }
 
 /// A pair scanned A into B by a pixel test that samples A's solid pixels into B as pixel-naive does (either sampling),
 /// each body its mask's cover and its pose: Apart when no sample can pick a solid pixel of B, Meet when one surely
