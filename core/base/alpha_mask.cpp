@@ -236,6 +236,7 @@ SolidCover solidCoverOf(const AlphaMask& mask) {
         // A hit is proven only inside a solid box (core/collision/pixel_fast/cover_verdict.h): one of fewer than 4
         // pixels either way seldom proves one. Extents that leave no pixel empty may still hold a gap between runs.
         box.solid = r.width() >= 4 && r.height() >= 4 && b.empty == 0 && whollySolid(r);
+        cover.anySolid = cover.anySolid || box.solid;
         cover.extent = std::max(cover.extent, static_cast<double>(xs[b.x1] + ys[b.y1]));
     }
     return cover;
@@ -383,7 +384,16 @@ AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
         // Rounded up past the square root's rounding.
         m_disc = SolidDisc{centre, std::sqrt(farthest) * (1.0 + 1e-12) + 1e-9};
     }
-    m_cover = solidCoverOf(*this);
+}
+
+void AlphaMask::makeCover() const {
+    // Masks seldom make their covers at the same moment, so one lock for all of them; the flag is read again under it
+    // so that a cover is made once.
+    static std::mutex mutex;
+    std::lock_guard lock(mutex);
+    if (m_cover.made.load(std::memory_order_relaxed)) return;
+    m_cover.cover = solidCoverOf(*this);
+    m_cover.made.store(true, std::memory_order_release);
 }
 
 }  // namespace cl

@@ -2,6 +2,7 @@
 // AlphaMask: which pixels of an image are solid at one alpha threshold.
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -67,6 +68,7 @@ struct SolidCover {
     static constexpr int kMaxBoxes = 4;
     std::array<Box, kMaxBoxes> boxes{};
     int count = 0;        ///< 0 for a mask with no solid pixel.
+    bool anySolid = false;  ///< Some box is wholly solid (only such boxes answer Meet).
     double extent = 0.0;  ///< The largest x + y of a box's corner (every point of a box has |x| + |y| within it).
 };
 
@@ -133,8 +135,15 @@ public:
     const SolidDisc& solidDisc() const { return m_disc; }
     /// The mask's SolidCover: its rows of one extent (extentRunEnds()) as boxes (at most 8 bands of them in a taller
     /// mask), two merged while the box holding both adds no empty pixel (a cross's arms and middle become its upright
-    /// bar), then the two whose merge adds the fewest until at most kMaxBoxes are left; worked out once with the mask.
-    const SolidCover& solidCover() const { return m_cover; }
+    /// bar), then the two whose merge adds the fewest until at most kMaxBoxes are left; worked out on the first call
+    /// and kept as long as the mask. Safe to call from several threads.
+    const SolidCover& solidCover() const {
+        // Made on first use: only pixel-fast's hit-only entry and the game ask for it, and a tool that builds a mask
+        // per threshold step never does. The acquire pairs with makeCover()'s release, so a thread that sees the
+        // flag set sees the finished cover.
+        if (!m_cover.made.load(std::memory_order_acquire)) makeCover();
+        return m_cover.cover;
+    }
 
     /// The collider under `options` that `build` makes from this mask, built on the first call per options
     /// and kept as long as the mask (a new threshold or frame is a new mask, so a kept collider never goes
@@ -145,6 +154,21 @@ public:
 
 private:
     struct ColliderCache;
+    // solidCover()'s cover and whether it is made yet. A copy takes the cover if it is made (the same pixels), else
+    // makes its own when asked.
+    struct LazyCover {
+        mutable std::atomic<bool> made{false};
+        mutable SolidCover cover;
+        LazyCover() = default;
+        LazyCover(const LazyCover& other) noexcept { *this = other; }
+        LazyCover& operator=(const LazyCover& other) noexcept {
+            const bool otherMade = other.made.load(std::memory_order_acquire);
+            if (otherMade) cover = other.cover;
+            made.store(otherMade, std::memory_order_release);
+            return *this;
+        }
+    };
+    void makeCover() const;
     int m_width = 0;
     int m_height = 0;
     int m_threshold = 0;
@@ -163,7 +187,7 @@ private:
     std::array<glm::dvec2, kSupportDirections> m_corners = supportCorners(emptySupport());
     SolidPolygon m_polygon;
     SolidDisc m_disc;
-    SolidCover m_cover;
+    LazyCover m_cover;
 
     static std::array<double, kSupportDirections> emptySupport();
     static std::uint64_t nextSerial();

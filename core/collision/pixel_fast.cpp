@@ -83,8 +83,10 @@ CollisionResult pixelFast(const Body& a, const Body& b, const TestOptions& optio
 bool pixelFastHitOnly(const Body& a, const Body& b, Sampling sampling) {
     // Most pairs a caller hands over end at a rejection or at the covers: those build no result at all.
     if (rejected(a, b)) return false;
-    const pixel_fast::PairVerdict verdict = pixel_fast::coverVerdict(a.mask->solidCover(), pixel_fast::coverPose(a.transform),
-                                                                     b.mask->solidCover(), pixel_fast::coverPose(b.transform), 0.0);
+    // Both turns looked up before either pose is read, so that nothing is kept across the calls.
+    const glm::dvec2 csA = cosSinDegreesCached(a.transform.rotationDeg), csB = cosSinDegreesCached(b.transform.rotationDeg);
+    const pixel_fast::PairVerdict verdict = pixel_fast::coverVerdict(a.mask->solidCover(), pixel_fast::coverPose(a.transform, csA),
+                                                                     b.mask->solidCover(), pixel_fast::coverPose(b.transform, csB), 0.0);
     if (verdict != pixel_fast::PairVerdict::Unsure) return verdict == pixel_fast::PairVerdict::Meet;
     return scanHitOnly(a, b, sampling);
 }

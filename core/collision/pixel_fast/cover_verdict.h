@@ -26,11 +26,11 @@ struct CoverPose {
     double sin = 0.0;
 };
 
+/// A body's pose with its turn's cosine and sine `cs` as already looked up (cosSinDegreesCached(t.rotationDeg)).
+inline CoverPose coverPose(const SpriteTransform& t, glm::dvec2 cs) { return {t.position, t.origin, t.scale, cs.x, cs.y}; }
+
 /// A body's pose with its turn's cosine and sine as the pixel tests take them (cosSinDegreesCached).
-inline CoverPose coverPose(const SpriteTransform& t) {
-    const glm::dvec2 cs = cosSinDegreesCached(t.rotationDeg);
-    return {t.position, t.origin, t.scale, cs.x, cs.y};
-}
+inline CoverPose coverPose(const SpriteTransform& t) { return coverPose(t, cosSinDegreesCached(t.rotationDeg)); }
 
 /// A pair scanned A into B by a pixel test that samples A's solid pixels into B as pixel-naive does (either sampling),
 /// each body its mask's cover and its pose: Apart when no sample can pick a solid pixel of B, Meet when one surely
@@ -105,11 +105,18 @@ inline CoverPose coverPose(const SpriteTransform& t) {
                 wA.y > boxA.half.y + std::abs(i10) * grown.x + std::abs(i11) * grown.y + mAy) {
                 continue;
             }
+            if (!boxA.solid || !boxB.solid) {
+                // Apart is out, and Meet needs two wholly solid boxes: with none in either cover (a ring, a glyph
+                // whose boxes all hold a gap) nothing is left to weigh. Asked once, at the first pair that meets.
+                if (apart && !(coverA.anySolid && coverB.anySolid)) return PairVerdict::Unsure;
+                apart = false;
+                continue;
+            }
             apart = false;
-            if (!boxA.solid || !boxB.solid) continue;
             const glm::dvec2 shrunkA = boxA.half - kShrinkA;
             const glm::dvec2 shrunkB = boxB.half - glm::dvec2{0.5 + 0.5 * rowL0 + mB, 0.5 + 0.5 * rowL1 + mB};
-            if (shrunkA.x > 0.0 && shrunkA.y > 0.0 && shrunkB.x > 0.0 && shrunkB.y > 0.0 &&
+            // shrunkA is positive: a wholly solid box is at least 4 pixels each way.
+            if (shrunkB.x > 0.0 && shrunkB.y > 0.0 &&
                 w.x < shrunkB.x + std::abs(l00) * shrunkA.x + std::abs(l01) * shrunkA.y - mB &&
                 w.y < shrunkB.y + std::abs(l10) * shrunkA.x + std::abs(l11) * shrunkA.y - mB &&
                 wA.x < shrunkA.x + std::abs(i00) * shrunkB.x + std::abs(i01) * shrunkB.y - mAx &&

@@ -5,6 +5,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -224,6 +225,37 @@ TEST(CoverVerdict, ABigDiscsCoverHoldsItsPixels) {
                 ASSERT_TRUE(held) << x << ", " << y;
             }
         }
+    }
+}
+
+// The cover is made on first use: a copy made before, threads asking at once and a copy made after all see the cross's
+// two bars, each wholly solid (x 2-22 by y 8-16 and x 8-16 by y 2-22: centre (12, 12), halves (10, 4) and (4, 10)).
+TEST(CoverVerdict, AMasksCoverMadeOnFirstUseIsTheSameInCopiesAndThreads) {
+    auto cross = [](int x, int y) { return (x >= 2 && x < 22 && y >= 8 && y < 16) || (x >= 8 && x < 16 && y >= 2 && y < 22); };
+    auto expectBars = [](const SolidCover& cover) {
+        ASSERT_EQ(cover.count, 2);
+        EXPECT_TRUE(cover.anySolid);
+        std::vector<std::pair<double, double>> halves;
+        for (int i = 0; i < cover.count; ++i) {
+            EXPECT_EQ(cover.boxes[i].centre, glm::dvec2(12.0, 12.0));
+            EXPECT_TRUE(cover.boxes[i].solid);
+            halves.emplace_back(cover.boxes[i].half.x, cover.boxes[i].half.y);
+        }
+        std::sort(halves.begin(), halves.end());
+        EXPECT_EQ(halves, (std::vector<std::pair<double, double>>{{4.0, 10.0}, {10.0, 4.0}}));
+    };
+    for (int round = 0; round < 20; ++round) {
+        const AlphaMask mask = drawn(24, 24, cross);
+        const AlphaMask before = mask;
+        std::vector<const SolidCover*> seen(4, nullptr);
+        std::vector<std::thread> threads;
+        for (std::size_t t = 0; t < seen.size(); ++t) threads.emplace_back([&, t] { seen[t] = &mask.solidCover(); });
+        for (std::thread& t : threads) t.join();
+        for (const SolidCover* cover : seen) EXPECT_EQ(cover, &mask.solidCover());
+        expectBars(mask.solidCover());
+        const AlphaMask after = mask;
+        expectBars(after.solidCover());
+        expectBars(before.solidCover());
     }
 }
 
