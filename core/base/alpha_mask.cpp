@@ -361,6 +361,7 @@ AlphaMask::AlphaMask(const RgbaImage& image, int threshold)
         }
     }
     if (maxX >= 0) m_tight = IntRect{minX, minY, maxX + 1, maxY + 1};
+    m_fewRows = m_tight.y1 - m_tight.y0 <= kFewRows;
     m_extentRunEnd.assign(static_cast<std::size_t>(m_height), m_height);
     for (int y = m_height - 2; y >= 0; --y) {
         const auto i = static_cast<std::size_t>(y);

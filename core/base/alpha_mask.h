@@ -103,6 +103,10 @@ public:
     std::int64_t solidCount() const { return m_solidCount; }
     /// Smallest pixel rectangle holding every solid pixel; empty when there is none.
     IntRect tightBounds() const { return m_tight; }
+    /// The most rows tightBounds() may span for fewRows().
+    static constexpr int kFewRows = 64;
+    /// True when tightBounds() spans at most kFewRows rows (pixel-fast's small scan takes such an A).
+    bool fewRows() const { return m_fewRows; }
 
     /// Solid pixels packed 64 to a word, bit (x & 63) of word (x >> 6); bits past the width are 0.
     std::span<const std::uint64_t> bitRow(int y) const {
@@ -172,7 +176,6 @@ private:
     int m_width = 0;
     int m_height = 0;
     int m_threshold = 0;
-    std::uint64_t m_serial = nextSerial();
     int m_wordsPerRow = 0;
     std::int64_t m_solidCount = 0;
     IntRect m_tight{};
@@ -188,6 +191,9 @@ private:
     SolidPolygon m_polygon;
     SolidDisc m_disc;
     LazyCover m_cover;
+    // Last, so that the fields the scans read sit where they did before these two (pixel-fast's code unchanged).
+    std::uint64_t m_serial = nextSerial();
+    bool m_fewRows = true;
 
     static std::array<double, kSupportDirections> emptySupport();
     static std::uint64_t nextSerial();

@@ -20,16 +20,14 @@ namespace cl {
 namespace {
 
 // The pair past the two rejections (an empty mask, discs apart): the lattice, the hit sink, the scan that fits.
-// `place` false: the caller reads only r.hit, so the first hit is not placed in the world. `keep` true: what does not
+// `place` false: the caller reads only r.hit, so the first hit is not placed in the world. kKeep true: what does not
 // move with the positions is looked up among this thread's pairs seen lately and kept from a pair's second sighting
-// (pair_set_up.h); false for callers whose pairs seldom come back, which then pay nothing for it.
+// (pair_set_up.h); false compiles to the scan without it, so callers that keep nothing pay nothing for it.
+template <bool kKeep>
 [[gnu::always_inline]] inline void scan(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code,
-                                        CollisionResult& r, bool place, bool keep) {
-    // Only a hit-only scan of a short A keeps anything: there the kept polygon spares the small scan its set-up; a
-    // full scan or a tall A would save little more than the turn, about what the look-up costs.
-    const IntRect ta = a.mask->tightBounds();
-    keep = keep && options.stopAtFirstHit && ta.y1 - ta.y0 <= pixel_fast::kSmallRows;
-    pixel_fast::PairSetUp* setUp = keep ? pixel_fast::pairSetUp(a, b, options.sampling) : nullptr;
+                                        CollisionResult& r, bool place = true) {
+    pixel_fast::PairSetUp* setUp = nullptr;
+    if constexpr (kKeep) setUp = pixel_fast::pairSetUp(a, b, options.sampling);
     const SampleLattice t = setUp ? placeLattice(setUp->turn(), a.transform, b.transform)
                                   : makeSampleLattice(a.transform, b.transform, options.sampling);
     pixel_fast::HitSink sink(r, options, a.transform, options.sampling);
@@ -45,6 +43,14 @@ namespace {
     sink.finish();
 }
 
+static_assert(AlphaMask::kFewRows == pixel_fast::kSmallRows, "fewRows() is the small scan's A");
+
+// scan<true>, out of line so that run's other pairs compile as they would without it.
+[[gnu::noinline]] void scanKept(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code,
+                                CollisionResult& r) {
+    scan<true>(a, b, options, code, r);
+}
+
 // True when the pair cannot hit before any scan: a mask with no solid pixel, or solid discs apart.
 [[gnu::always_inline]] inline bool rejected(const Body& a, const Body& b) {
     return a.mask->solidCount() == 0 || b.mask->solidCount() == 0 ||
@@ -55,7 +61,15 @@ namespace {
 [[gnu::always_inline]] inline CollisionResult run(const Body& a, const Body& b, const TestOptions& options,
                                                   PixelFastCode code) {
     CollisionResult r;
-    if (!rejected(a, b)) scan(a, b, options, code, r, true, true);
+    if (rejected(a, b)) return r;
+    // Only a hit-only scan of a short A keeps anything: there the kept polygon spares the small scan its set-up; a
+    // full scan or a tall A would save little more than the turn, about what the look-up costs.
+    // One test of two bytes (`&`, not `&&`): the other pairs pay about three instructions for it.
+    if ((options.stopAtFirstHit & a.mask->fewRows()) != 0) {
+        scanKept(a, b, options, code, r);
+    } else {
+        scan<false>(a, b, options, code, r);
+    }
     return r;
 }
 
@@ -66,7 +80,7 @@ namespace {
     options.stopAtFirstHit = true;
     CollisionResult r;
     // Its callers, the game above all, test pairs of spinning blocks at turns seldom seen again: nothing kept.
-    scan(a, b, options, PixelFastCode::Fastest, r, false, false);
+    scan<false>(a, b, options, PixelFastCode::Fastest, r, false);
     return r.hit;
 }
 

@@ -101,6 +101,9 @@ public:
     bool movable() const { return (m_offX + m_offY) * 0.0 == 0.0 && std::isfinite(m_slack); }
     bool clipsByCorners() const { return true; }
     double slack() const { return m_slack; }
+    /// The corners at start 0 (the shape's), which Side reads moved: LatticePolygon::cornerX's place in the scan.
+    const double* cornerX() const { return m_shape.x.data(); }
+    const double* cornerY() const { return m_shape.y.data(); }
     double topRow() const { return m_top; }
     double bottomRow() const { return m_bottom; }
     double xMin() const { return (m_shape.xMin - m_offX) - m_slack; }
@@ -115,12 +118,13 @@ public:
     /// One side from the top corner to the bottom one, an edge at a time (LatticePolygon::Chain's walk).
     class Side {
     public:
-        /// Row `row`'s edge, strictly between the top and bottom rows.
-        void at(double row) {
+        /// Row `row`'s edge, strictly between the top and bottom rows. The corners (cornerX(), cornerY()), taken as
+        /// LatticePolygon::Chain takes them, are read moved through the polygon instead.
+        void at(const double*, const double*, double row) {
             while (m_next != m_bottom && row >= m_p->y(m_next)) advance();
         }
         /// After at(): the row where the next edge starts (infinite on the last).
-        double edgeEnd() const { return m_next == m_bottom ? std::numeric_limits<double>::infinity() : m_p->y(m_next); }
+        double edgeEnd(const double*) const { return m_next == m_bottom ? std::numeric_limits<double>::infinity() : m_p->y(m_next); }
         double x() const { return m_x; }
         double y() const { return m_y; }
         double slope() const { return m_slope; }

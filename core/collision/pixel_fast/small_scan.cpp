@@ -29,40 +29,27 @@ int firstRowWhere(int from, int last, double guess, const Holds& holds) {
     return row;
 }
 
-// A side of LatticePolygon as scanSmallBy follows it: its Chain over the polygon's corners.
-class MadeSide {
-public:
-    void at(double row) { m_chain.at(m_polygon->cornerX(), m_polygon->cornerY(), row); }
-    double edgeEnd() const { return m_chain.edgeEnd(m_polygon->cornerY()); }
-    double x() const { return m_chain.x(); }
-    double y() const { return m_chain.y(); }
-    double slope() const { return m_chain.slope(); }
+// Both sides of the polygon started at its top corner: LatticePolygon's Chains over its corners, or KeptPolygon's
+// sides.
+[[gnu::always_inline]] inline void startSides(const LatticePolygon& polygon, const double* cornerX, const double* cornerY,
+                                              LatticePolygon::Chain& left, LatticePolygon::Chain& right) {
+    const int forward = polygon.forwardIsRight() ? 1 : -1;
+    right.start(cornerX, cornerY, polygon.cornerCount(), polygon.topCorner(), polygon.bottomCorner(), forward);
+    left.start(cornerX, cornerY, polygon.cornerCount(), polygon.topCorner(), polygon.bottomCorner(), -forward);
+}
 
-    /// Both sides of `polygon` started at its top corner.
-    friend void startSides(const LatticePolygon& polygon, MadeSide& left, MadeSide& right) {
-        const int forward = polygon.forwardIsRight() ? 1 : -1;
-        left.m_polygon = right.m_polygon = &polygon;
-        right.m_chain.start(polygon.cornerX(), polygon.cornerY(), polygon.cornerCount(), polygon.topCorner(),
-                            polygon.bottomCorner(), forward);
-        left.m_chain.start(polygon.cornerX(), polygon.cornerY(), polygon.cornerCount(), polygon.topCorner(),
-                           polygon.bottomCorner(), -forward);
-    }
-
-private:
-    const LatticePolygon* m_polygon = nullptr;
-    LatticePolygon::Chain m_chain;
-};
-
-inline void startSides(const KeptPolygon& polygon, KeptPolygon::Side& left, KeptPolygon::Side& right) {
+[[gnu::always_inline]] inline void startSides(const KeptPolygon& polygon, const double*, const double*,
+                                              KeptPolygon::Side& left, KeptPolygon::Side& right) {
     polygon.startSides(left, right);
 }
 
-// The scan, given B's polygon made for this lattice (LatticePolygon, its sides MadeSide) or kept and moved to it
+// The scan, given B's polygon made for this lattice (LatticePolygon, its sides LatticePolygon::Chain) or kept and moved to it
 // (KeptPolygon, its sides KeptPolygon::Side).
 template <bool kXna, class Polygon, class Side>
-[[gnu::always_inline]] inline void scanSmallBy(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, const Polygon& polygon, HitSink& sink,
-                 CollisionResult& r, Kernels kernels) {
-    const IntRect ta = ma.tightBounds();
+[[gnu::always_inline]] inline void scanSmallBy(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, const IntRect& ta,
+                                              const Polygon& polygon, HitSink& sink, CollisionResult& r, Kernels kernels) {
+    const double* cornerX = polygon.cornerX();
+    const double* cornerY = polygon.cornerY();
     const double slack = polygon.slack();
     // The rows that can reach B (LatticePolygon::rows), and those whose range follows the two sides.
     const bool clips = polygon.clipsByCorners();
@@ -107,14 +94,14 @@ template <bool kXna, class Polygon, class Side>
             continue;
         }
         if (!sides) {
-            startSides(polygon, left, right);
+            startSides(polygon, cornerX, cornerY, left, right);
             sides = true;
         }
         // Both sides onto row y's edges; rows y .. stop stay on them (before the next corner of either side, the
         // rows below `end`), each row's range the same line through the edge as LatticePolygon::range evaluates.
-        left.at(y);
-        right.at(y);
-        const double end = std::min(left.edgeEnd(), right.edgeEnd());
+        left.at(cornerX, cornerY, y);
+        right.at(cornerX, cornerY, y);
+        const double end = std::min(left.edgeEnd(cornerY), right.edgeEnd(cornerY));
         int stop = floorToInt(std::min(interiorTo, static_cast<double>(yTo)));
         if (end <= yTo) stop = std::min(stop, std::max(y, ceilToInt(end) - 1));  // rows < end
         const double loX = left.x(), loY = left.y(), loSlope = left.slope();
@@ -165,8 +152,9 @@ template <bool kXna, class Polygon, class Side>
 template <bool kXna>
 void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
                Kernels kernels) {
-    const LatticePolygon polygon(mb, t, ma.tightBounds(), kWholePolygon);
-    scanSmallBy<kXna, LatticePolygon, MadeSide>(ma, mb, t, polygon, sink, r, kernels);
+    const IntRect ta = ma.tightBounds();
+    const LatticePolygon polygon(mb, t, ta, kWholePolygon);
+    scanSmallBy<kXna, LatticePolygon, LatticePolygon::Chain>(ma, mb, t, ta, polygon, sink, r, kernels);
 }
 
 template <bool kXna>
@@ -177,7 +165,7 @@ void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t,
         scanSmall<kXna>(ma, mb, t, sink, r, kernels);
         return;
     }
-    scanSmallBy<kXna, KeptPolygon, KeptPolygon::Side>(ma, mb, t, polygon, sink, r, kernels);
+    scanSmallBy<kXna, KeptPolygon, KeptPolygon::Side>(ma, mb, t, ma.tightBounds(), polygon, sink, r, kernels);
 }
 
 template void scanSmall<true>(const AlphaMask&, const AlphaMask&, const SampleLattice&, HitSink&, CollisionResult&, Kernels);
