@@ -324,12 +324,10 @@ void CollisionPass::runFrame(const Body& person, const Blocks& blocks, glm::dvec
             everyBody = true;
         }
     }
-    if (covered) {
-        // Answered above.
-    } else if (everyBody) {
+    if (everyBody) {
         pixelTests([&](int index) -> const Body& { return index < 0 ? person : m_bodies[static_cast<std::size_t>(index)]; }, unsure,
                    m_pixel->hitOnly);
-    } else {
+    } else if (!covered) {
         pixelTests(bodyOf, unsure, m_pixel->hitOnly);
     }
     // The broad phases list pairs in their own orders; hits are reported in one order for all of them (sorted as
