@@ -6,10 +6,13 @@
 
 #include "core/collision/pixel_fast.h"
 
+#include <cstdint>
+
 #include "core/base/pair_transform.h"
 #include "core/collision/pixel_fast/cover_verdict.h"
 #include "core/collision/pixel_fast/disc_reject.h"
 #include "core/collision/pixel_fast/hit_sink.h"
+#include "core/collision/pixel_fast/kept_scan.h"
 #include "core/collision/pixel_fast/kernels.h"
 #include "core/collision/pixel_fast/pair_set_up.h"
 #include "core/collision/pixel_fast/small_scan.h"
@@ -20,20 +23,17 @@ namespace cl {
 namespace {
 
 // The pair past the two rejections (an empty mask, discs apart): the lattice, the hit sink, the scan that fits.
-// `place` false: the caller reads only r.hit, so the first hit is not placed in the world. kKeep true: what does not
-// move with the positions is looked up among this thread's pairs seen lately and kept from a pair's second sighting
-// (pair_set_up.h); false compiles to the scan without it, so callers that keep nothing pay nothing for it.
-template <bool kKeep>
+// `place` false: the caller reads only r.hit, so the first hit is not placed in the world. `setUp`: the pair's kept
+// set-up (pair_set_up.h), whose turn the lattice is placed from and whose polygon a small scan clips by; null (the
+// callers that keep nothing pass none) compiles to the scan without it.
 [[gnu::always_inline]] inline void scan(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code,
-                                        CollisionResult& r, bool place = true) {
-    pixel_fast::PairSetUp* setUp = nullptr;
-    if constexpr (kKeep) setUp = pixel_fast::pairSetUp(a, b, options.sampling);
+                                        CollisionResult& r, bool place = true, pixel_fast::PairSetUp* setUp = nullptr) {
     const SampleLattice t = setUp ? placeLattice(setUp->turn(), a.transform, b.transform)
                                   : makeSampleLattice(a.transform, b.transform, options.sampling);
     pixel_fast::HitSink sink(r, options, a.transform, options.sampling);
     if (!place) sink.placeNoHits();
     const pixel_fast::Kernels kernels = pixel_fast::Kernels::choose(code);
-    if (pixel_fast::isWholePixelTranslation(t)) {
+    if ((!setUp || setUp->mayTranslate()) && pixel_fast::isWholePixelTranslation(t)) {
         pixel_fast::scanTranslation(*a.mask, *b.mask, t, sink, r, kernels);
     } else if (setUp) {
         pixel_fast::scanTransformed(*a.mask, *b.mask, t, *setUp, sink, r, kernels);
@@ -43,18 +43,19 @@ template <bool kKeep>
     sink.finish();
 }
 
-static_assert(AlphaMask::kFewRows == pixel_fast::kSmallRows, "fewRows() is the small scan's A");
-
-// scan<true>, out of line so that run's other pairs compile as they would without it.
-[[gnu::noinline]] void scanKept(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code,
-                                CollisionResult& r) {
-    scan<true>(a, b, options, code, r);
-}
-
 // True when the pair cannot hit before any scan: a mask with no solid pixel, or solid discs apart.
 [[gnu::always_inline]] inline bool rejected(const Body& a, const Body& b) {
     return a.mask->solidCount() == 0 || b.mask->solidCount() == 0 ||
            pixel_fast::discsApart(*a.mask, a.transform, *b.mask, b.transform);
+}
+
+static_assert(AlphaMask::kFewRows == pixel_fast::kSmallRows, "fewRows() is the small scan's A");
+
+// The pair past the rejections with its kept set-up; out of line, so that run's other pairs compile as they would
+// without it.
+[[gnu::noinline]] void scanKept(const Body& a, const Body& b, const TestOptions& options, PixelFastCode code,
+                                pixel_fast::PairSetUp& setUp, CollisionResult& r) {
+    scan(a, b, options, code, r, true, &setUp);
 }
 
 // Both entries in full, so that the usual one calls nothing more than it needs.
@@ -63,13 +64,16 @@ static_assert(AlphaMask::kFewRows == pixel_fast::kSmallRows, "fewRows() is the s
     CollisionResult r;
     if (rejected(a, b)) return r;
     // Only a hit-only scan of a short A keeps anything: there the kept polygon spares the small scan its set-up; a
-    // full scan or a tall A would save little more than the turn, about what the look-up costs.
-    // One test of two bytes (`&`, not `&&`): the other pairs pay about three instructions for it.
-    if ((options.stopAtFirstHit & a.mask->fewRows()) != 0) {
-        scanKept(a, b, options, code, r);
-    } else {
-        scan<false>(a, b, options, code, r);
+    // full scan or a tall A would save little more than the turn, about what the look-up costs. A's height first:
+    // a tall A (most rows that keep nothing) pays one test. The look-up is out of line, so that a first sighting
+    // goes on as every other pair.
+    if (a.mask->fewRows() && options.stopAtFirstHit) {
+        if (pixel_fast::PairSetUp* setUp = pixel_fast::pairSetUpSeen(a, b, options.sampling)) {
+            scanKept(a, b, options, code, *setUp, r);
+            return r;
+        }
     }
+    scan(a, b, options, code, r);
     return r;
 }
 
@@ -80,7 +84,7 @@ static_assert(AlphaMask::kFewRows == pixel_fast::kSmallRows, "fewRows() is the s
     options.stopAtFirstHit = true;
     CollisionResult r;
     // Its callers, the game above all, test pairs of spinning blocks at turns seldom seen again: nothing kept.
-    scan<false>(a, b, options, PixelFastCode::Fastest, r, false);
+    scan(a, b, options, PixelFastCode::Fastest, r, false);
     return r.hit;
 }
 

@@ -30,6 +30,7 @@
 #include "core/base/alpha_mask.h"
 #include "core/base/pair_transform.h"
 #include "core/collision/pixel_fast/lattice_polygon.h"
+#include "core/collision/pixel_fast/row_walker.h"
 
 namespace cl::pixel_fast {
 
@@ -44,11 +45,13 @@ struct KeptShape {
     double topY = 0.0, bottomY = 0.0, xMin = 0.0, xMax = 0.0;  ///< the corners' extremes
     double m00 = 1.0, m01 = 0.0, m10 = 0.0, m11 = 1.0;         ///< M, from B to the lattice
     double slackPerMagnitude = 0.0, magnitude = 0.0;           ///< the slack's parts (LatticePolygon's)
+    double stepsReach = 0.0;  ///< stepsReach(t, A's solid box) (row_walker.h): fitsNarrow at any start
 
     /// No shape (clips false), to be made in place.
     constexpr KeptShape() = default;
     /// The shape of LatticePolygon(mb, t, ta, kWholePolygon) for any lattice with t's steps and sampling.
     KeptShape(const AlphaMask& mb, const SampleLattice& t, const IntRect& ta) {
+        stepsReach = pixel_fast::stepsReach(t, ta);
         SampleLattice atZero = t;
         atZero.start = {0.0, 0.0};
         const LatticePolygon polygon(mb, atZero, ta, kWholePolygon);
@@ -82,88 +85,104 @@ struct KeptShape {
     }
 };
 
+/// B's mask with its kept shape (KeptShape(mask, t', A's solid box) of a lattice t' with the steps and sampling of
+/// the lattice scanned): what scanSmall takes in place of B's mask to clip by the kept polygon. It reads as the mask
+/// where only the mask is asked for (the walk of samples).
+struct KeptB {
+    const AlphaMask& mask;
+    const KeptShape& shape;
+    operator const AlphaMask&() const { return mask; }  // NOLINT(google-explicit-constructor): the walk's mask
+};
+
 /// A KeptShape moved to lattice t's start: what a LatticePolygon of t answers a small scan (rows, whole width,
-/// slack, the sides from the top corner), each corner moved as it is read (the proof above).
+/// slack, the sides from the top corner), each corner moved as it is read (the proof above). When the shape does
+/// not clip or the start is too far for its offset (not finite), it clips nothing, as LatticePolygon then does.
 class KeptPolygon {
 public:
-    /// The shape moved to t's start; `shape` must clip (KeptShape::clips) and outlive this.
-    KeptPolygon(const KeptShape& shape, const SampleLattice& t)
-        : m_shape(shape),
-          m_offX(shape.m00 * t.start.x + shape.m01 * t.start.y),
-          m_offY(shape.m10 * t.start.x + shape.m11 * t.start.y) {
-        const double magnitude = std::max(std::abs(t.start.x) + std::abs(t.start.y), shape.magnitude) + 1.0;
-        m_slack = 1e-9 + shape.slackPerMagnitude * magnitude;
-        m_top = (shape.topY - m_offY) - m_slack;
-        m_bottom = (shape.bottomY - m_offY) + m_slack;
+    /// One coordinate of the corners moved: corner i's is at[i] - offset. The x coordinate carries the sides'
+    /// slopes (KeptShape::slope) besides, for Side.
+    struct Moved {
+        const double* at;
+        double offset;
+        const double* slope;
+        double operator[](int i) const { return at[i] - offset; }
+    };
+
+    /// `b`'s shape moved to t's start; the shape must outlive this. (A's box and the stride are the shape's: the
+    /// arguments are LatticePolygon's, so that a scan builds either polygon the same way.)
+    KeptPolygon(const KeptB& b, const SampleLattice& t, const IntRect&, int)
+        : m_shape(b.shape),
+          m_offX(m_shape.m00 * t.start.x + m_shape.m01 * t.start.y),
+          m_offY(m_shape.m10 * t.start.x + m_shape.m11 * t.start.y) {
+        const double magnitude = std::max(std::abs(t.start.x) + std::abs(t.start.y), m_shape.magnitude) + 1.0;
+        m_slack = 1e-9 + m_shape.slackPerMagnitude * magnitude;
+        m_top = (m_shape.topY - m_offY) - m_slack;
+        m_bottom = (m_shape.bottomY - m_offY) + m_slack;
+        // 0 * v is 0 for every finite v, NaN otherwise.
+        m_clips = m_shape.clips && (m_offX + m_offY) * 0.0 == 0.0 && std::isfinite(m_slack);
     }
 
-    /// False when the start is too far for the offset (not finite): take LatticePolygon instead.
-    bool movable() const { return (m_offX + m_offY) * 0.0 == 0.0 && std::isfinite(m_slack); }
-    bool clipsByCorners() const { return true; }
+    bool clipsByCorners() const { return m_clips; }
     double slack() const { return m_slack; }
-    /// The corners at start 0 (the shape's), which Side reads moved: LatticePolygon::cornerX's place in the scan.
-    const double* cornerX() const { return m_shape.x.data(); }
-    const double* cornerY() const { return m_shape.y.data(); }
+    bool forwardIsRight() const { return m_shape.forwardIsRight; }
+    int cornerCount() const { return m_shape.count; }
+    int topCorner() const { return m_shape.topCorner; }
+    int bottomCorner() const { return m_shape.bottomCorner; }
+    /// The corners moved (LatticePolygon::cornerX's place in the scan).
+    Moved cornerX() const { return {m_shape.x.data(), m_offX, m_shape.slope.data()}; }
+    Moved cornerY() const { return {m_shape.y.data(), m_offY, nullptr}; }
     double topRow() const { return m_top; }
     double bottomRow() const { return m_bottom; }
     double xMin() const { return (m_shape.xMin - m_offX) - m_slack; }
     double xMax() const { return (m_shape.xMax - m_offX) + m_slack; }
     /// LatticePolygon::rows.
     std::pair<int, int> rows(int lo, int hi) const {
+        if (!m_clips) return {lo, hi};
         const double first = std::max(m_top, lo - 1.0), last = std::min(m_bottom, hi + 1.0);
         if (!(first <= last)) return {1, 0};
         return {std::max(lo, ceilToInt(first)), std::min(hi, floorToInt(last))};
     }
 
-    /// One side from the top corner to the bottom one, an edge at a time (LatticePolygon::Chain's walk).
+    /// One side from the top corner to the bottom one, an edge at a time: LatticePolygon::Chain over the moved
+    /// corners, reading each side's kept slope instead of dividing.
     class Side {
     public:
-        /// Row `row`'s edge, strictly between the top and bottom rows. The corners (cornerX(), cornerY()), taken as
-        /// LatticePolygon::Chain takes them, are read moved through the polygon instead.
-        void at(const double*, const double*, double row) {
-            while (m_next != m_bottom && row >= m_p->y(m_next)) advance();
+        /// Starts at corner `top`, walking the corners by `direction` (+1 or -1) towards corner `bottom`.
+        void start(const Moved& x, const Moved& y, int count, int top, int bottom, int direction) {
+            m_count = count;
+            m_bottom = bottom;
+            m_direction = direction;
+            m_next = top;
+            advance(x, y);
+        }
+        /// Onto row `row`'s edge, strictly between the top and bottom rows.
+        void at(const Moved& x, const Moved& y, double row) {
+            while (m_next != m_bottom && row >= y[m_next]) advance(x, y);
         }
         /// After at(): the row where the next edge starts (infinite on the last).
-        double edgeEnd(const double*) const { return m_next == m_bottom ? std::numeric_limits<double>::infinity() : m_p->y(m_next); }
+        double edgeEnd(const Moved& y) const { return m_next == m_bottom ? std::numeric_limits<double>::infinity() : y[m_next]; }
         double x() const { return m_x; }
         double y() const { return m_y; }
         double slope() const { return m_slope; }
 
     private:
-        friend class KeptPolygon;
-        void advance() {
-            const KeptShape& s = m_p->m_shape;
-            m_x = m_p->x(m_next);
-            m_y = m_p->y(m_next);
+        void advance(const Moved& x, const Moved& y) {
+            m_x = x[m_next];
+            m_y = y[m_next];
             const int from = m_next;
             m_next += m_direction;
-            m_next = m_next < 0 ? m_next + s.count : m_next >= s.count ? m_next - s.count : m_next;
-            m_slope = s.slope[static_cast<std::size_t>(m_direction > 0 ? from : m_next)];
+            m_next = m_next < 0 ? m_next + m_count : m_next >= m_count ? m_next - m_count : m_next;
+            m_slope = x.slope[m_direction > 0 ? from : m_next];
         }
-        const KeptPolygon* m_p = nullptr;
-        int m_next = 0, m_bottom = 0, m_direction = 1;
+        int m_count = 1, m_bottom = 0, m_direction = 1, m_next = 0;
         double m_x = 0.0, m_y = 0.0, m_slope = 0.0;
     };
 
-    /// Both sides started at the top corner.
-    void startSides(Side& left, Side& right) const {
-        const int forward = m_shape.forwardIsRight ? 1 : -1;
-        for (Side* side : {&right, &left}) {
-            side->m_p = this;
-            side->m_next = m_shape.topCorner;
-            side->m_bottom = m_shape.bottomCorner;
-            side->m_direction = side == &right ? forward : -forward;
-            side->advance();
-        }
-    }
-
 private:
-    double x(int i) const { return m_shape.x[static_cast<std::size_t>(i)] - m_offX; }
-    double y(int i) const { return m_shape.y[static_cast<std::size_t>(i)] - m_offY; }
-
     const KeptShape& m_shape;
     double m_offX, m_offY;
     double m_slack = 1.0, m_top = 0.0, m_bottom = 0.0;
+    bool m_clips = false;
 };
 
 }  // namespace cl::pixel_fast

@@ -72,8 +72,9 @@ struct PairSetUpFill {
         keyWords(a, b, sampling).store(seen.m_key);
         // Made in place (a prvalue initialises the member itself: no copy through the stack).
         ::new (&seen.m_turn) LatticeTurn(latticeTurn(a.transform, b.transform, sampling));
-        seen.m_kept = true;
         seen.m_shapeMade = false;
+        // isWholePixelTranslation's first test, which reads only the fixed steps.
+        seen.m_mayTranslate = seen.m_turn.stepXFx == FixedVec{kFixedOne, 0} && seen.m_turn.stepYFx == FixedVec{0, kFixedOne};
         return &seen;
     }
 };
@@ -83,12 +84,15 @@ void PairSetUp::makeShape(const AlphaMask& ma, const AlphaMask& mb, const Sample
     m_shapeMade = true;
 }
 
-PairSetUp* pairSetUpFound(PairSetUpSlot& slot, int way, const Body& a, const Body& b, Sampling sampling) {
+// Not inlined into pairSetUpSeen: then a first sighting there saves no registers (the found tag is a tail call).
+[[gnu::noinline]] PairSetUp* pairSetUpFound(PairSetUpSlot& slot, int way, const Body& a, const Body& b, Sampling sampling) {
     slot.older = 1 - way;
     PairSetUp& kept = slot.ways[static_cast<std::size_t>(way)];
-    // Kept and the very key (a tag may stand for another key): the set-up.
-    if (kept.m_kept && keyWords(a, b, sampling).matches(kept.m_key)) [[likely]] return &kept;
+    // The very key (a tag may stand for another key): the set-up.
+    if (keyWords(a, b, sampling).matches(kept.m_key)) [[likely]] return &kept;
     return PairSetUpFill::keep(kept, a, b, sampling);
 }
+
+PairSetUp* pairSetUpSeen(const Body& a, const Body& b, Sampling sampling) { return pairSetUp(a, b, sampling); }
 
 }  // namespace cl::pixel_fast

@@ -2,8 +2,9 @@
 // PairSetUp: what pixel-fast works out for a pair before its scan that does not move with the sprites' positions —
 // the lattice's turn (LatticeTurn) and B's polygon in A's lattice less the start (KeptShape) — kept per thread for
 // the pairs seen lately, so that a pair tested at many offsets (the C-space map, the contact search, a frame matrix,
-// a benchmark's cycle) works them out once. A pair is kept from its second sighting on: the first only notes its
-// key's hash, so a pair never seen again costs its look-up and one word written, and its scan is the uncached one.
+// a benchmark's cycle) works them out once. A pair is kept from its second sighting on: the first only notes a
+// hash of its key (a tag), so a pair never seen again costs its look-up and two words written, and its scan is the
+// uncached one.
 
 #include <array>
 #include <bit>
@@ -35,6 +36,9 @@ class PairSetUp {
 public:
     /// latticeTurn(a, b, sampling) of the pair's transforms.
     const LatticeTurn& turn() const { return m_turn; }
+    /// False when no lattice placed from turn() is a whole-pixel translation (its fixed steps are not one pixel
+    /// along each axis): isWholePixelTranslation need not be asked.
+    bool mayTranslate() const { return m_mayTranslate; }
     /// KeptShape(mb, t, ma.tightBounds()), made on the first call; ma and mb are the pair's masks (or copies: the
     /// same serial), t a lattice placed from turn().
     const KeptShape& shape(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t) {
@@ -48,10 +52,12 @@ private:
     friend struct PairSetUpFill;
     void makeShape(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t);
 
-    PairSetUpKey m_key;              // the key of what is kept (when m_kept)
-    std::uint64_t m_tag = 0;         // the key's hash, noted at its first sighting
-    bool m_kept = false;             // false: the tag seen once, nothing made yet
+    // The key of what is kept. A tag noted over it leaves it as it is: the turn and the shape are the key's alone, so
+    // they serve whichever pair has that key (a slot never filled has serial 0, never made: it matches nothing).
+    PairSetUpKey m_key;
+    std::uint64_t m_tag = 0;  // the tag of the pair seen last in this way
     bool m_shapeMade = false;
+    bool m_mayTranslate = true;
     LatticeTurn m_turn;
     KeptShape m_shape;
 };
@@ -75,18 +81,17 @@ extern constinit thread_local PairSetUpTable pairSetUpTable;
 PairSetUp* pairSetUpFound(PairSetUpSlot& slot, int way, const Body& a, const Body& b, Sampling sampling);
 
 /// The kept set-up of A and B (masks, turns, scales) under `sampling` when this thread has seen the pair before
-/// (made now on its second sighting); null on a first sighting, whose key's hash is noted in place of the least
-/// recently used of its slot's two. Valid until this thread's next call. Bit for bit what latticeTurn() gives now.
+/// (made now on its second sighting); null on a first sighting, whose tag is noted in place of the least recently
+/// used of its slot's two (unless the tag is found there: a pair differing from a noted one only in its scales is
+/// kept at once). Valid until this thread's next call. Bit for bit what latticeTurn() gives now.
 inline PairSetUp* pairSetUp(const Body& a, const Body& b, Sampling sampling) {
-    // The whole key hashed into one tag (Fibonacci hashing): what a slot's ways are told apart by before their keys
-    // are compared, and all a first sighting writes.
+    // The key less the scales hashed into one tag (one multiply, Fibonacci hashing: the top bits, the slot, depend
+    // on every bit): what a slot's ways are told apart by before their keys are compared, and all a first sighting
+    // writes. Pairs that differ only in their scales share a tag (rare: the second is kept at its first sighting).
     const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
-    const SpriteTransform &ta = a.transform, &tb = b.transform;
-    const std::uint64_t parts = a.mask->serial() + (b.mask->serial() << 24) + static_cast<std::uint64_t>(sampling);
-    const std::uint64_t scales =
-        bits(ta.scale.x) ^ std::rotl(bits(ta.scale.y), 16) ^ std::rotl(bits(tb.scale.x), 32) ^ std::rotl(bits(tb.scale.y), 48);
-    const std::uint64_t tag = ((bits(ta.rotationDeg) ^ std::rotl(bits(tb.rotationDeg), 32)) * 0x9E3779B97F4A7C15ull) ^
-                              ((parts ^ scales) * 0xC2B2AE3D27D4EB4Full);
+    const std::uint64_t tag = (bits(a.transform.rotationDeg) ^ std::rotl(bits(b.transform.rotationDeg), 32) ^
+                               (a.mask->serial() + (b.mask->serial() << 24) + static_cast<std::uint64_t>(sampling))) *
+                              0x9E3779B97F4A7C15ull;
     PairSetUpSlot& slot = pairSetUpTable.slots[static_cast<std::size_t>(tag >> (64 - PairSetUpTable::kSlotBits))];
     const int way = slot.ways[0].m_tag == tag ? 0 : slot.ways[1].m_tag == tag ? 1 : -1;
     if (way >= 0) return pairSetUpFound(slot, way, a, b, sampling);
@@ -94,8 +99,10 @@ inline PairSetUp* pairSetUp(const Body& a, const Body& b, Sampling sampling) {
     PairSetUp& noted = slot.ways[static_cast<std::size_t>(slot.older)];
     slot.older = 1 - slot.older;
     noted.m_tag = tag;
-    noted.m_kept = false;
     return nullptr;
 }
+
+/// pairSetUp(a, b, sampling), out of line: for a caller whose own code should stay as it is without the look-up.
+PairSetUp* pairSetUpSeen(const Body& a, const Body& b, Sampling sampling);
 
 }  // namespace cl::pixel_fast

@@ -34,15 +34,21 @@ namespace cl::pixel_fast {
     return true;
 }
 
+/// fitsNarrow's reach of A's solid box `ta` along t's steps, the part that does not move with t's start.
+inline double stepsReach(const SampleLattice& t, const IntRect& ta) {
+    // A mask's pixels have coordinates >= 0, so the box's farthest column and row are x1 and y1.
+    return ta.x1 * (std::abs(t.stepX.x) + std::abs(t.stepX.y)) + ta.y1 * (std::abs(t.stepY.x) + std::abs(t.stepY.y));
+}
+
+/// fitsNarrow(t, ta) given `reach` = stepsReach(t, ta) (worked out once for many starts, say).
+inline bool fitsNarrow(const SampleLattice& t, const IntRect& ta, double reach) {
+    // Far inside the limit in doubles (2^28 pixels is 2^60 in fixed point), the exact check is not needed.
+    return reach + std::abs(t.start.x) + std::abs(t.start.y) < 0x1p28 || fitsNarrowExactly(t, ta);
+}
+
 /// True when every sample position of A's solid box `ta`, and the steps, fit int64 with room to spare: then
 /// RowWalker can walk A's rows (positions in 64 bits).
-inline bool fitsNarrow(const SampleLattice& t, const IntRect& ta) {
-    // Far inside the limit in doubles (2^28 pixels is 2^60 in fixed point), the exact check is not needed.
-    // A mask's pixels have coordinates >= 0, so the box's farthest column and row are x1 and y1.
-    const double reach = ta.x1 * (std::abs(t.stepX.x) + std::abs(t.stepX.y)) + ta.y1 * (std::abs(t.stepY.x) + std::abs(t.stepY.y)) +
-                         std::abs(t.start.x) + std::abs(t.start.y);
-    return reach < 0x1p28 || fitsNarrowExactly(t, ta);
-}
+inline bool fitsNarrow(const SampleLattice& t, const IntRect& ta) { return fitsNarrow(t, ta, stepsReach(t, ta)); }
 
 /// Walks clipped rows of A with 64-bit positions (wrapping unsigned arithmetic: every position that is
 /// picked lies in A's solid box and fits, whatever the steps past the end of a row).

@@ -7,7 +7,6 @@
 #include "core/base/collision_result.h"
 #include "core/base/pair_transform.h"
 #include "core/collision/pixel_fast/hit_sink.h"
-#include "core/collision/pixel_fast/kept_polygon.h"
 #include "core/collision/pixel_fast/kernels.h"
 
 namespace cl::pixel_fast {
@@ -19,13 +18,11 @@ inline constexpr int kSmallRows = 64;
 /// Xna way or the Center way, when A's positions fit int64 (fitsNarrow): hands the first hit to `sink` and
 /// adds the samples looked at to r.samples. Rows are clipped to B's polygon as LatticePolygon::range clips
 /// them, so the samples are those row-by-row clipping would look at.
-template <bool kXna>
-void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
+/// `mb` is B's mask (B's polygon made for t), or a KeptB (kept_polygon.h: B's mask and a shape kept for t's steps and
+/// sampling, its polygon moved to t's start): the same hit. Instantiated for AlphaMask in small_scan.cpp and for
+/// KeptB in kept_scan.cpp.
+template <bool kXna, class MaskB>
+void scanSmall(const AlphaMask& ma, const MaskB& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
                Kernels kernels);
-/// scanSmall with B's polygon kept for t's steps and sampling (KeptShape(mb, t', ma.tightBounds()) of a lattice t'
-/// with t's steps and sampling) and moved to t's start: the same hit, the rows clipped by the kept polygon.
-template <bool kXna>
-void scanSmall(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, const KeptShape& shape, HitSink& sink,
-               CollisionResult& r, Kernels kernels);
 
 }  // namespace cl::pixel_fast

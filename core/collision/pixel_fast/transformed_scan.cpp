@@ -148,20 +148,4 @@ void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const SampleLatti
     }
 }
 
-void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, PairSetUp& setUp, HitSink& sink,
-                     CollisionResult& r, Kernels kernels) {
-    // scanRows' choice of the small scan, taken here so that the scans without a kept polygon stay as they are.
-    const IntRect ta = ma.tightBounds();
-    if (sink.stops() && ta.y1 - ta.y0 <= kSmallRows && fitsNarrow(t, ta)) {
-        const KeptShape& shape = setUp.shape(ma, mb, t);
-        if (t.sampling == Sampling::Xna) {
-            scanSmall<true>(ma, mb, t, shape, sink, r, kernels);
-        } else {
-            scanSmall<false>(ma, mb, t, shape, sink, r, kernels);
-        }
-        return;
-    }
-    scanTransformed(ma, mb, t, sink, r, kernels);
-}
-
 }  // namespace cl::pixel_fast

@@ -8,7 +8,6 @@
 #include "core/base/pair_transform.h"
 #include "core/collision/pixel_fast/hit_sink.h"
 #include "core/collision/pixel_fast/kernels.h"
-#include "core/collision/pixel_fast/pair_set_up.h"
 
 namespace cl::pixel_fast {
 
@@ -16,9 +15,5 @@ namespace cl::pixel_fast {
 /// samples looked at to r.samples.
 void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, HitSink& sink, CollisionResult& r,
                      Kernels kernels);
-/// scanTransformed for a pair with a kept set-up (`setUp`, whose turn `t` was placed from): the same hits; a
-/// hit-only scan of a short A clips by the set-up's kept polygon, made on its first such scan.
-void scanTransformed(const AlphaMask& ma, const AlphaMask& mb, const SampleLattice& t, PairSetUp& setUp, HitSink& sink,
-                     CollisionResult& r, Kernels kernels);
 
 }  // namespace cl::pixel_fast
