@@ -17,7 +17,6 @@
 #include "core/collision/pixel_fast/kept_polygon.h"
 #include "core/collision/pixel_fast/lattice_polygon.h"
 #include "core/collision/pixel_fast/row_walker.h"
-#include "core/collision/pixel_fast/small_scan.h"
 
 namespace cl::pixel_fast {
 // Unnamed: each including file has its own copy, weighed for inlining there alone.
