@@ -6,8 +6,6 @@
 
 #include "core/collision/pixel_fast.h"
 
-#include <cstdint>
-
 #include "core/base/pair_transform.h"
 #include "core/collision/pixel_fast/cover_verdict.h"
 #include "core/collision/pixel_fast/disc_reject.h"
