@@ -66,7 +66,7 @@ static_assert(AlphaMask::kFewRows == pixel_fast::kSmallRows, "fewRows() is the s
     // a tall A (most rows that keep nothing) pays one test. The look-up is out of line, so that a first sighting
     // goes on as every other pair.
     if (a.mask->fewRows() && options.stopAtFirstHit) {
-        if (pixel_fast::PairSetUp* setUp = pixel_fast::pairSetUpSeen(a, b, options.sampling)) {
+        if (pixel_fast::PairSetUp* setUp = pixel_fast::pairSetUp(a, b, options.sampling)) {
             scanKept(a, b, options, code, *setUp, r);
             return r;
         }

@@ -1,5 +1,6 @@
 #include "core/collision/pixel_fast/pair_set_up.h"
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <new>
@@ -64,6 +65,18 @@ inline KeyWords keyWords(const Body& a, const Body& b, Sampling sampling) {
 
 }  // namespace
 
+// One slot of this thread's kept set-ups: two ways, so that two of a cycle's pairs that fall in one slot do not
+// push each other out every time (crosses/64's 16 pairs in 64 one-way slots would share one in three cycles out of
+// four, the birthday bound, each such pair then missing every call).
+struct PairSetUpSlot {
+    std::array<PairSetUp, 2> ways;
+    int older = 0;  // the way to replace next
+};
+// This thread's kept set-ups: 64 slots (about 100 KB a thread).
+struct PairSetUpTable {
+    static constexpr int kSlotBits = 6;
+    std::array<PairSetUpSlot, std::size_t{1} << kSlotBits> slots;
+};
 constinit thread_local PairSetUpTable pairSetUpTable;
 
 // A second sighting (or the rare tag shared by two keys): this pair's set-up kept in place of what was there.
@@ -84,7 +97,8 @@ void PairSetUp::makeShape(const AlphaMask& ma, const AlphaMask& mb, const Sample
     m_shapeMade = true;
 }
 
-// Not inlined into pairSetUpSeen: then a first sighting there saves no registers (the found tag is a tail call).
+// A tag found in `slot`'s way `way`: the kept set-up when its key is the pair's, else this pair's set-up made there
+// now. Not inlined into pairSetUp: then a first sighting there saves no registers (the found tag is a tail call).
 [[gnu::noinline]] PairSetUp* pairSetUpFound(PairSetUpSlot& slot, int way, const Body& a, const Body& b, Sampling sampling) {
     slot.older = 1 - way;
     PairSetUp& kept = slot.ways[static_cast<std::size_t>(way)];
@@ -93,6 +107,22 @@ void PairSetUp::makeShape(const AlphaMask& ma, const AlphaMask& mb, const Sample
     return PairSetUpFill::keep(kept, a, b, sampling);
 }
 
-PairSetUp* pairSetUpSeen(const Body& a, const Body& b, Sampling sampling) { return pairSetUp(a, b, sampling); }
+PairSetUp* pairSetUp(const Body& a, const Body& b, Sampling sampling) {
+    // The key less the scales hashed into one tag (one multiply, Fibonacci hashing: the top bits, the slot, depend
+    // on every bit): what a slot's ways are told apart by before their keys are compared, and all a first sighting
+    // writes. Pairs that differ only in their scales share a tag (rare: the second is kept at its first sighting).
+    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    const std::uint64_t tag = (bits(a.transform.rotationDeg) ^ std::rotl(bits(b.transform.rotationDeg), 32) ^
+                               (a.mask->serial() + (b.mask->serial() << 24) + static_cast<std::uint64_t>(sampling))) *
+                              0x9E3779B97F4A7C15ull;
+    PairSetUpSlot& slot = pairSetUpTable.slots[static_cast<std::size_t>(tag >> (64 - PairSetUpTable::kSlotBits))];
+    const int way = slot.ways[0].m_tag == tag ? 0 : slot.ways[1].m_tag == tag ? 1 : -1;
+    if (way >= 0) return pairSetUpFound(slot, way, a, b, sampling);
+    // A first sighting: only its tag noted, the scan made as if nothing were kept.
+    PairSetUp& noted = slot.ways[static_cast<std::size_t>(slot.older)];
+    slot.older = 1 - slot.older;
+    noted.m_tag = tag;
+    return nullptr;
+}
 
 }  // namespace cl::pixel_fast

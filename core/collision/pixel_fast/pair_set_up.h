@@ -6,9 +6,6 @@
 // hash of its key (a tag), so a pair never seen again costs its look-up and two words written, and its scan is the
 // uncached one.
 
-#include <array>
-#include <bit>
-#include <cstddef>
 #include <cstdint>
 
 #include "core/base/alpha_mask.h"
@@ -62,47 +59,11 @@ private:
     KeptShape m_shape;
 };
 
-/// One slot of this thread's kept set-ups: two ways, so that two of a cycle's pairs that fall in one slot do not
-/// push each other out every time (crosses/64's 16 pairs in 64 one-way slots would share one in three cycles out of
-/// four, the birthday bound, each such pair then missing every call).
-struct PairSetUpSlot {
-    std::array<PairSetUp, 2> ways;
-    int older = 0;  ///< the way to replace next
-};
-/// This thread's kept set-ups: 64 slots (about 100 KB a thread).
-struct PairSetUpTable {
-    static constexpr int kSlotBits = 6;
-    std::array<PairSetUpSlot, std::size_t{1} << kSlotBits> slots;
-};
-extern constinit thread_local PairSetUpTable pairSetUpTable;
-
-/// pairSetUp() past a tag found in `slot`'s way `way`: the kept set-up when its key is the pair's, else this pair's
-/// set-up made there now. Out of line: a first sighting's look-up, inline in its caller, calls nothing.
-PairSetUp* pairSetUpFound(PairSetUpSlot& slot, int way, const Body& a, const Body& b, Sampling sampling);
-
 /// The kept set-up of A and B (masks, turns, scales) under `sampling` when this thread has seen the pair before
 /// (made now on its second sighting); null on a first sighting, whose tag is noted in place of the least recently
 /// used of its slot's two (unless the tag is found there: a pair differing from a noted one only in its scales is
-/// kept at once). Valid until this thread's next call. Bit for bit what latticeTurn() gives now.
-inline PairSetUp* pairSetUp(const Body& a, const Body& b, Sampling sampling) {
-    // The key less the scales hashed into one tag (one multiply, Fibonacci hashing: the top bits, the slot, depend
-    // on every bit): what a slot's ways are told apart by before their keys are compared, and all a first sighting
-    // writes. Pairs that differ only in their scales share a tag (rare: the second is kept at its first sighting).
-    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
-    const std::uint64_t tag = (bits(a.transform.rotationDeg) ^ std::rotl(bits(b.transform.rotationDeg), 32) ^
-                               (a.mask->serial() + (b.mask->serial() << 24) + static_cast<std::uint64_t>(sampling))) *
-                              0x9E3779B97F4A7C15ull;
-    PairSetUpSlot& slot = pairSetUpTable.slots[static_cast<std::size_t>(tag >> (64 - PairSetUpTable::kSlotBits))];
-    const int way = slot.ways[0].m_tag == tag ? 0 : slot.ways[1].m_tag == tag ? 1 : -1;
-    if (way >= 0) return pairSetUpFound(slot, way, a, b, sampling);
-    // A first sighting: only its tag noted, the scan made as if nothing were kept.
-    PairSetUp& noted = slot.ways[static_cast<std::size_t>(slot.older)];
-    slot.older = 1 - slot.older;
-    noted.m_tag = tag;
-    return nullptr;
-}
-
-/// pairSetUp(a, b, sampling), out of line: for a caller whose own code should stay as it is without the look-up.
-PairSetUp* pairSetUpSeen(const Body& a, const Body& b, Sampling sampling);
+/// kept at once). Valid until this thread's next call. Bit for bit what latticeTurn() gives now. Out of line, so that
+/// a caller's own code stays as it is without the look-up.
+PairSetUp* pairSetUp(const Body& a, const Body& b, Sampling sampling);
 
 }  // namespace cl::pixel_fast
